@@ -1,0 +1,302 @@
+//! Rendering a v1.0 card in the v0.3 shape, for clients that only know v0.3 (the legacy
+//! `/.well-known/agent.json` path serves it).
+
+use serde_json::{Map, Value};
+
+use super::{AgentCard, AgentInterface};
+use crate::diagnostic::{pointer_push, Code, Diagnostic};
+
+/// A card rendered in the v0.3 shape, with warnings for what v0.3 cannot express.
+#[derive(Debug, Clone, PartialEq)]
+pub struct V03Rendering {
+    /// The v0.3 JSON document.
+    pub json: Value,
+    /// What could not be carried across (pointers into the v1.0 card).
+    pub notes: Vec<Diagnostic>,
+}
+
+/// The interface v0.3 clients are sent to: the first one that speaks a 0.x protocol,
+/// otherwise the preferred one.
+fn main_interface(card: &AgentCard) -> Option<(usize, &AgentInterface)> {
+    let interfaces = &card.supported_interfaces;
+    interfaces
+        .iter()
+        .enumerate()
+        .find(|(_, i)| i.protocol_version.starts_with("0."))
+        .or_else(|| interfaces.iter().enumerate().next())
+}
+
+/// v0.3 writes protocol versions with a patch part (`0.3.0`).
+fn with_patch(version: &str) -> String {
+    if version.matches('.').count() == 1 {
+        format!("{version}.0")
+    } else {
+        version.to_owned()
+    }
+}
+
+pub(super) fn render(card: &AgentCard) -> V03Rendering {
+    let mut notes = Vec::new();
+    let Value::Object(mut doc) = card.to_value() else {
+        unreachable!("an AgentCard always serializes to a JSON object")
+    };
+    let interfaces = doc.remove("supportedInterfaces");
+    let mut out = Map::new();
+    if let Some((index, main)) = main_interface(card) {
+        if !main.protocol_version.starts_with("0.") {
+            notes.push(Diagnostic::new(
+                Code::ConversionLoss,
+                format!("/supportedInterfaces/{index}/protocolVersion"),
+                format!(
+                    "no interface declares a 0.x protocol version; v0.3 clients will be sent \
+                     to {} which speaks {}",
+                    main.url, main.protocol_version
+                ),
+            ));
+        }
+        out.insert(
+            "protocolVersion".into(),
+            with_patch(&main.protocol_version).into(),
+        );
+        out.insert("url".into(), main.url.clone().into());
+        out.insert(
+            "preferredTransport".into(),
+            main.protocol_binding.clone().into(),
+        );
+        if !main.tenant.is_empty() {
+            notes.push(Diagnostic::new(
+                Code::ConversionLoss,
+                format!("/supportedInterfaces/{index}/tenant"),
+                "v0.3 has no tenant for the main interface; it is kept only in \
+                 additionalInterfaces",
+            ));
+        }
+    }
+    if let Some(Value::Array(items)) = interfaces {
+        if items.len() > 1
+            || card
+                .supported_interfaces
+                .iter()
+                .any(|i| !i.tenant.is_empty())
+        {
+            let additional = additional_interfaces(card, items, &mut notes);
+            out.insert("additionalInterfaces".into(), Value::Array(additional));
+        }
+    }
+    // The remaining fields keep their names, with the v0.3 renames applied.
+    for (key, value) in doc {
+        match key.as_str() {
+            "capabilities" => {
+                let mut caps = value;
+                if let Some(flag) = caps
+                    .as_object_mut()
+                    .and_then(|c| c.remove("extendedAgentCard"))
+                {
+                    out.insert("supportsAuthenticatedExtendedCard".into(), flag);
+                }
+                out.insert(key, caps);
+            }
+            "securitySchemes" => {
+                out.insert(key, schemes_to_v03(value, &mut notes));
+            }
+            "securityRequirements" => {
+                out.insert("security".into(), requirements_to_v03(value));
+            }
+            "skills" => {
+                out.insert(key, skills_to_v03(value));
+            }
+            "signatures" => {
+                notes.push(Diagnostic::new(
+                    Code::StaleSignatures,
+                    "/signatures",
+                    "the signatures cover the v1.0 form of this card and will not verify \
+                     against the v0.3 rendering",
+                ));
+                out.insert(key, value);
+            }
+            _ => {
+                out.insert(key, value);
+            }
+        }
+    }
+    V03Rendering {
+        json: Value::Object(out),
+        notes,
+    }
+}
+
+fn additional_interfaces(
+    card: &AgentCard,
+    items: Vec<Value>,
+    notes: &mut Vec<Diagnostic>,
+) -> Vec<Value> {
+    let main_version = main_interface(card).map(|(_, i)| i.protocol_version.as_str());
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(k, item)| {
+            let Value::Object(mut fields) = item else {
+                return item;
+            };
+            if let Some(binding) = fields.remove("protocolBinding") {
+                fields.insert("transport".into(), binding);
+            }
+            let version = fields.remove("protocolVersion");
+            if version.as_ref().and_then(Value::as_str) != main_version {
+                notes.push(Diagnostic::new(
+                    Code::ConversionLoss,
+                    format!("/supportedInterfaces/{k}/protocolVersion"),
+                    "v0.3 has one protocol version per card; this interface's own version \
+                     cannot be expressed",
+                ));
+            }
+            // Order the keys as v0.3 documents them: url, transport, then the rest.
+            let mut ordered = Map::new();
+            for key in ["url", "transport"] {
+                if let Some(v) = fields.remove(key) {
+                    ordered.insert(key.into(), v);
+                }
+            }
+            ordered.extend(fields);
+            Value::Object(ordered)
+        })
+        .collect()
+}
+
+/// `{"schemes": {"name": {"list": [...]}}}` -> `{"name": [...]}`.
+fn requirements_to_v03(value: Value) -> Value {
+    let Value::Array(items) = value else {
+        return value;
+    };
+    let converted = items
+        .into_iter()
+        .map(|item| {
+            let schemes = item
+                .get("schemes")
+                .and_then(Value::as_object)
+                .cloned()
+                .unwrap_or_default();
+            let by_name = schemes
+                .into_iter()
+                .map(|(name, scopes)| {
+                    let list = scopes
+                        .get("list")
+                        .cloned()
+                        .unwrap_or_else(|| Value::Array(vec![]));
+                    (name, list)
+                })
+                .collect();
+            Value::Object(by_name)
+        })
+        .collect();
+    Value::Array(converted)
+}
+
+fn skills_to_v03(value: Value) -> Value {
+    let Value::Array(skills) = value else {
+        return value;
+    };
+    let converted = skills
+        .into_iter()
+        .map(|skill| {
+            let Value::Object(fields) = skill else {
+                return skill;
+            };
+            let renamed = fields
+                .into_iter()
+                .map(|(key, value)| match key.as_str() {
+                    "securityRequirements" => ("security".to_owned(), requirements_to_v03(value)),
+                    _ => (key, value),
+                })
+                .collect();
+            Value::Object(renamed)
+        })
+        .collect();
+    Value::Array(converted)
+}
+
+/// The v0.3 `type` discriminator for a v1.0 wrapper key.
+fn type_for(wrapper: &str) -> Option<&'static str> {
+    Some(match wrapper {
+        "apiKeySecurityScheme" => "apiKey",
+        "httpAuthSecurityScheme" => "http",
+        "oauth2SecurityScheme" => "oauth2",
+        "openIdConnectSecurityScheme" => "openIdConnect",
+        "mtlsSecurityScheme" => "mutualTLS",
+        _ => return None,
+    })
+}
+
+fn schemes_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
+    let Value::Object(schemes) = value else {
+        return value;
+    };
+    let converted = schemes
+        .into_iter()
+        .map(|(name, scheme)| {
+            let base = pointer_push("/securitySchemes", &name);
+            let converted = scheme_to_v03(scheme, &base, notes);
+            (name, converted)
+        })
+        .collect();
+    Value::Object(converted)
+}
+
+fn scheme_to_v03(scheme: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Value {
+    let Value::Object(fields) = scheme else {
+        return scheme;
+    };
+    let wrappers: Vec<&String> = fields.keys().filter(|k| type_for(k).is_some()).collect();
+    if wrappers.len() != 1 {
+        return Value::Object(fields);
+    }
+    let wrapper = wrappers[0].clone();
+    let mut fields = fields;
+    let Some(Value::Object(inner)) = fields.remove(&wrapper) else {
+        return Value::Object(fields);
+    };
+    let mut out = Map::new();
+    out.insert("type".into(), type_for(&wrapper).unwrap_or_default().into());
+    for (key, value) in inner {
+        match key.as_str() {
+            "location" => {
+                out.insert("in".into(), value);
+            }
+            "flows" => {
+                out.insert(
+                    key,
+                    flows_to_v03(value, &format!("{base}/{wrapper}/flows"), notes),
+                );
+            }
+            _ => {
+                out.insert(key, value);
+            }
+        }
+    }
+    out.extend(fields);
+    Value::Object(out)
+}
+
+fn flows_to_v03(value: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Value {
+    let Value::Object(mut flows) = value else {
+        return value;
+    };
+    if flows.remove("deviceCode").is_some() {
+        notes.push(Diagnostic::new(
+            Code::ConversionLoss,
+            format!("{base}/deviceCode"),
+            "v0.3 has no device code flow; it was left out of the v0.3 rendering",
+        ));
+    }
+    for (name, flow) in flows.iter_mut() {
+        let pkce = flow.as_object_mut().and_then(|f| f.remove("pkceRequired"));
+        if pkce == Some(Value::Bool(true)) {
+            notes.push(Diagnostic::new(
+                Code::ConversionLoss,
+                format!("{base}/{name}/pkceRequired"),
+                "v0.3 cannot say that PKCE is required; v0.3 clients will not know",
+            ));
+        }
+    }
+    Value::Object(flows)
+}

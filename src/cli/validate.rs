@@ -1,0 +1,160 @@
+//! `a2a-card validate`.
+
+use clap::{Args, ValueEnum};
+use serde_json::{json, Value};
+
+use super::{input, Format, Outcome};
+use a2a_card::{validate_document, DocumentKind, Profile, ReadError, Report};
+
+#[derive(Debug, Args)]
+pub(crate) struct ValidateArgs {
+    /// Which rules: the A2A spec, or the spec plus the Agent Registry's limits.
+    #[arg(long, value_enum, default_value_t = ProfileArg::Spec)]
+    profile: ProfileArg,
+    /// What the files are; detected from their content when not given.
+    #[arg(long, value_enum)]
+    kind: Option<KindArg>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Files to check; `-` reads standard input.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ProfileArg {
+    Spec,
+    Registry,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum KindArg {
+    Card,
+    McpTools,
+}
+
+/// One file's result.
+enum FileResult {
+    Checked(Report),
+    NotJson(ReadError),
+    Unreadable(String),
+}
+
+impl FileResult {
+    fn outcome(&self) -> Outcome {
+        match self {
+            FileResult::Checked(report) if report.has_errors() => Outcome::Invalid,
+            FileResult::Checked(_) => Outcome::Clean,
+            FileResult::NotJson(_) | FileResult::Unreadable(_) => Outcome::Unreadable,
+        }
+    }
+}
+
+pub(crate) fn run(args: ValidateArgs) -> Outcome {
+    let profile = match args.profile {
+        ProfileArg::Spec => Profile::Spec,
+        ProfileArg::Registry => Profile::Registry,
+    };
+    let kind = args.kind.map(|k| match k {
+        KindArg::Card => DocumentKind::Card,
+        KindArg::McpTools => DocumentKind::McpTools,
+    });
+    let results: Vec<(String, FileResult)> = args
+        .files
+        .iter()
+        .map(|path| {
+            let result = match input::read(path) {
+                Err(message) => FileResult::Unreadable(message),
+                Ok(bytes) => match validate_document(&bytes, profile, kind) {
+                    Ok(report) => FileResult::Checked(report),
+                    Err(error) => FileResult::NotJson(error),
+                },
+            };
+            (input::display_name(path).to_owned(), result)
+        })
+        .collect();
+    match args.format {
+        Format::Text => results.iter().for_each(|(name, r)| print_text(name, r)),
+        Format::Json => {
+            let all: Vec<Value> = results.iter().map(|(name, r)| to_json(name, r)).collect();
+            println!("{}", serde_json::to_string_pretty(&all).unwrap_or_default());
+        }
+    }
+    results
+        .iter()
+        .map(|(_, r)| r.outcome())
+        .max()
+        .unwrap_or(Outcome::Clean)
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn describe(report: &Report) -> String {
+    match (report.kind, report.source_version) {
+        (DocumentKind::McpTools, _) => "MCP tool spec".to_owned(),
+        (DocumentKind::Card, Some(v)) => format!("v{} card", v.as_str()),
+        (DocumentKind::Card, None) => "card".to_owned(),
+    }
+}
+
+fn print_text(name: &str, result: &FileResult) {
+    match result {
+        FileResult::Checked(report) => {
+            for diagnostic in &report.diagnostics {
+                println!("{diagnostic}");
+            }
+            let verdict = if report.has_errors() {
+                "invalid"
+            } else {
+                "valid"
+            };
+            println!(
+                "{name}: {verdict} {}: {}, {} ({} bytes compact)",
+                describe(report),
+                plural(report.error_count(), "error"),
+                plural(report.warning_count(), "warning"),
+                report.compact_size
+            );
+        }
+        FileResult::NotJson(error) => eprintln!("{name}: {error}"),
+        FileResult::Unreadable(message) => eprintln!("a2a-card: {message}"),
+    }
+}
+
+fn to_json(name: &str, result: &FileResult) -> Value {
+    match result {
+        FileResult::Checked(report) => json!({
+            "file": name,
+            "valid": !report.has_errors(),
+            "errors": report.error_count(),
+            "warnings": report.warning_count(),
+            "report": report,
+        }),
+        FileResult::NotJson(ReadError::Syntax {
+            line,
+            column,
+            message,
+        }) => json!({
+            "file": name,
+            "valid": false,
+            "error": {"kind": "syntax", "line": line, "column": column, "message": message},
+        }),
+        FileResult::NotJson(other) => json!({
+            "file": name,
+            "valid": false,
+            "error": {"kind": "shape", "message": other.to_string()},
+        }),
+        FileResult::Unreadable(message) => json!({
+            "file": name,
+            "valid": false,
+            "error": {"kind": "unreadable", "message": message},
+        }),
+    }
+}

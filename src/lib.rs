@@ -1,0 +1,47 @@
+//! # a2a-card
+//!
+//! Make an A2A Agent Card correct, fast and safe to publish: a typed v1.0 card model that
+//! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
+//! requirements) without losing a field, validation with JSON-pointer diagnostics, and
+//! migration between v0.3 and v1.0. Serving (a tower layer), the authenticated extended card
+//! and signatures build on this.
+//!
+//! ## Quick start
+//!
+//! ```
+//! use a2a_card::{AgentCard, Profile};
+//!
+//! let card = AgentCard::from_json_slice(br#"{
+//!   "name": "Route Planner",
+//!   "description": "Plans driving routes with live traffic and road closures.",
+//!   "supportedInterfaces": [{"url": "https://routes.example.com/a2a",
+//!                            "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+//!   "version": "2.1.0",
+//!   "capabilities": {"streaming": true},
+//!   "defaultInputModes": ["text/plain"],
+//!   "defaultOutputModes": ["application/json"],
+//!   "skills": [{"id": "route", "name": "Route", "description": "Plans a route from A to B.",
+//!               "tags": ["maps"], "examples": ["Drive from Lyon to Turin avoiding tolls"]}]
+//! }"#)?;
+//! let diagnostics = card.validate(Profile::Spec);
+//! assert!(diagnostics.is_empty(), "{diagnostics:?}");
+//! // Always v1.0 ProtoJSON, same bytes for the same card.
+//! assert_eq!(card.to_json_vec(), AgentCard::from_json_slice(&card.to_json_vec())?.to_json_vec());
+//! # Ok::<(), a2a_card::ReadError>(())
+//! ```
+#![deny(missing_docs, unsafe_code, unreachable_pub)]
+
+pub mod card;
+mod diagnostic;
+pub mod validate;
+
+pub use card::{
+    AgentCapabilities, AgentCard, AgentCardSignature, AgentExtension, AgentInterface,
+    AgentProvider, AgentSkill, ApiKeySecurityScheme, AuthorizationCodeOAuthFlow,
+    ClientCredentialsOAuthFlow, DeviceCodeOAuthFlow, HttpAuthSecurityScheme, ImplicitOAuthFlow,
+    MutualTlsSecurityScheme, OAuth2SecurityScheme, OAuthFlow, OAuthFlows,
+    OpenIdConnectSecurityScheme, PasswordOAuthFlow, PointerMap, ReadCard, ReadError, SchemeKind,
+    SecurityRequirement, SecurityScheme, SourceVersion, StringList, V03Rendering,
+};
+pub use diagnostic::{pointer_push, Code, Diagnostic, Severity};
+pub use validate::{validate_document, validate_value, DocumentKind, Profile, Report};

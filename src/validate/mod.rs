@@ -1,0 +1,287 @@
+//! Validation: every finding as a [`Diagnostic`] with a JSON pointer, a stable [`Code`],
+//! a severity and a message a publisher can act on.
+//!
+//! Two profiles: [`Profile::Spec`] checks the A2A specification plus the common mistakes
+//! publishers make; [`Profile::Registry`] adds the Agent Registry's limits (10 KB compact,
+//! protocol v1.0 or v0.3 only). MCP tool specs are checked too ([`DocumentKind::McpTools`]).
+//!
+//! ```
+//! use a2a_card::{validate_document, Code, Profile};
+//!
+//! let report = validate_document(br#"{
+//!   "name": "AI Assistant", "description": "Helps.",
+//!   "supportedInterfaces": [{"url": "https://a.example/rpc", "protocolBinding": "JSONRPC",
+//!                            "protocolVersion": "1.0"}],
+//!   "version": "1.0.0", "capabilities": {},
+//!   "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text"],
+//!   "skills": []
+//! }"#, Profile::Spec, None).unwrap();
+//! assert!(report.has_errors());
+//! let found: Vec<(&str, &str)> = report.diagnostics.iter()
+//!     .map(|d| (d.code.as_str(), d.pointer.as_str())).collect();
+//! assert!(found.contains(&("A2A-E011", "/skills")));
+//! assert!(found.contains(&("A2A-E034", "/defaultOutputModes/0")));
+//! assert!(found.contains(&("A2A-W010", "/name")));
+//! ```
+
+mod credentials;
+mod lints;
+mod mcp;
+mod rules;
+pub(crate) mod shape;
+mod syntax;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::card::{read, AgentCard, ReadError, SourceVersion};
+use crate::diagnostic::{Code, Diagnostic, Severity};
+
+/// Which set of rules to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Profile {
+    /// The A2A specification and the common-mistake warnings.
+    #[default]
+    Spec,
+    /// `Spec` plus the Agent Registry's limits: at most 10 KB compact, v1.0 or v0.3 only.
+    Registry,
+}
+
+/// The Agent Registry's size limit for cards and MCP tool specs, in bytes of compact JSON.
+pub const REGISTRY_MAX_BYTES: usize = 10_000;
+
+/// What a document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DocumentKind {
+    /// An A2A Agent Card (v1.0 or v0.3).
+    Card,
+    /// An MCP tool spec: `{"tools": [...]}`.
+    McpTools,
+}
+
+impl DocumentKind {
+    /// Guesses the kind: an object with a `tools` array and no card fields is an MCP spec.
+    ///
+    /// ```
+    /// use a2a_card::DocumentKind;
+    /// let v = serde_json::json!({"tools": []});
+    /// assert_eq!(DocumentKind::detect(&v), DocumentKind::McpTools);
+    /// ```
+    pub fn detect(doc: &Value) -> Self {
+        let is_tools = doc.get("tools").is_some()
+            && ["name", "skills", "supportedInterfaces", "url"]
+                .iter()
+                .all(|k| doc.get(k).is_none());
+        if is_tools {
+            DocumentKind::McpTools
+        } else {
+            DocumentKind::Card
+        }
+    }
+}
+
+/// The result of validating one document.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// What was validated.
+    pub kind: DocumentKind,
+    /// For cards: the version the document was written in.
+    #[serde(
+        serialize_with = "version_str",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub source_version: Option<SourceVersion>,
+    /// Size of the document as compact JSON, in bytes.
+    pub compact_size: usize,
+    /// Every finding, errors first.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+fn version_str<S: serde::Serializer>(v: &Option<SourceVersion>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.serialize_str(v.as_str()),
+        None => s.serialize_none(),
+    }
+}
+
+impl Report {
+    /// True when any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// How many errors.
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// How many warnings.
+    pub fn warning_count(&self) -> usize {
+        self.diagnostics.len() - self.error_count()
+    }
+}
+
+/// Validates JSON bytes. Fails only when the bytes are not JSON (the error has line and
+/// column); everything else is a diagnostic in the report. `kind: None` detects the kind.
+///
+/// ```
+/// let err = a2a_card::validate_document(b"{\"name\": ", Default::default(), None).unwrap_err();
+/// assert!(err.to_string().contains("line 1"));
+/// ```
+pub fn validate_document(
+    bytes: &[u8],
+    profile: Profile,
+    kind: Option<DocumentKind>,
+) -> Result<Report, ReadError> {
+    let value = read::parse(bytes)?;
+    Ok(validate_value(&value, profile, kind))
+}
+
+/// Validates a parsed JSON document.
+///
+/// ```
+/// use a2a_card::{validate_value, Profile};
+/// let report = validate_value(&serde_json::json!({"tools": [{"name": "x"}]}), Profile::Spec, None);
+/// assert!(report.has_errors());
+/// ```
+pub fn validate_value(doc: &Value, profile: Profile, kind: Option<DocumentKind>) -> Report {
+    let kind = kind.unwrap_or_else(|| DocumentKind::detect(doc));
+    let compact_size = serde_json::to_vec(doc).map_or(0, |v| v.len());
+    let mut diagnostics = Vec::new();
+    let mut source_version = None;
+    match kind {
+        DocumentKind::McpTools => {
+            mcp::check(doc, &mut diagnostics);
+            size_limit(compact_size, "an MCP tool spec", &mut diagnostics);
+        }
+        DocumentKind::Card => {
+            source_version = check_card_document(doc, profile, &mut diagnostics);
+            if profile == Profile::Registry {
+                size_limit(compact_size, "an Agent Card", &mut diagnostics);
+            }
+        }
+    }
+    diagnostics.sort_by_key(|d| d.severity);
+    Report {
+        kind,
+        source_version,
+        compact_size,
+        diagnostics,
+    }
+}
+
+fn check_card_document(
+    doc: &Value,
+    profile: Profile,
+    out: &mut Vec<Diagnostic>,
+) -> Option<SourceVersion> {
+    let Value::Object(fields) = doc else {
+        out.push(read::not_an_object(doc));
+        return None;
+    };
+    let mut migrated = fields.clone();
+    let version = crate::card::migrate::detect(&migrated);
+    let conversion = crate::card::migrate::to_v1(&mut migrated, version);
+    let migrated = Value::Object(migrated);
+    let mut found = shape::check_card(&migrated);
+    let shape_ok = !found.iter().any(|d| d.code == Code::WrongType);
+    if shape_ok {
+        if let Ok(card) = serde_json::from_value::<AgentCard>(migrated) {
+            rules::check(&card, &mut found);
+            lints::check(&card, &mut found);
+            if profile == Profile::Registry && version == SourceVersion::V1_0 {
+                registry_versions(&card, &mut found);
+            }
+        }
+    }
+    for d in &mut found {
+        d.pointer = conversion.pointers.to_source(&d.pointer);
+    }
+    if version == SourceVersion::V0_3 {
+        if profile == Profile::Registry {
+            registry_v03_version(fields.get("protocolVersion"), out);
+        }
+        out.push(Diagnostic::new(
+            Code::V03Card,
+            "",
+            "this is a v0.3 card; it was checked as its v1.0 migration. Run \
+             `a2a-card migrate` to write the v1.0 card",
+        ));
+    }
+    out.extend(found);
+    out.extend(conversion.notes);
+    Some(version)
+}
+
+fn size_limit(size: usize, what: &str, out: &mut Vec<Diagnostic>) {
+    if size > REGISTRY_MAX_BYTES {
+        out.push(Diagnostic::new(
+            Code::TooLarge,
+            "",
+            format!(
+                "{what} is {size} bytes as compact JSON; the Agent Registry accepts at most \
+                 {REGISTRY_MAX_BYTES}"
+            ),
+        ));
+    }
+}
+
+/// Major.Minor of a version string, ignoring a patch part.
+fn major_minor(version: &str) -> String {
+    version.split('.').take(2).collect::<Vec<_>>().join(".")
+}
+
+fn registry_versions(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    for (i, interface) in card.supported_interfaces.iter().enumerate() {
+        let version = &interface.protocol_version;
+        if !version.is_empty() && !matches!(major_minor(version).as_str(), "1.0" | "0.3") {
+            out.push(Diagnostic::new(
+                Code::UnsupportedVersion,
+                format!("/supportedInterfaces/{i}/protocolVersion"),
+                format!(
+                    "the Agent Registry accepts protocol versions 1.0 and 0.3, not \"{version}\""
+                ),
+            ));
+        }
+    }
+}
+
+fn registry_v03_version(version: Option<&Value>, out: &mut Vec<Diagnostic>) {
+    let version = version.and_then(Value::as_str).unwrap_or("0.3.0");
+    if major_minor(version) != "0.3" {
+        out.push(Diagnostic::new(
+            Code::UnsupportedVersion,
+            "/protocolVersion",
+            format!(
+                "the Agent Registry accepts v0.3 cards with protocolVersion 0.3 or 0.3.x, not \
+                 \"{version}\"; migrate the card to v1.0 or declare 0.3"
+            ),
+        ));
+    }
+}
+
+impl AgentCard {
+    /// Validates the card (as the v1.0 model holds it).
+    ///
+    /// ```
+    /// use a2a_card::{AgentCard, Profile};
+    /// let diagnostics = AgentCard::default().validate(Profile::Spec);
+    /// assert!(diagnostics.iter().any(|d| d.pointer == "/name"));
+    /// ```
+    pub fn validate(&self, profile: Profile) -> Vec<Diagnostic> {
+        validate_value(&self.to_value(), profile, Some(DocumentKind::Card)).diagnostics
+    }
+
+    /// True when [`AgentCard::validate`] finds no error.
+    ///
+    /// ```
+    /// assert!(!a2a_card::AgentCard::default().is_valid(a2a_card::Profile::Spec));
+    /// ```
+    pub fn is_valid(&self, profile: Profile) -> bool {
+        !self
+            .validate(profile)
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}

@@ -1,0 +1,297 @@
+//! Specification rules the shape alone cannot express: one variant per union, API key
+//! locations, version numbers, scheme names, skill ids, URLs, media types and the extended
+//! card's authentication.
+
+use std::collections::HashMap;
+
+use super::syntax::{is_absolute_url, is_host_port, is_media_type, version_form, VersionForm};
+use crate::card::{AgentCard, OAuthFlows, SecurityRequirement, SecurityScheme};
+use crate::diagnostic::{pointer_push, Code, Diagnostic};
+
+/// Runs every rule on a card read into the model.
+pub(crate) fn check(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    interfaces(card, out);
+    card_urls(card, out);
+    schemes(card, out);
+    requirement_names(card, out);
+    skill_ids(card, out);
+    media_types(card, out);
+    extended_card(card, out);
+}
+
+fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    for (i, interface) in card.supported_interfaces.iter().enumerate() {
+        let base = format!("/supportedInterfaces/{i}");
+        let version = &interface.protocol_version;
+        match version_form(version) {
+            _ if version.is_empty() => {}
+            VersionForm::MajorMinor => {}
+            VersionForm::WithPatch => out.push(Diagnostic::new(
+                Code::ProtocolVersionPatch,
+                format!("{base}/protocolVersion"),
+                format!(
+                    "\"{version}\" has a patch part; the spec writes protocol versions as \
+                     Major.Minor (\"{}\")",
+                    version
+                        .rsplit_once('.')
+                        .map_or(version.as_str(), |(mm, _)| mm)
+                ),
+            )),
+            VersionForm::Invalid => out.push(Diagnostic::new(
+                Code::ProtocolVersion,
+                format!("{base}/protocolVersion"),
+                format!(
+                    "\"{version}\" is not a protocol version; write Major.Minor, such as \"1.0\""
+                ),
+            )),
+        }
+        let url = &interface.url;
+        let grpc = interface.protocol_binding.eq_ignore_ascii_case("GRPC");
+        let acceptable = is_absolute_url(url) || (grpc && is_host_port(url));
+        if !url.is_empty() && !acceptable {
+            let accepted = if grpc {
+                "an absolute URL or host:port"
+            } else {
+                "an absolute URL such as https://agent.example.com/a2a"
+            };
+            out.push(Diagnostic::new(
+                Code::NotAbsoluteUrl,
+                format!("{base}/url"),
+                format!("\"{url}\" is not {accepted}"),
+            ));
+        }
+    }
+}
+
+fn url_rule(url: &str, pointer: String, out: &mut Vec<Diagnostic>) {
+    if !url.is_empty() && !is_absolute_url(url) {
+        out.push(Diagnostic::new(
+            Code::NotAbsoluteUrl,
+            pointer,
+            format!("\"{url}\" is not an absolute URL (scheme://host/...)"),
+        ));
+    }
+}
+
+fn card_urls(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    if let Some(url) = &card.documentation_url {
+        url_rule(url, "/documentationUrl".into(), out);
+    }
+    if let Some(url) = &card.icon_url {
+        url_rule(url, "/iconUrl".into(), out);
+    }
+    if let Some(provider) = &card.provider {
+        url_rule(&provider.url, "/provider/url".into(), out);
+    }
+}
+
+fn schemes(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    for (name, scheme) in &card.security_schemes {
+        let base = pointer_push("/securitySchemes", name);
+        variant_count(scheme, &base, out);
+        if let Some(key) = &scheme.api_key_security_scheme {
+            let location = &key.location;
+            if !location.is_empty() && !matches!(location.as_str(), "query" | "header" | "cookie") {
+                out.push(Diagnostic::new(
+                    Code::ApiKeyLocation,
+                    format!("{base}/apiKeySecurityScheme/location"),
+                    format!(
+                        "\"{location}\" is not an API key location; use query, header or cookie"
+                    ),
+                ));
+            }
+        }
+        if let Some(oauth) = &scheme.oauth2_security_scheme {
+            let at = format!("{base}/oauth2SecurityScheme");
+            url_rule(
+                &oauth.oauth2_metadata_url,
+                format!("{at}/oauth2MetadataUrl"),
+                out,
+            );
+            flows(&oauth.flows, &format!("{at}/flows"), out);
+        }
+        if let Some(oidc) = &scheme.open_id_connect_security_scheme {
+            let at = format!("{base}/openIdConnectSecurityScheme/openIdConnectUrl");
+            url_rule(&oidc.open_id_connect_url, at, out);
+        }
+    }
+}
+
+fn variant_count(scheme: &SecurityScheme, base: &str, out: &mut Vec<Diagnostic>) {
+    let set = scheme.variant_names();
+    let message = match set.len() {
+        1 => return,
+        0 => {
+            let legacy = match scheme.extra.get("type").and_then(|t| t.as_str()) {
+                Some(t) => format!(
+                    " (`\"type\": \"{t}\"` is not one of apiKey, http, oauth2, openIdConnect, mutualTLS)"
+                ),
+                None => String::new(),
+            };
+            format!(
+                "the scheme sets no variant{legacy}; set exactly one of apiKeySecurityScheme, \
+                 httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, \
+                 mtlsSecurityScheme"
+            )
+        }
+        _ => format!(
+            "the scheme sets {} variants ({}); a SecurityScheme holds exactly one: split it \
+             into one scheme per variant",
+            set.len(),
+            set.join(", ")
+        ),
+    };
+    out.push(Diagnostic::new(Code::SchemeVariantCount, base, message));
+}
+
+fn flows(flows: &OAuthFlows, at: &str, out: &mut Vec<Diagnostic>) {
+    let set = flows.flow_names();
+    if set.len() != 1 {
+        let message = if set.is_empty() {
+            "no OAuth flow is set; set exactly one of authorizationCode, clientCredentials, \
+             deviceCode (implicit and password are deprecated)"
+                .to_owned()
+        } else {
+            format!(
+                "{} flows are set ({}); v1.0 allows exactly one per scheme: declare one scheme \
+                 per flow",
+                set.len(),
+                set.join(", ")
+            )
+        };
+        out.push(Diagnostic::new(Code::OAuthFlowCount, at, message));
+    }
+    let mut urls: Vec<(String, &str)> = Vec::new();
+    if let Some(f) = &flows.authorization_code {
+        urls.push((
+            format!("{at}/authorizationCode/authorizationUrl"),
+            &f.authorization_url,
+        ));
+        urls.push((format!("{at}/authorizationCode/tokenUrl"), &f.token_url));
+        urls.push((format!("{at}/authorizationCode/refreshUrl"), &f.refresh_url));
+    }
+    if let Some(f) = &flows.client_credentials {
+        urls.push((format!("{at}/clientCredentials/tokenUrl"), &f.token_url));
+        urls.push((format!("{at}/clientCredentials/refreshUrl"), &f.refresh_url));
+    }
+    if let Some(f) = &flows.device_code {
+        urls.push((
+            format!("{at}/deviceCode/deviceAuthorizationUrl"),
+            &f.device_authorization_url,
+        ));
+        urls.push((format!("{at}/deviceCode/tokenUrl"), &f.token_url));
+        urls.push((format!("{at}/deviceCode/refreshUrl"), &f.refresh_url));
+    }
+    if let Some(f) = &flows.implicit {
+        urls.push((
+            format!("{at}/implicit/authorizationUrl"),
+            &f.authorization_url,
+        ));
+        urls.push((format!("{at}/implicit/refreshUrl"), &f.refresh_url));
+    }
+    if let Some(f) = &flows.password {
+        urls.push((format!("{at}/password/tokenUrl"), &f.token_url));
+        urls.push((format!("{at}/password/refreshUrl"), &f.refresh_url));
+    }
+    for (pointer, url) in urls {
+        url_rule(url, pointer, out);
+    }
+}
+
+fn undeclared(
+    card: &AgentCard,
+    requirements: &[SecurityRequirement],
+    base: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    for (i, requirement) in requirements.iter().enumerate() {
+        for name in requirement.schemes.keys() {
+            if !card.security_schemes.contains_key(name) {
+                let declared: Vec<&str> =
+                    card.security_schemes.keys().map(String::as_str).collect();
+                let declared = if declared.is_empty() {
+                    "securitySchemes declares none".to_owned()
+                } else {
+                    format!("declared: {}", declared.join(", "))
+                };
+                out.push(Diagnostic::new(
+                    Code::UndeclaredScheme,
+                    pointer_push(&format!("{base}/{i}/schemes"), name),
+                    format!("\"{name}\" is not a key of securitySchemes ({declared})"),
+                ));
+            }
+        }
+    }
+}
+
+fn requirement_names(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    undeclared(
+        card,
+        &card.security_requirements,
+        "/securityRequirements",
+        out,
+    );
+    for (k, skill) in card.skills.iter().enumerate() {
+        let base = format!("/skills/{k}/securityRequirements");
+        undeclared(card, &skill.security_requirements, &base, out);
+    }
+}
+
+fn skill_ids(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    let mut first_seen: HashMap<&str, usize> = HashMap::new();
+    for (k, skill) in card.skills.iter().enumerate() {
+        if skill.id.is_empty() {
+            continue;
+        }
+        if let Some(first) = first_seen.get(skill.id.as_str()) {
+            out.push(Diagnostic::new(
+                Code::DuplicateSkillId,
+                format!("/skills/{k}/id"),
+                format!(
+                    "skill id \"{}\" is already used by /skills/{first}; ids must be unique",
+                    skill.id
+                ),
+            ));
+        } else {
+            first_seen.insert(&skill.id, k);
+        }
+    }
+}
+
+fn media_type_list(modes: &[String], base: &str, out: &mut Vec<Diagnostic>) {
+    for (i, mode) in modes.iter().enumerate() {
+        if !is_media_type(mode) {
+            out.push(Diagnostic::new(
+                Code::MediaType,
+                format!("{base}/{i}"),
+                format!("\"{mode}\" is not a media type; write type/subtype, such as text/plain"),
+            ));
+        }
+    }
+}
+
+fn media_types(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    media_type_list(&card.default_input_modes, "/defaultInputModes", out);
+    media_type_list(&card.default_output_modes, "/defaultOutputModes", out);
+    for (k, skill) in card.skills.iter().enumerate() {
+        media_type_list(&skill.input_modes, &format!("/skills/{k}/inputModes"), out);
+        media_type_list(
+            &skill.output_modes,
+            &format!("/skills/{k}/outputModes"),
+            out,
+        );
+    }
+}
+
+fn extended_card(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    if card.capabilities.extended_agent_card == Some(true) && card.security_requirements.is_empty()
+    {
+        out.push(Diagnostic::new(
+            Code::ExtendedCardWithoutSecurity,
+            "/capabilities/extendedAgentCard",
+            "the extended card must require authentication, but the card declares no \
+             securityRequirements; declare the scheme callers must use, or set \
+             extendedAgentCard to false",
+        ));
+    }
+}
