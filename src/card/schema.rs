@@ -4,8 +4,8 @@
 //! The typed model cannot tell where in a document a wrong type sits (serde loses the path
 //! through `#[serde(flatten)]`), and it reads a missing REQUIRED field as its default. This
 //! table lets the shape check report both with an exact JSON pointer before the model is
-//! built. It must follow the model: `tests/shape_table.rs` checks that every field named here
-//! survives a round trip through the model and that the model writes no field missing here.
+//! built. It must follow the model: the tests below check that every field named here is a
+//! field of the model and that the fields the model always writes are the REQUIRED ones.
 
 /// The JSON kind a field holds.
 #[derive(Debug)]
@@ -292,3 +292,99 @@ pub(crate) static DEVICE_CODE_FLOW: Message = Message {
         f("scopes", SCOPES, Required),
     ],
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::*;
+    use serde_json::{json, Map, Value};
+
+    /// A value of the given kind with every field of every nested message set.
+    fn sample(kind: &Kind) -> Value {
+        match kind {
+            Str => json!("x"),
+            Bool => json!(true),
+            AnyObject => json!({"k": 1.5}),
+            Message(m) => full(m),
+            List(inner) => json!([sample(inner)]),
+            Map(inner) => json!({ "k": sample(inner) }),
+        }
+    }
+
+    fn full(message: &Message) -> Value {
+        let fields: Map<String, Value> = message
+            .fields
+            .iter()
+            .map(|f| (f.name.to_owned(), sample(&f.kind)))
+            .collect();
+        Value::Object(fields)
+    }
+
+    fn required(message: &Message) -> Vec<&'static str> {
+        let mut names: Vec<_> = message
+            .fields
+            .iter()
+            .filter(|f| f.presence == Required)
+            .map(|f| f.name)
+            .collect();
+        names.sort_unstable();
+        names
+    }
+
+    fn written_by_default<T: Default + serde::Serialize>() -> Vec<String> {
+        let value = serde_json::to_value(T::default()).unwrap();
+        let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    #[test]
+    fn every_table_field_is_a_model_field() {
+        let doc = full(&AGENT_CARD);
+        let card: AgentCard = serde_json::from_value(doc.clone()).unwrap();
+        assert_eq!(card.to_value(), doc, "the model drops or renames a table field");
+        // A field the model did not know would have landed in `extra`.
+        assert!(card.extra.is_empty(), "{:?}", card.extra);
+        assert!(card.capabilities.extra.is_empty());
+        assert!(card.supported_interfaces[0].extra.is_empty());
+        assert!(card.skills[0].extra.is_empty());
+        let scheme = &card.security_schemes["k"];
+        assert!(scheme.extra.is_empty());
+        let oauth = scheme.oauth2_security_scheme.as_ref().unwrap();
+        assert!(oauth.extra.is_empty() && oauth.flows.extra.is_empty());
+        assert!(oauth.flows.device_code.as_ref().unwrap().extra.is_empty());
+        assert!(oauth.flows.authorization_code.as_ref().unwrap().extra.is_empty());
+        assert!(card.security_requirements[0].schemes["k"].extra.is_empty());
+        assert!(card.signatures[0].extra.is_empty());
+    }
+
+    #[test]
+    fn fields_always_written_are_the_required_ones() {
+        let pairs: Vec<(&Message, Vec<String>)> = vec![
+            (&AGENT_CARD, written_by_default::<AgentCard>()),
+            (&AGENT_INTERFACE, written_by_default::<AgentInterface>()),
+            (&AGENT_PROVIDER, written_by_default::<AgentProvider>()),
+            (&AGENT_CAPABILITIES, written_by_default::<AgentCapabilities>()),
+            (&AGENT_EXTENSION, written_by_default::<AgentExtension>()),
+            (&AGENT_SKILL, written_by_default::<AgentSkill>()),
+            (&AGENT_CARD_SIGNATURE, written_by_default::<AgentCardSignature>()),
+            (&API_KEY_SCHEME, written_by_default::<ApiKeySecurityScheme>()),
+            (&HTTP_AUTH_SCHEME, written_by_default::<HttpAuthSecurityScheme>()),
+            (&OAUTH2_SCHEME, written_by_default::<OAuth2SecurityScheme>()),
+            (&OIDC_SCHEME, written_by_default::<OpenIdConnectSecurityScheme>()),
+            (&MTLS_SCHEME, written_by_default::<MutualTlsSecurityScheme>()),
+            (&AUTHORIZATION_CODE_FLOW, written_by_default::<AuthorizationCodeOAuthFlow>()),
+            (&CLIENT_CREDENTIALS_FLOW, written_by_default::<ClientCredentialsOAuthFlow>()),
+            (&IMPLICIT_FLOW, written_by_default::<ImplicitOAuthFlow>()),
+            (&PASSWORD_FLOW, written_by_default::<PasswordOAuthFlow>()),
+            (&DEVICE_CODE_FLOW, written_by_default::<DeviceCodeOAuthFlow>()),
+            (&SECURITY_REQUIREMENT, written_by_default::<SecurityRequirement>()),
+            (&STRING_LIST, written_by_default::<StringList>()),
+            (&SECURITY_SCHEME, written_by_default::<SecurityScheme>()),
+            (&OAUTH_FLOWS, written_by_default::<OAuthFlows>()),
+        ];
+        for (message, written) in pairs {
+            assert_eq!(required(message), written, "{}", message.name);
+        }
+    }
+}

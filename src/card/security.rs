@@ -25,7 +25,11 @@ use super::serde_util::{is_false, null_as_default};
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct SecurityRequirement {
     /// Scheme name (a key of `securitySchemes`) to required scopes.
-    #[serde(default, deserialize_with = "null_as_default")]
+    #[serde(
+        default,
+        deserialize_with = "null_as_default",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
     pub schemes: BTreeMap<String, StringList>,
     /// Fields this version of the crate does not know.
     #[serde(flatten)]
