@@ -179,8 +179,9 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // "" (the whole document) would vanish from the line, and "/" means the key "".
         let pointer = if self.pointer.is_empty() {
-            "/"
+            "(root)"
         } else {
             &self.pointer
         };

@@ -42,9 +42,11 @@ impl ReadError {
             Some(at) => message[..at].to_owned(),
             None => message,
         };
+        // serde_json says column 0 for an error before the first character of a line (such
+        // as the end of input after a newline); columns here are 1-based.
         ReadError::Syntax {
-            line: error.line(),
-            column: error.column(),
+            line: error.line().max(1),
+            column: error.column().max(1),
             message,
         }
     }

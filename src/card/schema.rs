@@ -342,7 +342,11 @@ mod tests {
     fn every_table_field_is_a_model_field() {
         let doc = full(&AGENT_CARD);
         let card: AgentCard = serde_json::from_value(doc.clone()).unwrap();
-        assert_eq!(card.to_value(), doc, "the model drops or renames a table field");
+        assert_eq!(
+            card.to_value(),
+            doc,
+            "the model drops or renames a table field"
+        );
         // A field the model did not know would have landed in `extra`.
         assert!(card.extra.is_empty(), "{:?}", card.extra);
         assert!(card.capabilities.extra.is_empty());
@@ -353,7 +357,13 @@ mod tests {
         let oauth = scheme.oauth2_security_scheme.as_ref().unwrap();
         assert!(oauth.extra.is_empty() && oauth.flows.extra.is_empty());
         assert!(oauth.flows.device_code.as_ref().unwrap().extra.is_empty());
-        assert!(oauth.flows.authorization_code.as_ref().unwrap().extra.is_empty());
+        assert!(oauth
+            .flows
+            .authorization_code
+            .as_ref()
+            .unwrap()
+            .extra
+            .is_empty());
         assert!(card.security_requirements[0].schemes["k"].extra.is_empty());
         assert!(card.signatures[0].extra.is_empty());
     }
@@ -364,21 +374,51 @@ mod tests {
             (&AGENT_CARD, written_by_default::<AgentCard>()),
             (&AGENT_INTERFACE, written_by_default::<AgentInterface>()),
             (&AGENT_PROVIDER, written_by_default::<AgentProvider>()),
-            (&AGENT_CAPABILITIES, written_by_default::<AgentCapabilities>()),
+            (
+                &AGENT_CAPABILITIES,
+                written_by_default::<AgentCapabilities>(),
+            ),
             (&AGENT_EXTENSION, written_by_default::<AgentExtension>()),
             (&AGENT_SKILL, written_by_default::<AgentSkill>()),
-            (&AGENT_CARD_SIGNATURE, written_by_default::<AgentCardSignature>()),
-            (&API_KEY_SCHEME, written_by_default::<ApiKeySecurityScheme>()),
-            (&HTTP_AUTH_SCHEME, written_by_default::<HttpAuthSecurityScheme>()),
+            (
+                &AGENT_CARD_SIGNATURE,
+                written_by_default::<AgentCardSignature>(),
+            ),
+            (
+                &API_KEY_SCHEME,
+                written_by_default::<ApiKeySecurityScheme>(),
+            ),
+            (
+                &HTTP_AUTH_SCHEME,
+                written_by_default::<HttpAuthSecurityScheme>(),
+            ),
             (&OAUTH2_SCHEME, written_by_default::<OAuth2SecurityScheme>()),
-            (&OIDC_SCHEME, written_by_default::<OpenIdConnectSecurityScheme>()),
-            (&MTLS_SCHEME, written_by_default::<MutualTlsSecurityScheme>()),
-            (&AUTHORIZATION_CODE_FLOW, written_by_default::<AuthorizationCodeOAuthFlow>()),
-            (&CLIENT_CREDENTIALS_FLOW, written_by_default::<ClientCredentialsOAuthFlow>()),
+            (
+                &OIDC_SCHEME,
+                written_by_default::<OpenIdConnectSecurityScheme>(),
+            ),
+            (
+                &MTLS_SCHEME,
+                written_by_default::<MutualTlsSecurityScheme>(),
+            ),
+            (
+                &AUTHORIZATION_CODE_FLOW,
+                written_by_default::<AuthorizationCodeOAuthFlow>(),
+            ),
+            (
+                &CLIENT_CREDENTIALS_FLOW,
+                written_by_default::<ClientCredentialsOAuthFlow>(),
+            ),
             (&IMPLICIT_FLOW, written_by_default::<ImplicitOAuthFlow>()),
             (&PASSWORD_FLOW, written_by_default::<PasswordOAuthFlow>()),
-            (&DEVICE_CODE_FLOW, written_by_default::<DeviceCodeOAuthFlow>()),
-            (&SECURITY_REQUIREMENT, written_by_default::<SecurityRequirement>()),
+            (
+                &DEVICE_CODE_FLOW,
+                written_by_default::<DeviceCodeOAuthFlow>(),
+            ),
+            (
+                &SECURITY_REQUIREMENT,
+                written_by_default::<SecurityRequirement>(),
+            ),
             (&STRING_LIST, written_by_default::<StringList>()),
             (&SECURITY_SCHEME, written_by_default::<SecurityScheme>()),
             (&OAUTH_FLOWS, written_by_default::<OAuthFlows>()),

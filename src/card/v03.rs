@@ -150,15 +150,7 @@ fn additional_interfaces(
                      cannot be expressed",
                 ));
             }
-            // Order the keys as v0.3 documents them: url, transport, then the rest.
-            let mut ordered = Map::new();
-            for key in ["url", "transport"] {
-                if let Some(v) = fields.remove(key) {
-                    ordered.insert(key.into(), v);
-                }
-            }
-            ordered.extend(fields);
-            Value::Object(ordered)
+            Value::Object(fields)
         })
         .collect()
 }

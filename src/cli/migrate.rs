@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 
 use super::{input, Outcome};
-use a2a_card::{AgentCard, Profile, ReadError, SourceVersion};
+use a2a_card::{AgentCard, Code, Profile, ReadError, SourceVersion};
 
 #[derive(Debug, Args)]
 pub(crate) struct MigrateArgs {
@@ -52,13 +52,18 @@ pub(crate) fn run(args: MigrateArgs) -> Outcome {
     if read.source_version == SourceVersion::V1_0 {
         eprintln!("{name}: already a v1.0 card; printed in normalized v1.0 form");
     }
+    let notes = read.notes;
     let card = read.card;
     match args.to {
         Target::V1_0 => println!("{}", card.to_json_pretty()),
         Target::V0_3 => {
             let rendering = card.to_v03();
+            let already_stale = notes.iter().any(|n| n.code == Code::StaleSignatures);
             for note in &rendering.notes {
-                eprintln!("{note}");
+                // Signatures read from a v0.3 card were reported stale once already.
+                if !(already_stale && note.code == Code::StaleSignatures) {
+                    eprintln!("{note}");
+                }
             }
             println!(
                 "{}",

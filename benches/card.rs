@@ -1,0 +1,112 @@
+//! In-process costs of reading, validating and writing a card, each measured next to a bare
+//! serde_json baseline doing the least work that the same job needs, in the same run.
+//!
+//! ```text
+//! cargo bench --bench card
+//! ```
+//!
+//! After criterion's own output, a table gives each measurement as a ratio to its baseline
+//! (read from criterion's estimates), so the figures stay comparable on a noisy machine.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use a2a_card::{validate_document, AgentCard, Profile};
+use criterion::Criterion;
+use serde_json::Value;
+
+const CARD: &[u8] = include_bytes!("../examples/agent-card.json");
+
+/// (group, subject, baseline) pairs reported as ratios.
+const RATIOS: &[(&str, &str, &str)] = &[
+    (
+        "read",
+        "AgentCard::from_json_slice",
+        "serde_json Value (baseline)",
+    ),
+    (
+        "validate",
+        "validate_document",
+        "serde_json Value (baseline)",
+    ),
+    (
+        "write",
+        "AgentCard::to_json_vec",
+        "serde_json Value to_vec (baseline)",
+    ),
+];
+
+fn read(c: &mut Criterion) {
+    let mut group = c.benchmark_group("read");
+    group.bench_function("serde_json Value (baseline)", |b| {
+        b.iter(|| serde_json::from_slice::<Value>(black_box(CARD)).unwrap())
+    });
+    group.bench_function("AgentCard::from_json_slice", |b| {
+        b.iter(|| AgentCard::from_json_slice(black_box(CARD)).unwrap())
+    });
+    group.finish();
+}
+
+fn validate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("validate");
+    group.bench_function("serde_json Value (baseline)", |b| {
+        b.iter(|| serde_json::from_slice::<Value>(black_box(CARD)).unwrap())
+    });
+    group.bench_function("validate_document", |b| {
+        b.iter(|| validate_document(black_box(CARD), Profile::Spec, None).unwrap())
+    });
+    group.finish();
+}
+
+fn write(c: &mut Criterion) {
+    let card = AgentCard::from_json_slice(CARD).unwrap();
+    let value: Value = serde_json::from_slice(CARD).unwrap();
+    let mut group = c.benchmark_group("write");
+    group.bench_function("serde_json Value to_vec (baseline)", |b| {
+        b.iter(|| serde_json::to_vec(black_box(&value)).unwrap())
+    });
+    group.bench_function("AgentCard::to_json_vec", |b| {
+        b.iter(|| black_box(&card).to_json_vec())
+    });
+    group.finish();
+}
+
+/// Criterion's mean estimate for one benchmark, in nanoseconds, found by the function id
+/// criterion records next to its estimates.
+fn mean_ns(group: &str, id: &str) -> Option<f64> {
+    let read_json = |path: &Path| -> Option<Value> {
+        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+    };
+    let group_dir = Path::new("target/criterion").join(group);
+    for entry in std::fs::read_dir(group_dir).ok()?.flatten() {
+        let new = entry.path().join("new");
+        let Some(meta) = read_json(&new.join("benchmark.json")) else {
+            continue;
+        };
+        if meta["function_id"] == id {
+            return read_json(&new.join("estimates.json"))?["mean"]["point_estimate"].as_f64();
+        }
+    }
+    None
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    read(&mut criterion);
+    validate(&mut criterion);
+    write(&mut criterion);
+    criterion.final_summary();
+
+    println!(
+        "\n{:<10} {:<28} {:>12} {:>12} {:>8}",
+        "group", "subject", "subject ns", "baseline ns", "ratio"
+    );
+    for (group, subject, baseline) in RATIOS {
+        if let (Some(s), Some(b)) = (mean_ns(group, subject), mean_ns(group, baseline)) {
+            println!(
+                "{group:<10} {subject:<28} {s:>12.0} {b:>12.0} {:>7.2}x",
+                s / b
+            );
+        }
+    }
+}
