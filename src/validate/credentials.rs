@@ -130,7 +130,7 @@ pub(crate) fn secret_kind(key: Option<&str>, text: &str) -> Option<&'static str>
             }
         }
     }
-    if lower.contains("://") {
+    if lower.contains("://") || text.contains('?') {
         return url_secret(text);
     }
     None
@@ -150,11 +150,13 @@ fn looks_like_jwt(text: &str) -> bool {
 }
 
 fn url_secret(url: &str) -> Option<&'static str> {
-    let after_scheme = &url[url.find("://")? + 3..];
-    let authority = after_scheme.split(['/', '?', '#']).next().unwrap_or("");
-    if let Some((userinfo, _)) = authority.rsplit_once('@') {
-        if userinfo.contains(':') {
-            return Some("a URL with an embedded password");
+    if let Some(start) = url.find("://") {
+        let after_scheme = &url[start + 3..];
+        let authority = after_scheme.split(['/', '?', '#']).next().unwrap_or("");
+        if let Some((userinfo, _)) = authority.rsplit_once('@') {
+            if userinfo.contains(':') {
+                return Some("a URL with an embedded password");
+            }
         }
     }
     let query = url.split_once('?')?.1.split('#').next().unwrap_or("");

@@ -214,6 +214,21 @@ fn check_card_document(
     Some(version)
 }
 
+/// A value from the document, quoted for a message: control characters escaped, long values
+/// cut, and anything that looks like a credential withheld, so messages never leak secrets.
+pub(crate) fn shown(text: &str) -> String {
+    const MAX_CHARS: usize = 60;
+    if credentials::secret_kind(None, text).is_some() {
+        return "the value (withheld: it looks like a credential)".to_owned();
+    }
+    if text.chars().count() > MAX_CHARS {
+        let cut: String = text.chars().take(MAX_CHARS).collect();
+        format!("{:?}...", cut)
+    } else {
+        format!("{text:?}")
+    }
+}
+
 fn size_limit(size: usize, what: &str, out: &mut Vec<Diagnostic>) {
     if size > REGISTRY_MAX_BYTES {
         out.push(Diagnostic::new(
@@ -240,7 +255,8 @@ fn registry_versions(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                 Code::UnsupportedVersion,
                 format!("/supportedInterfaces/{i}/protocolVersion"),
                 format!(
-                    "the Agent Registry accepts protocol versions 1.0 and 0.3, not \"{version}\""
+                    "the Agent Registry accepts protocol versions 1.0 and 0.3, not {}",
+                    shown(version)
                 ),
             ));
         }
@@ -255,7 +271,8 @@ fn registry_v03_version(version: Option<&Value>, out: &mut Vec<Diagnostic>) {
             "/protocolVersion",
             format!(
                 "the Agent Registry accepts v0.3 cards with protocolVersion 0.3 or 0.3.x, not \
-                 \"{version}\"; migrate the card to v1.0 or declare 0.3"
+                 {}; migrate the card to v1.0 or declare 0.3",
+                shown(version)
             ),
         ));
     }
@@ -283,5 +300,43 @@ impl AgentCard {
             .validate(profile)
             .iter()
             .any(|d| d.severity == Severity::Error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn messages_never_repeat_a_secret() {
+        let card = json!({
+            "name": "Route Planner",
+            "description": "Plans driving routes with live traffic.",
+            "supportedInterfaces": [{"url": "/rpc?api_key=supersecret123",
+                                     "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+            "version": "1.0.0",
+            "capabilities": {"extensions": [{"uri": "https://x.example/ext",
+                "params": {"token": "sk-abcdefghijklmnopqrstuvwx"}}]},
+            "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+            "skills": [{"id": "a", "name": "A", "description": "Does a thing for people.",
+                        "tags": ["t"], "examples": ["e"]}]
+        });
+        let report = validate_value(&card, Profile::Spec, None);
+        let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert!(codes.contains(&"A2A-E033"), "{codes:?}");
+        assert!(codes.contains(&"A2A-W014"), "{codes:?}");
+        for d in &report.diagnostics {
+            assert!(!d.message.contains("supersecret123"), "{d}");
+            assert!(!d.message.contains("abcdefghijklmnop"), "{d}");
+        }
+    }
+
+    #[test]
+    fn long_values_are_cut_in_messages() {
+        let long = "x".repeat(500);
+        assert!(shown(&long).len() < 80);
+        assert_eq!(shown("text"), "\"text\"");
+        assert_eq!(shown("a\nb"), "\"a\\nb\"");
     }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::shown;
 use super::syntax::{is_absolute_url, is_host_port, is_media_type, version_form, VersionForm};
 use crate::card::{AgentCard, OAuthFlows, SecurityRequirement, SecurityScheme};
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
@@ -30,8 +31,9 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                 Code::ProtocolVersionPatch,
                 format!("{base}/protocolVersion"),
                 format!(
-                    "\"{version}\" has a patch part; the spec writes protocol versions as \
-                     Major.Minor (\"{}\")",
+                    "{} has a patch part; the spec writes protocol versions as \
+                     Major.Minor ({})",
+                    shown(version),
                     version
                         .rsplit_once('.')
                         .map_or(version.as_str(), |(mm, _)| mm)
@@ -41,7 +43,8 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                 Code::ProtocolVersion,
                 format!("{base}/protocolVersion"),
                 format!(
-                    "\"{version}\" is not a protocol version; write Major.Minor, such as \"1.0\""
+                    "{} is not a protocol version; write Major.Minor, such as \"1.0\"",
+                    shown(version)
                 ),
             )),
         }
@@ -57,7 +60,7 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
             out.push(Diagnostic::new(
                 Code::NotAbsoluteUrl,
                 format!("{base}/url"),
-                format!("\"{url}\" is not {accepted}"),
+                format!("{} is not {accepted}", shown(url)),
             ));
         }
     }
@@ -68,7 +71,7 @@ fn url_rule(url: &str, pointer: String, out: &mut Vec<Diagnostic>) {
         out.push(Diagnostic::new(
             Code::NotAbsoluteUrl,
             pointer,
-            format!("\"{url}\" is not an absolute URL (scheme://host/...)"),
+            format!("{} is not an absolute URL (scheme://host/...)", shown(url)),
         ));
     }
 }
@@ -96,7 +99,8 @@ fn schemes(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                     Code::ApiKeyLocation,
                     format!("{base}/apiKeySecurityScheme/location"),
                     format!(
-                        "\"{location}\" is not an API key location; use query, header or cookie"
+                        "{} is not an API key location; use query, header or cookie",
+                        shown(location)
                     ),
                 ));
             }
@@ -124,7 +128,8 @@ fn variant_count(scheme: &SecurityScheme, base: &str, out: &mut Vec<Diagnostic>)
         0 => {
             let legacy = match scheme.extra.get("type").and_then(|t| t.as_str()) {
                 Some(t) => format!(
-                    " (`\"type\": \"{t}\"` is not one of apiKey, http, oauth2, openIdConnect, mutualTLS)"
+                    " (`\"type\": {}` is not one of apiKey, http, oauth2, openIdConnect, mutualTLS)",
+                    shown(t)
                 ),
                 None => String::new(),
             };
@@ -264,7 +269,10 @@ fn media_type_list(modes: &[String], base: &str, out: &mut Vec<Diagnostic>) {
             out.push(Diagnostic::new(
                 Code::MediaType,
                 format!("{base}/{i}"),
-                format!("\"{mode}\" is not a media type; write type/subtype, such as text/plain"),
+                format!(
+                    "{} is not a media type; write type/subtype, such as text/plain",
+                    shown(mode)
+                ),
             ));
         }
     }
