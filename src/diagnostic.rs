@@ -143,7 +143,7 @@ impl Serialize for Code {
 /// let d = Diagnostic::new(Code::MissingField, "/skills/2/tags", "add at least one tag");
 /// assert_eq!(d.to_string(), "error A2A-E010 /skills/2/tags: add at least one tag");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Diagnostic {
     /// Where: an RFC 6901 JSON pointer into the document (`""` is the whole document).
     pub pointer: String,
@@ -201,4 +201,11 @@ impl fmt::Display for Diagnostic {
 pub fn pointer_push(base: &str, token: &str) -> String {
     let escaped = token.replace('~', "~0").replace('/', "~1");
     format!("{base}/{escaped}")
+}
+
+/// Removes repeated diagnostics, keeping the first of each. Several v1.0 places can map back
+/// to one place in a v0.3 document (every interface takes the top-level protocolVersion).
+pub(crate) fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| seen.insert(d.clone()));
 }

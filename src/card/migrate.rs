@@ -46,7 +46,10 @@ pub(crate) const V03_TOP_LEVEL: &[&str] = &[
 /// What converting a document found.
 #[derive(Debug, Default)]
 pub(crate) struct Conversion {
+    /// Warnings about what was converted (pointers into the source document).
     pub(crate) notes: Vec<Diagnostic>,
+    /// Values of a type the conversion cannot use (pointers into the source document).
+    pub(crate) errors: Vec<Diagnostic>,
     pub(crate) pointers: PointerMap,
 }
 
@@ -96,18 +99,21 @@ pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Con
     conv
 }
 
-/// `Major.Minor` of a version string with a patch part, or `None` when it has none.
-fn without_patch(version: &str) -> Option<String> {
+/// `(Major.Minor, patch)` of a `Major.Minor.Patch` version string.
+fn split_patch(version: &str) -> Option<(String, &str)> {
     let mut parts = version.split('.');
     let (major, minor, patch) = (parts.next()?, parts.next()?, parts.next()?);
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (numeric(major) && numeric(minor) && numeric(patch)).then(|| format!("{major}.{minor}"))
+    let whole = parts.next().is_none() && numeric(major) && numeric(minor) && numeric(patch);
+    whole.then(|| (format!("{major}.{minor}"), patch))
 }
 
 fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conversion) {
     let version = match doc.remove("protocolVersion") {
-        Some(Value::String(v)) => match without_patch(&v) {
-            Some(short) => {
+        // "0.3.0" and "0.3" name the same version: nothing is lost.
+        Some(Value::String(v)) => match split_patch(&v) {
+            Some((short, "0")) => Value::String(short),
+            Some((short, _)) => {
                 conv.notes.push(Diagnostic::new(
                     Code::ConversionLoss,
                     "/protocolVersion",
@@ -120,9 +126,9 @@ fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conversion) {
             }
             None => Value::String(v),
         },
-        Some(other) => other,
         // The v0.3 schema's default.
-        None => Value::String("0.3".into()),
+        None | Some(Value::Null) => Value::String("0.3".into()),
+        Some(other) => other,
     };
     let binding = doc
         .remove("preferredTransport")
@@ -147,10 +153,17 @@ fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conversion) {
     }
     conv.pointers.record("/supportedInterfaces", "/url");
 
-    if let Some(additional) = doc.remove("additionalInterfaces") {
+    if let Some(additional) = doc.remove("additionalInterfaces").filter(|v| !v.is_null()) {
         let Value::Array(items) = additional else {
-            // Not an array: keep it where it was so the author sees it untouched.
-            doc.insert("additionalInterfaces".into(), additional);
+            conv.errors.push(Diagnostic::new(
+                Code::WrongType,
+                "/additionalInterfaces",
+                format!(
+                    "expected an array of interfaces ({{\"url\": ..., \"transport\": ...}}), \
+                     found {}",
+                    crate::validate::shape::json_kind(&additional)
+                ),
+            ));
             return finish_interfaces(doc, interfaces);
         };
         for (j, item) in items.into_iter().enumerate() {
@@ -276,20 +289,13 @@ fn spelling(item: &Value) -> Spelling {
     let Value::Object(fields) = item else {
         return Spelling::Unknown;
     };
-    if fields.len() == 1 {
-        if let Some(Value::Object(schemes)) = fields.get("schemes") {
-            if schemes
-                .values()
-                .all(|v| v.is_object() || v.is_array() || v.is_null())
-            {
-                return Spelling::Schemes;
-            }
-        }
-    }
-    if fields.values().all(|v| v.is_array() || v.is_null()) {
-        Spelling::NameToScopes
+    // `{}` is an empty requirement in either spelling (ProtoJSON writes it that way).
+    if fields.is_empty() || matches!(fields.get("schemes"), Some(Value::Object(_))) {
+        Spelling::Schemes
     } else {
-        Spelling::Unknown
+        // Every other object maps names to scopes; scopes of the wrong type become a wrong
+        // `list` that the shape check reports where the author wrote them.
+        Spelling::NameToScopes
     }
 }
 

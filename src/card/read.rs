@@ -78,14 +78,16 @@ pub(crate) fn read_value(value: Value) -> Result<ReadCard, ReadError> {
     let source_version = migrate::detect(&doc);
     let conversion = migrate::to_v1(&mut doc, source_version);
     let value = Value::Object(doc);
-    let type_errors: Vec<Diagnostic> = shape::check_card(&value)
+    let mut type_errors = conversion.errors.clone();
+    let found = shape::check_card(&value)
         .into_iter()
         .filter(|d| d.code == Code::WrongType)
         .map(|mut d| {
             d.pointer = conversion.pointers.to_source(&d.pointer);
             d
-        })
-        .collect();
+        });
+    type_errors.extend(found);
+    crate::diagnostic::dedupe(&mut type_errors);
     if !type_errors.is_empty() {
         return Err(ReadError::Shape(type_errors));
     }

@@ -100,10 +100,11 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
                 out.insert(key, schemes_to_v03(value, &mut notes));
             }
             "securityRequirements" => {
-                out.insert("security".into(), requirements_to_v03(value));
+                let security = requirements_to_v03(value, "/securityRequirements", &mut notes);
+                out.insert("security".into(), security);
             }
             "skills" => {
-                out.insert(key, skills_to_v03(value));
+                out.insert(key, skills_to_v03(value, &mut notes));
             }
             "signatures" => {
                 notes.push(Diagnostic::new(
@@ -155,26 +156,47 @@ fn additional_interfaces(
         .collect()
 }
 
-/// `{"schemes": {"name": {"list": [...]}}}` -> `{"name": [...]}`.
-fn requirements_to_v03(value: Value) -> Value {
+/// `{"schemes": {"name": {"list": [...]}}}` -> `{"name": [...]}`. The v0.3 spelling has no
+/// room for fields beside the scopes; dropping one is noted.
+fn requirements_to_v03(value: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Value {
     let Value::Array(items) = value else {
         return value;
     };
+    let mut dropped = |pointer: String| {
+        notes.push(Diagnostic::new(
+            Code::ConversionLoss,
+            pointer,
+            "the v0.3 spelling of a security requirement ({\"name\": [scopes]}) cannot carry \
+             this field; it was left out of the v0.3 rendering",
+        ))
+    };
     let converted = items
         .into_iter()
-        .map(|item| {
-            let schemes = item
-                .get("schemes")
-                .and_then(Value::as_object)
-                .cloned()
-                .unwrap_or_default();
+        .enumerate()
+        .map(|(i, item)| {
+            let Value::Object(mut fields) = item else {
+                return item;
+            };
+            let schemes = match fields.remove("schemes") {
+                Some(Value::Object(schemes)) => schemes,
+                _ => Map::new(),
+            };
+            for extra in fields.keys() {
+                dropped(pointer_push(&format!("{base}/{i}"), extra));
+            }
             let by_name = schemes
                 .into_iter()
                 .map(|(name, scopes)| {
+                    let at = pointer_push(&format!("{base}/{i}/schemes"), &name);
+                    let Value::Object(mut scopes) = scopes else {
+                        return (name, Value::Array(vec![]));
+                    };
                     let list = scopes
-                        .get("list")
-                        .cloned()
+                        .remove("list")
                         .unwrap_or_else(|| Value::Array(vec![]));
+                    for extra in scopes.keys() {
+                        dropped(pointer_push(&at, extra));
+                    }
                     (name, list)
                 })
                 .collect();
@@ -184,20 +206,27 @@ fn requirements_to_v03(value: Value) -> Value {
     Value::Array(converted)
 }
 
-fn skills_to_v03(value: Value) -> Value {
+fn skills_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
     let Value::Array(skills) = value else {
         return value;
     };
     let converted = skills
         .into_iter()
-        .map(|skill| {
+        .enumerate()
+        .map(|(k, skill)| {
             let Value::Object(fields) = skill else {
                 return skill;
             };
             let renamed = fields
                 .into_iter()
                 .map(|(key, value)| match key.as_str() {
-                    "securityRequirements" => ("security".to_owned(), requirements_to_v03(value)),
+                    "securityRequirements" => {
+                        let base = format!("/skills/{k}/securityRequirements");
+                        (
+                            "security".to_owned(),
+                            requirements_to_v03(value, &base, notes),
+                        )
+                    }
                     _ => (key, value),
                 })
                 .collect();

@@ -198,6 +198,8 @@ fn check_card_document(
     for d in &mut found {
         d.pointer = conversion.pointers.to_source(&d.pointer);
     }
+    crate::diagnostic::dedupe(&mut found);
+    out.extend(conversion.errors);
     if version == SourceVersion::V0_3 {
         if profile == Profile::Registry {
             registry_v03_version(fields.get("protocolVersion"), out);

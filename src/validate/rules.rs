@@ -292,14 +292,24 @@ fn media_types(card: &AgentCard, out: &mut Vec<Diagnostic>) {
 }
 
 fn extended_card(card: &AgentCard, out: &mut Vec<Diagnostic>) {
-    if card.capabilities.extended_agent_card == Some(true) && card.security_requirements.is_empty()
-    {
-        out.push(Diagnostic::new(
-            Code::ExtendedCardWithoutSecurity,
-            "/capabilities/extendedAgentCard",
-            "the extended card must require authentication, but the card declares no \
-             securityRequirements; declare the scheme callers must use, or set \
-             extendedAgentCard to false",
-        ));
+    if card.capabilities.extended_agent_card != Some(true) {
+        return;
     }
+    let requirements = &card.security_requirements;
+    let message = if requirements.is_empty() {
+        "the extended card must require authentication, but the card declares no \
+         securityRequirements; declare the scheme callers must use, or set extendedAgentCard \
+         to false"
+    } else if requirements.iter().any(|r| r.schemes.is_empty()) {
+        // Requirements are alternatives: an empty one lets anonymous callers through.
+        "the extended card must require authentication, but one securityRequirements entry \
+         names no scheme, which lets anonymous callers in; remove the empty entry"
+    } else {
+        return;
+    };
+    out.push(Diagnostic::new(
+        Code::ExtendedCardWithoutSecurity,
+        "/capabilities/extendedAgentCard",
+        message,
+    ));
 }
