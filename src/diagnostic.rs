@@ -85,6 +85,8 @@ codes! {
     MediaType = "A2A-E034", Error;
     /// `capabilities.extendedAgentCard` is true but the card requires no authentication.
     ExtendedCardWithoutSecurity = "A2A-E035", Error;
+    /// A protocol binding is none of JSONRPC, GRPC, HTTP+JSON and not a URI.
+    UnknownBinding = "A2A-E036", Error;
     /// The document is larger than the profile allows.
     TooLarge = "A2A-E040", Error;
     /// The profile does not accept this protocol version.
@@ -142,6 +144,10 @@ impl Serialize for Code {
 ///
 /// let d = Diagnostic::new(Code::MissingField, "/skills/2/tags", "add at least one tag");
 /// assert_eq!(d.to_string(), "error A2A-E010 /skills/2/tags: add at least one tag");
+///
+/// // Text from the document cannot forge a second line.
+/// let d = Diagnostic::new(Code::UndeclaredScheme, "/securityRequirements/0/schemes/x\nerror", "bad");
+/// assert_eq!(d.to_string().lines().count(), 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Diagnostic {
@@ -185,12 +191,35 @@ impl fmt::Display for Diagnostic {
         } else {
             &self.pointer
         };
+        // Keys and values come from the document: a newline in one must not start what looks
+        // like another diagnostic line.
         write!(
             f,
             "{} {} {}: {}",
-            self.severity, self.code, pointer, self.message
+            self.severity,
+            self.code,
+            escape_controls(pointer),
+            escape_controls(&self.message)
         )
     }
+}
+
+/// Control characters written as escapes (`\n`, `\u{1b}`), everything else as is.
+fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let escaped = text
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<String>()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    std::borrow::Cow::Owned(escaped)
 }
 
 /// Appends one reference token to a JSON pointer, escaping `~` and `/` (RFC 6901).

@@ -349,6 +349,10 @@ corpus! { BROKEN, "broken":
         Spec, ExtendedCardWithoutSecurity, "/capabilities/extendedAgentCard";
     e035_extended_card_with_empty_requirement: "E035-extended-card-with-empty-requirement.json",
         Spec, ExtendedCardWithoutSecurity, "/capabilities/extendedAgentCard";
+    e036_unknown_protocol_binding: "E036-unknown-protocol-binding.json",
+        Spec, UnknownBinding, "/supportedInterfaces/0/protocolBinding";
+    e036_lowercase_protocol_binding: "E036-lowercase-protocol-binding.json",
+        Spec, UnknownBinding, "/supportedInterfaces/0/protocolBinding";
     e040_registry_card_over_10kb: "E040-registry-card-over-10kb.json",
         Registry, TooLarge, "";
     e041_registry_interface_version_2_0: "E041-registry-interface-version-2.0.json",
@@ -634,7 +638,7 @@ corpus! { BROKEN_V03, "broken-v0.3":
     v03_e022_api_key_in_body: "E022-v03-api-key-in-body.json",
         Spec, ApiKeyLocation, "/securitySchemes/partnerKey/in", also &[W020];
     v03_e010_missing_url: "E010-v03-missing-url.json",
-        Spec, MissingField, "/url", also &[W020];
+        Spec, MissingField, "/url", also &[W020, (Code::ConversionLoss, "/preferredTransport")];
     v03_e010_empty_provider_name: "E010-v03-empty-provider-name.json",
         Spec, MissingField, "/provider/name", also &[W020];
     v03_e002_security_scopes_not_array: "E002-v03-security-scopes-not-array.json",

@@ -96,6 +96,17 @@ pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Con
         }
     }
     schemes(doc, legacy_is_expected, &mut conv);
+    let signed = doc
+        .get("signatures")
+        .is_some_and(|s| s.as_array().is_some_and(|a| !a.is_empty()));
+    if version == SourceVersion::V1_0 && signed && !conv.pointers.is_empty() {
+        conv.notes.push(Diagnostic::new(
+            Code::StaleSignatures,
+            "/signatures",
+            "the card uses pre-v1.0 spellings that were read as their v1.0 form; signatures \
+             computed over the card as written will not verify against the v1.0 form",
+        ));
+    }
     conv
 }
 
@@ -130,13 +141,18 @@ fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conversion) {
         None | Some(Value::Null) => Value::String("0.3".into()),
         Some(other) => other,
     };
-    let binding = doc
-        .remove("preferredTransport")
-        .filter(|v| !v.is_null())
-        .unwrap_or_else(|| Value::String("JSONRPC".into()));
+    let preferred = doc.remove("preferredTransport").filter(|v| !v.is_null());
+    if preferred.is_some() && doc.get("url").is_none_or(Value::is_null) {
+        conv.notes.push(Diagnostic::new(
+            Code::ConversionLoss,
+            "/preferredTransport",
+            "preferredTransport names the transport of `url`, which is missing; it was dropped",
+        ));
+    }
+    let binding = preferred.unwrap_or_else(|| Value::String("JSONRPC".into()));
 
     let mut interfaces = Vec::new();
-    if let Some(url) = doc.remove("url") {
+    if let Some(url) = doc.remove("url").filter(|v| !v.is_null()) {
         let mut first = Map::new();
         first.insert("url".into(), url);
         first.insert("protocolBinding".into(), binding);
@@ -290,7 +306,9 @@ fn spelling(item: &Value) -> Spelling {
         return Spelling::Unknown;
     };
     // `{}` is an empty requirement in either spelling (ProtoJSON writes it that way).
-    if fields.is_empty() || matches!(fields.get("schemes"), Some(Value::Object(_))) {
+    // `"schemes": null` is an unset map: an empty requirement too.
+    let schemes = fields.get("schemes");
+    if fields.is_empty() || matches!(schemes, Some(Value::Object(_)) | Some(Value::Null)) {
         Spelling::Schemes
     } else {
         // Every other object maps names to scopes; scopes of the wrong type become a wrong
@@ -391,6 +409,18 @@ fn wrapper_for(kind: &str) -> Option<&'static str> {
     })
 }
 
+/// The v0.3 `type` for a v1.0 wrapper key.
+pub(crate) fn type_of_wrapper(wrapper: &str) -> Option<&'static str> {
+    Some(match wrapper {
+        "apiKeySecurityScheme" => "apiKey",
+        "httpAuthSecurityScheme" => "http",
+        "oauth2SecurityScheme" => "oauth2",
+        "openIdConnectSecurityScheme" => "openIdConnect",
+        "mtlsSecurityScheme" => "mutualTLS",
+        _ => return None,
+    })
+}
+
 /// Preference when a v0.3 scheme declares several flows and v1.0 allows one.
 const FLOW_PREFERENCE: &[&str] = &[
     "authorizationCode",
@@ -411,6 +441,11 @@ fn schemes(doc: &mut Map<String, Value>, expected: bool, conv: &mut Conversion) 
         let Some(Value::String(kind)) = fields.get("type") else {
             continue;
         };
+        // A scheme that already has its v1.0 wrapper keeps it; the stray `type` is left for
+        // validation to flag.
+        if fields.keys().any(|k| type_of_wrapper(k).is_some()) {
+            continue;
+        }
         let kind = kind.clone();
         let Some(wrapper) = wrapper_for(&kind) else {
             continue;

@@ -2,6 +2,8 @@
 //! document that was read, so diagnostics about a v0.3 card point into the file its author
 //! wrote.
 
+use std::collections::HashMap;
+
 /// Prefix renames recorded while a document was converted: `(v1.0 prefix, source prefix)`.
 ///
 /// ```
@@ -16,13 +18,15 @@
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PointerMap {
-    renames: Vec<(String, String)>,
+    // Keyed by v1.0 prefix, so a lookup costs one probe per reference token of the pointer,
+    // not a scan of every rename (a v0.3 card can record tens of thousands).
+    renames: HashMap<String, String>,
 }
 
 impl PointerMap {
     /// Records that what is at `migrated` in the v1.0 document came from `source`.
     pub fn record(&mut self, migrated: impl Into<String>, source: impl Into<String>) {
-        self.renames.push((migrated.into(), source.into()));
+        self.renames.insert(migrated.into(), source.into());
     }
 
     /// True when nothing was renamed (the document was read as written).
@@ -33,18 +37,15 @@ impl PointerMap {
     /// The pointer into the source document for a pointer into the migrated one: the longest
     /// recorded prefix (matched on whole reference tokens) is replaced.
     pub fn to_source(&self, pointer: &str) -> String {
-        let best = self
-            .renames
-            .iter()
-            .filter(|(prefix, _)| {
-                pointer == prefix
-                    || (pointer.starts_with(prefix.as_str())
-                        && pointer.as_bytes().get(prefix.len()) == Some(&b'/'))
-            })
-            .max_by_key(|(prefix, _)| prefix.len());
-        match best {
-            Some((prefix, source)) => format!("{source}{}", &pointer[prefix.len()..]),
-            None => pointer.to_owned(),
+        let mut prefix = pointer;
+        loop {
+            if let Some(source) = self.renames.get(prefix) {
+                return format!("{source}{}", &pointer[prefix.len()..]);
+            }
+            match prefix.rfind('/') {
+                Some(cut) if cut > 0 => prefix = &prefix[..cut],
+                _ => return pointer.to_owned(),
+            }
         }
     }
 }

@@ -35,18 +35,30 @@ fn summary(diagnostics: &[Diagnostic]) -> String {
 }
 
 impl ReadError {
-    pub(crate) fn from_json(error: &serde_json::Error) -> Self {
+    /// A syntax error, with the column counted in characters of `input` as an editor shows
+    /// it (serde_json counts bytes, so "日本" would move every later column by four).
+    pub(crate) fn from_json(error: &serde_json::Error, input: &[u8]) -> Self {
         let message = error.to_string();
         // serde_json appends " at line L column C"; the fields carry that already.
         let message = match message.rfind(" at line ") {
             Some(at) => message[..at].to_owned(),
             None => message,
         };
+        let line = error.line().max(1);
+        let byte_column = error.column();
+        let column = input
+            .split(|&b| b == b'\n')
+            .nth(line - 1)
+            .map(|text| {
+                let upto = &text[..byte_column.min(text.len())];
+                String::from_utf8_lossy(upto).chars().count()
+            })
+            .unwrap_or(byte_column);
         // serde_json says column 0 for an error before the first character of a line (such
         // as the end of input after a newline); columns here are 1-based.
         ReadError::Syntax {
-            line: error.line().max(1),
-            column: error.column().max(1),
+            line,
+            column: column.max(1),
             message,
         }
     }
@@ -67,7 +79,10 @@ pub struct ReadCard {
 
 /// Parses JSON bytes into a value, reporting syntax errors with line and column.
 pub(crate) fn parse(bytes: &[u8]) -> Result<Value, ReadError> {
-    serde_json::from_slice(bytes).map_err(|e| ReadError::from_json(&e))
+    // Editors on Windows often save JSON with a UTF-8 byte order mark; RFC 8259 lets
+    // parsers ignore it.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    serde_json::from_slice(bytes).map_err(|e| ReadError::from_json(&e, bytes))
 }
 
 /// Reads a card from a parsed JSON document.
@@ -77,9 +92,9 @@ pub(crate) fn read_value(value: Value) -> Result<ReadCard, ReadError> {
     };
     let source_version = migrate::detect(&doc);
     let conversion = migrate::to_v1(&mut doc, source_version);
-    let value = Value::Object(doc);
+    let mut value = Value::Object(doc);
     let mut type_errors = conversion.errors.clone();
-    let found = shape::check_card(&value)
+    let found = shape::check_card(&mut value)
         .into_iter()
         .filter(|d| d.code == Code::WrongType)
         .map(|mut d| {

@@ -3,8 +3,10 @@
 
 use serde_json::{Map, Value};
 
+use super::migrate::type_of_wrapper;
 use super::{AgentCard, AgentInterface};
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::validate::shown;
 
 /// A card rendered in the v0.3 shape, with warnings for what v0.3 cannot express.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,7 +52,8 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
                 format!(
                     "no interface declares a 0.x protocol version; v0.3 clients will be sent \
                      to {} which speaks {}",
-                    main.url, main.protocol_version
+                    shown(&main.url),
+                    shown(&main.protocol_version)
                 ),
             ));
         }
@@ -236,18 +239,6 @@ fn skills_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
     Value::Array(converted)
 }
 
-/// The v0.3 `type` discriminator for a v1.0 wrapper key.
-fn type_for(wrapper: &str) -> Option<&'static str> {
-    Some(match wrapper {
-        "apiKeySecurityScheme" => "apiKey",
-        "httpAuthSecurityScheme" => "http",
-        "oauth2SecurityScheme" => "oauth2",
-        "openIdConnectSecurityScheme" => "openIdConnect",
-        "mtlsSecurityScheme" => "mutualTLS",
-        _ => return None,
-    })
-}
-
 fn schemes_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
     let Value::Object(schemes) = value else {
         return value;
@@ -267,7 +258,10 @@ fn scheme_to_v03(scheme: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Valu
     let Value::Object(fields) = scheme else {
         return scheme;
     };
-    let wrappers: Vec<&String> = fields.keys().filter(|k| type_for(k).is_some()).collect();
+    let wrappers: Vec<&String> = fields
+        .keys()
+        .filter(|k| type_of_wrapper(k).is_some())
+        .collect();
     if wrappers.len() != 1 {
         return Value::Object(fields);
     }
@@ -277,7 +271,10 @@ fn scheme_to_v03(scheme: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Valu
         return Value::Object(fields);
     };
     let mut out = Map::new();
-    out.insert("type".into(), type_for(&wrapper).unwrap_or_default().into());
+    out.insert(
+        "type".into(),
+        type_of_wrapper(&wrapper).unwrap_or_default().into(),
+    );
     for (key, value) in inner {
         match key.as_str() {
             "location" => {
@@ -310,12 +307,27 @@ fn flows_to_v03(value: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Value 
         ));
     }
     for (name, flow) in flows.iter_mut() {
-        let pkce = flow.as_object_mut().and_then(|f| f.remove("pkceRequired"));
-        if pkce == Some(Value::Bool(true)) {
+        let Value::Object(flow) = flow else { continue };
+        if flow.remove("pkceRequired") == Some(Value::Bool(true)) {
             notes.push(Diagnostic::new(
                 Code::ConversionLoss,
                 format!("{base}/{name}/pkceRequired"),
                 "v0.3 cannot say that PKCE is required; v0.3 clients will not know",
+            ));
+        }
+        // v1.0 omits the empty scopes of the deprecated flows; v0.3 requires the field.
+        flow.entry("scopes")
+            .or_insert_with(|| Value::Object(Map::new()));
+        let endpoint = match name.as_str() {
+            "implicit" => "authorizationUrl",
+            "password" => "tokenUrl",
+            _ => continue,
+        };
+        if !flow.contains_key(endpoint) {
+            notes.push(Diagnostic::new(
+                Code::ConversionLoss,
+                format!("{base}/{name}/{endpoint}"),
+                format!("v0.3 requires {endpoint} for the {name} flow; v0.3 clients may reject it"),
             ));
         }
     }

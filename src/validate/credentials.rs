@@ -5,24 +5,56 @@ use serde_json::Value;
 
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
 
-/// Field names whose string values are secrets wherever they appear.
-const SECRET_KEYS: &[&str] = &[
-    "accesstoken",
-    "apikey",
-    "apisecret",
-    "authorization",
-    "bearertoken",
-    "clientsecret",
-    "credential",
-    "credentials",
-    "passwd",
-    "password",
-    "privatekey",
-    "refreshtoken",
-    "secret",
-    "secretkey",
+/// Words that, anywhere in a field name (lowercased, alphanumerics only), say the field
+/// holds a secret: `apiToken`, `x-api-key`, `client_secret`, `dbPassword`.
+const SECRET_WORDS: &[&str] = &[
     "token",
+    "secret",
+    "password",
+    "passwd",
+    "apikey",
+    "privatekey",
+    "credential",
+    "accesskey",
 ];
+
+/// Field names that hold a secret only when they are the whole name.
+const SECRET_NAMES: &[&str] = &["authorization"];
+
+/// Weaker hints in a field name (`signingKey`, `auth`, `sessionCookie`): only a long,
+/// random-looking value under such a name is reported.
+const KEYISH_WORDS: &[&str] = &["key", "auth", "pass", "pwd", "session", "cookie", "bearer"];
+
+/// Endings of field names that describe or locate a secret rather than hold it:
+/// `tokenUrl`, `apiKeyName`, `tokenType`, `tokenEndpointAuthMethodsSupported`.
+const REFERENCE_SUFFIXES: &[&str] = &[
+    "url",
+    "urls",
+    "uri",
+    "uris",
+    "endpoint",
+    "path",
+    "id",
+    "ids",
+    "name",
+    "names",
+    "type",
+    "types",
+    "format",
+    "method",
+    "methods",
+    "header",
+    "location",
+    "supported",
+    "required",
+    "hint",
+    "fingerprint",
+    "thumbprint",
+];
+
+/// Fields whose object value maps names to descriptions (OAuth `scopes`): its keys are not
+/// field names, so a scope called `token` says nothing about its description.
+const NAME_MAPS: &[&str] = &["scopes"];
 
 /// Well-known prefixes of provider keys, with the minimum length of what follows.
 const KEY_PREFIXES: &[(&str, &str, usize)] = &[
@@ -61,11 +93,17 @@ pub(crate) fn check(doc: &Value, out: &mut Vec<Diagnostic>) {
 fn walk(value: &Value, pointer: &str, key: Option<&str>, out: &mut Vec<Diagnostic>) {
     match value {
         Value::Object(fields) => {
+            let keys_are_names = key.is_some_and(|k| NAME_MAPS.contains(&k));
             for (name, child) in fields {
                 if pointer.is_empty() && name == "signatures" {
                     continue;
                 }
-                walk(child, &pointer_push(pointer, name), Some(name), out);
+                let child_key = if keys_are_names && !child.is_object() {
+                    None
+                } else {
+                    Some(name.as_str())
+                };
+                walk(child, &pointer_push(pointer, name), child_key, out);
             }
         }
         Value::Array(items) => {
@@ -97,20 +135,59 @@ fn normalized_key(key: &str) -> String {
         .collect()
 }
 
-/// What kind of secret `text` looks like, if any.
+/// How strongly a field name says its value is a secret.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum NameHint {
+    None,
+    /// Only a long random-looking value is reported (`signingKey`, and `tokenUrl` and the
+    /// like, which name a secret but normally hold something else).
+    Weak,
+    /// Any single-word value is reported (`apiToken`, `x-api-key`, `client_secret`).
+    Strong,
+}
+
+fn name_hint(key: &str) -> NameHint {
+    let key = normalized_key(key);
+    let secret_word =
+        SECRET_NAMES.contains(&key.as_str()) || SECRET_WORDS.iter().any(|w| key.contains(w));
+    let reference = REFERENCE_SUFFIXES.iter().any(|s| key.ends_with(s));
+    if secret_word && !reference {
+        NameHint::Strong
+    } else if secret_word
+        || (KEYISH_WORDS.iter().any(|w| key.contains(w)) && !key.contains("public") && !reference)
+    {
+        NameHint::Weak
+    } else {
+        NameHint::None
+    }
+}
+
+/// What kind of secret `text` looks like, if any. `key` is the name of the field (or map
+/// key) holding it, when known.
 pub(crate) fn secret_kind(key: Option<&str>, text: &str) -> Option<&'static str> {
     let text = text.trim();
     if text.is_empty() {
         return None;
     }
-    if key.is_some_and(|k| SECRET_KEYS.contains(&normalized_key(k).as_str())) && text.len() >= 6 {
+    let hint = key.map_or(NameHint::None, name_hint);
+    // Prose (whitespace) and URLs are never a secret by their field name alone; URLs are
+    // still checked for embedded credentials below.
+    let single_word = !text.contains(char::is_whitespace) && !text.contains("://");
+    if hint == NameHint::Strong && single_word && text.len() >= 6 {
         return Some("a secret (by its field name)");
     }
-    let lower = text.to_ascii_lowercase();
-    if lower.starts_with("bearer ") || lower.starts_with("basic ") {
-        // "Bearer <one token>", not prose such as "Bearer tokens from our IdP".
-        let credential = text.split_once(' ').map_or("", |(_, rest)| rest.trim());
-        if credential.len() >= 12 && !credential.contains(char::is_whitespace) {
+    if hint >= NameHint::Weak && single_word && long_random(text) {
+        return Some("a secret (a long random string under a secret-like field name)");
+    }
+    if let Some((scheme, credential)) = text.split_once(char::is_whitespace) {
+        // "Bearer <one random token>" / "Basic <base64>", not prose such as
+        // "Bearer tokens from our IdP" or "Basic authentication".
+        let credential = credential.trim();
+        if (scheme.eq_ignore_ascii_case("bearer") || scheme.eq_ignore_ascii_case("basic"))
+            && credential.len() >= 12
+            && !credential.contains(char::is_whitespace)
+            && looks_random(credential)
+        {
             return Some("an Authorization header value");
         }
     }
@@ -122,20 +199,63 @@ pub(crate) fn secret_kind(key: Option<&str>, text: &str) -> Option<&'static str>
     }
     for (prefix, kind, min_rest) in KEY_PREFIXES {
         if let Some(rest) = text.strip_prefix(prefix) {
-            let tokenish = rest
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-            if rest.len() >= *min_rest && tokenish {
+            // The rest must look random: `sk-customer-support-router` is a slug, not a key.
+            if rest.len() >= *min_rest && looks_random(rest) {
                 return Some(kind);
             }
         }
     }
-    if lower.contains("://") || text.contains('?') {
+    if text.contains("://") || text.contains('?') {
         return url_secret(text);
     }
     None
 }
 
+/// A hex or base64 string of at least 32 characters mixing letters and digits.
+fn long_random(text: &str) -> bool {
+    text.len() >= 32
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+/=_-".contains(&b))
+        && text.bytes().any(|b| b.is_ascii_alphabetic())
+        && text.bytes().any(|b| b.is_ascii_digit())
+        && looks_random(text)
+}
+
+/// Whether a single token (no whitespace) looks machine-generated rather than made of words.
+/// Token characters only (RFC 7235 token68: letters, digits, `-._~+/`, trailing `=`), and one
+/// of: base64 `=` padding; a run (between `-`, `_`, `.`) that switches between letters and
+/// digits at least twice (`3f9a1c`, `abc123def`, not `router2024` or `v2`); or a run of at
+/// least 12 letters with under 30% vowels (`dXNlcjpwYXNz`), which words do not have.
+fn looks_random(token: &str) -> bool {
+    let body = token.trim_end_matches('=');
+    let padding = token.len() - body.len();
+    if body.is_empty()
+        || padding > 2
+        || !body
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~+/".contains(&b))
+    {
+        return false;
+    }
+    if padding > 0 && body.len() >= 8 && !body.contains(['.', '~']) {
+        return true;
+    }
+    body.split(['-', '_', '.']).any(|run| {
+        let switches = run
+            .as_bytes()
+            .windows(2)
+            .filter(|w| w[0].is_ascii_digit() != w[1].is_ascii_digit())
+            .filter(|w| w[0].is_ascii_alphanumeric() && w[1].is_ascii_alphanumeric())
+            .count();
+        if run.len() >= 6 && switches >= 2 {
+            return true;
+        }
+        let letters = run.bytes().filter(u8::is_ascii_alphabetic).count();
+        let vowels = run.bytes().filter(|b| b"aeiouAEIOU".contains(b)).count();
+        letters >= 12 && letters == run.len() && vowels * 10 < letters * 3
+    })
+}
 fn looks_like_jwt(text: &str) -> bool {
     let parts: Vec<&str> = text.split('.').collect();
     let b64url = |s: &str| {
@@ -171,7 +291,8 @@ fn url_secret(url: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::secret_kind;
+    use super::{check, secret_kind};
+    use serde_json::json;
 
     #[test]
     fn finds_secrets() {
@@ -194,5 +315,202 @@ mod tests {
         assert!(secret_kind(None, "sk-short").is_none());
         assert!(secret_kind(Some("description"), "Bearer tokens from our IdP").is_none());
         assert!(secret_kind(None, "Plans driving routes with live traffic.").is_none());
+    }
+
+    /// Pointers of the values `check` reports in `doc`.
+    fn flagged(doc: serde_json::Value) -> Vec<String> {
+        let mut out = Vec::new();
+        check(&doc, &mut out);
+        out.into_iter().map(|d| d.pointer).collect()
+    }
+
+    #[test]
+    fn auth_scheme_descriptions_are_not_header_values() {
+        for text in [
+            "Basic authentication",
+            "Bearer authentication",
+            "Bearer tokens from our IdP",
+            "Bearer authorization",
+            "Bearer YOUR_ACCESS_TOKEN",
+            "Bearer <token>",
+        ] {
+            assert_eq!(secret_kind(Some("description"), text), None, "{text}");
+            assert_eq!(secret_kind(None, text), None, "{text}");
+        }
+        let card = json!({"securitySchemes": {
+            "basic": {"httpAuthSecurityScheme": {"scheme": "Basic",
+                "description": "Basic authentication"}},
+            "bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT",
+                "description": "Bearer authentication"}}
+        }});
+        assert!(flagged(card).is_empty());
+    }
+
+    #[test]
+    fn authorization_header_values_are_found() {
+        for text in [
+            "Bearer 3f9a1c2b4d5e6f70",
+            "Bearer abc123def456ghi789",
+            "Basic dXNlcjpwYXNzd29yZA==",
+            "Basic dXNlcjpwYXNz",
+            "bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlX2hlcmU",
+        ] {
+            assert_eq!(
+                secret_kind(Some("description"), text),
+                Some("an Authorization header value"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn scope_names_are_not_field_names() {
+        let card = json!({"securitySchemes": {"oauth": {"oauth2SecurityScheme": {"flows": {
+            "clientCredentials": {
+                "tokenUrl": "https://auth.example.com/oauth/token",
+                "scopes": {
+                    "token": "Issue tokens for the caller",
+                    "password": "resetting",
+                    "secret": "manage-secrets"
+                }
+            }
+        }}}}});
+        assert!(flagged(card).is_empty());
+    }
+
+    #[test]
+    fn name_rule_skips_prose_urls_and_url_fields() {
+        assert_eq!(
+            secret_kind(Some("token"), "Issue tokens for the caller"),
+            None
+        );
+        assert_eq!(
+            secret_kind(Some("apiToken"), "See our docs for a token"),
+            None
+        );
+        assert_eq!(
+            secret_kind(Some("token"), "https://auth.example.com/oauth/token"),
+            None
+        );
+        assert_eq!(
+            secret_kind(Some("tokenUrl"), "https://auth.example.com/oauth/token"),
+            None
+        );
+        assert_eq!(
+            secret_kind(Some("tokenUrl"), "auth.example.com/oauth/token"),
+            None
+        );
+        assert_eq!(secret_kind(Some("tokenUri"), "/oauth/token"), None);
+        assert_eq!(secret_kind(Some("refreshTokenUrl"), "/oauth/refresh"), None);
+        assert_eq!(secret_kind(Some("bearerFormat"), "JWT"), None);
+        assert_eq!(secret_kind(Some("name"), "X-API-Key"), None);
+        assert_eq!(secret_kind(Some("apiKeyName"), "X-API-Key"), None);
+        assert_eq!(secret_kind(Some("tokenType"), "Bearer"), None);
+        let methods = "client_secret_basic";
+        assert_eq!(secret_kind(Some("tokenEndpointAuthMethod"), methods), None);
+        // A URL under a secret-named field is still checked for embedded credentials.
+        assert!(secret_kind(Some("token"), "https://a.example.com/?token=abc123").is_some());
+    }
+
+    #[test]
+    fn prefixed_slugs_are_not_keys() {
+        assert_eq!(secret_kind(Some("id"), "sk-customer-support-router"), None);
+        assert_eq!(secret_kind(None, "sk-customer-support-router"), None);
+        assert_eq!(secret_kind(None, "sk-customer-support-router-v2"), None);
+        assert_eq!(secret_kind(None, "xoxb-notifications-relay-bot"), None);
+        assert_eq!(secret_kind(None, "ghp_repository_maintenance_helper"), None);
+        assert_eq!(secret_kind(None, "AIza-maps-integration-for-routing"), None);
+        let card = json!({"skills": [{"id": "sk-customer-support-router",
+            "name": "Customer support router", "tags": ["sk-customer-support-router"]}]});
+        assert!(flagged(card).is_empty());
+    }
+
+    #[test]
+    fn provider_keys_are_found() {
+        let cases = [
+            ("sk-proj-3f9a1c2b4d5e6f708192a3b4", "an API secret key"),
+            ("ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "a GitHub token"),
+            (
+                "xoxb-123456789012-1234567890123-AbC1dEf2GhI3jKl4MnO5",
+                "a Slack bot token",
+            ),
+            ("AKIAIOSFODNN7EXAMPLE", "an AWS access key id"),
+            (
+                "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
+                "a Google API key",
+            ),
+            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a Stripe secret key"),
+        ];
+        for (text, kind) in cases {
+            assert_eq!(secret_kind(None, text), Some(kind), "{text}");
+        }
+    }
+
+    #[test]
+    fn secret_named_extension_params_are_found() {
+        let hex = "3f9a1c2b4d5e6f708192a3b4c5d6e7f8";
+        let card = json!({"capabilities": {"extensions": [{
+            "uri": "https://example.com/ext/auth",
+            "params": {
+                "apiToken": hex,
+                "x-api-key": hex,
+                "authToken": "a1b2c3d4e5",
+                "client_secret": "s3cr3t-value",
+                "dbPassword": "hunter22",
+                "signingKey": "q8JkL2mN4pR6sT8vX0zB3dF5hJ7kM9nP1rS3tV5xZ7=",
+                "auth": hex,
+                "tokenUrl": "https://auth.example.com/oauth/token",
+                "description": "Pass the token in the X-API-Key header"
+            }
+        }]}});
+        let base = "/capabilities/extensions/0/params";
+        let mut found = flagged(card);
+        found.sort();
+        let mut want: Vec<String> = [
+            "apiToken",
+            "auth",
+            "authToken",
+            "client_secret",
+            "dbPassword",
+            "signingKey",
+            "x-api-key",
+        ]
+        .iter()
+        .map(|k| format!("{base}/{k}"))
+        .collect();
+        want.sort();
+        assert_eq!(found, want);
+    }
+
+    #[test]
+    fn long_random_values_under_secret_like_names_are_found() {
+        let hex = "3f9a1c2b4d5e6f708192a3b4c5d6e7f8";
+        let b64 = "q8JkL2mN4pR6sT8vX0zB3dF5hJ7kM9nP1rS3tV5xZ7Q=";
+        for key in [
+            "sessionKey",
+            "hmacKey",
+            "tokenType",
+            "apiKeyHeader",
+            "cookie",
+        ] {
+            assert!(secret_kind(Some(key), hex).is_some(), "{key}");
+            assert!(secret_kind(Some(key), b64).is_some(), "{key}");
+        }
+        // Public material and identifiers are not secrets.
+        assert_eq!(secret_kind(Some("publicKey"), b64), None);
+        assert_eq!(secret_kind(Some("keyId"), hex), None);
+        assert_eq!(secret_kind(Some("digest"), hex), None);
+        // Short or word-like values under a weak name are not reported.
+        assert_eq!(secret_kind(Some("signingKey"), "primary-rsa"), None);
+    }
+
+    #[test]
+    fn messages_never_repeat_the_value() {
+        let hex = "3f9a1c2b4d5e6f708192a3b4c5d6e7f8";
+        let card = json!({"capabilities": {"extensions": [{"params": {"apiToken": hex}}]}});
+        let mut out = Vec::new();
+        check(&card, &mut out);
+        assert_eq!(out.len(), 1);
+        assert!(!out[0].message.contains(hex));
     }
 }

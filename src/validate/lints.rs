@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use super::credentials;
+use super::{credentials, shown};
 use crate::card::migrate::V03_TOP_LEVEL;
 use crate::card::AgentCard;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
@@ -50,9 +50,9 @@ fn generic_name(card: &AgentCard, out: &mut Vec<Diagnostic>) {
             Code::GenericName,
             "/name",
             format!(
-                "\"{}\" is a generic name that gives routers and people nothing to tell this \
+                "{} is a generic name that gives routers and people nothing to tell this \
                  agent apart; name what it does, such as \"Route Planner\"",
-                card.name
+                shown(&card.name)
             ),
         ));
     }
@@ -81,11 +81,12 @@ fn short_descriptions(card: &AgentCard, out: &mut Vec<Diagnostic>) {
 
 fn insecure_interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     for (i, interface) in card.supported_interfaces.iter().enumerate() {
-        if interface.url.to_ascii_lowercase().starts_with("http://") {
+        let url = interface.url.to_ascii_lowercase();
+        if url.starts_with("http://") || url.starts_with("ws://") {
             out.push(Diagnostic::new(
                 Code::InsecureUrl,
                 format!("/supportedInterfaces/{i}/url"),
-                "the interface uses plain http://; serve A2A over HTTPS in production",
+                "the interface is not encrypted (http:// or ws://); serve A2A over TLS in production",
             ));
         }
     }
@@ -108,8 +109,9 @@ fn unused_schemes(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                 Code::UnusedScheme,
                 pointer_push("/securitySchemes", name),
                 format!(
-                    "\"{name}\" is declared but no securityRequirements entry uses it, so \
-                     clients cannot tell whether it is enforced; require it or remove it"
+                    "{} is declared but no securityRequirements entry uses it, so \
+                     clients cannot tell whether it is enforced; require it or remove it",
+                    shown(name)
                 ),
             ));
         }
@@ -200,6 +202,15 @@ fn pre_v1_fields(card: &AgentCard, out: &mut Vec<Diagnostic>) {
             out,
         );
     }
+    for (name, scheme) in &card.security_schemes {
+        let at = pointer_push("/securitySchemes", name);
+        let instead = "the v1.0 wrapper key already says which kind of scheme this is; remove it";
+        leftover(&scheme.extra, "type", &at, instead, out);
+        if let Some(key) = &scheme.api_key_security_scheme {
+            let at = format!("{at}/apiKeySecurityScheme");
+            leftover(&key.extra, "in", &at, "use location", out);
+        }
+    }
     for (k, skill) in card.skills.iter().enumerate() {
         leftover(
             &skill.extra,
@@ -218,9 +229,9 @@ fn skills_without_examples(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                 Code::SkillWithoutExamples,
                 format!("/skills/{k}/examples"),
                 format!(
-                    "skill \"{}\" has no examples; a few example prompts help routers and \
+                    "skill {} has no examples; a few example prompts help routers and \
                      people see what it handles",
-                    skill.id
+                    shown(&skill.id)
                 ),
             ));
         }

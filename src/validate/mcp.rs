@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::shape::json_kind;
+use super::shown;
 use crate::diagnostic::{Code, Diagnostic};
 
 /// The annotation hints, all booleans.
@@ -67,7 +68,10 @@ pub(crate) fn check(doc: &Value, out: &mut Vec<Diagnostic>) {
                 out.push(Diagnostic::new(
                     Code::McpDuplicateTool,
                     format!("{at}/name"),
-                    format!("tool name \"{name}\" is already used by /tools/{first}; names must be unique"),
+                    format!(
+                        "tool name {} is already used by /tools/{first}; names must be unique",
+                        shown(name)
+                    ),
                 ));
             } else {
                 first_seen.insert(name, i);

@@ -183,20 +183,34 @@ fn check_card_document(
     let mut migrated = fields.clone();
     let version = crate::card::migrate::detect(&migrated);
     let conversion = crate::card::migrate::to_v1(&mut migrated, version);
-    let migrated = Value::Object(migrated);
-    let mut found = shape::check_card(&migrated);
-    let shape_ok = !found.iter().any(|d| d.code == Code::WrongType);
-    if shape_ok {
-        if let Ok(card) = serde_json::from_value::<AgentCard>(migrated) {
-            rules::check(&card, &mut found);
-            lints::check(&card, &mut found);
+    let mut migrated = Value::Object(migrated);
+    // The shape check replaces wrong values by empty ones, so the rules below still run on
+    // everything else; their findings at a wrong value are noise and are dropped.
+    let mut found = shape::check_card(&mut migrated);
+    let wrong: Vec<String> = found
+        .iter()
+        .filter(|d| d.code == Code::WrongType)
+        .map(|d| d.pointer.clone())
+        .collect();
+    match serde_json::from_value::<AgentCard>(migrated) {
+        Ok(card) => {
+            let mut more = Vec::new();
+            rules::check(&card, &mut more);
+            lints::check(&card, &mut more);
             if profile == Profile::Registry && version == SourceVersion::V1_0 {
-                registry_versions(&card, &mut found);
+                registry_versions(&card, &mut more);
             }
+            more.retain(|d| !wrong.iter().any(|w| is_within(&d.pointer, w)));
+            found.extend(more);
         }
+        // Unreachable while the shape table follows the model; never silent all the same.
+        Err(e) => found.push(Diagnostic::new(Code::WrongType, "", e.to_string())),
     }
     for d in &mut found {
         d.pointer = conversion.pointers.to_source(&d.pointer);
+    }
+    if version == SourceVersion::V0_3 {
+        v03_required(fields, &mut found);
     }
     crate::diagnostic::dedupe(&mut found);
     out.extend(conversion.errors);
@@ -228,6 +242,36 @@ pub(crate) fn shown(text: &str) -> String {
         format!("{:?}...", cut)
     } else {
         format!("{text:?}")
+    }
+}
+
+/// True when `pointer` is `base` or inside it.
+fn is_within(pointer: &str, base: &str) -> bool {
+    pointer == base
+        || (pointer.starts_with(base) && pointer.as_bytes().get(base.len()) == Some(&b'/'))
+}
+
+/// Fields v0.3 requires that the migration fills in from elsewhere, so the v1.0 shape check
+/// cannot see that the author left them out.
+fn v03_required(doc: &serde_json::Map<String, Value>, found: &mut Vec<Diagnostic>) {
+    let absent = |key: &str| doc.get(key).is_none_or(Value::is_null);
+    if absent("url") {
+        // The v1.0 finding about supportedInterfaces, mapped to /url, names a field the
+        // author never wrote; this one says what v0.3 wants.
+        found.retain(|d| !(d.code == Code::MissingField && d.pointer == "/url"));
+        found.push(Diagnostic::new(
+            Code::MissingField,
+            "/url",
+            "missing REQUIRED field `url` of a v0.3 AgentCard (the preferred endpoint)",
+        ));
+    }
+    if absent("capabilities") {
+        found.retain(|d| !(d.code == Code::MissingField && d.pointer == "/capabilities"));
+        found.push(Diagnostic::new(
+            Code::MissingField,
+            "/capabilities",
+            "missing REQUIRED field `capabilities` of a v0.3 AgentCard (an object)",
+        ));
     }
 }
 

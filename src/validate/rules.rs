@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 
 use super::shown;
-use super::syntax::{is_absolute_url, is_host_port, is_media_type, version_form, VersionForm};
+use super::syntax::{
+    is_absolute_url, is_data_url, is_grpc_target, is_host_port, is_media_type, is_uri,
+    version_form, VersionForm,
+};
 use crate::card::{AgentCard, OAuthFlows, SecurityRequirement, SecurityScheme};
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
 
@@ -48,9 +51,11 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                 ),
             )),
         }
+        binding(&interface.protocol_binding, &base, out);
         let url = &interface.url;
         let grpc = interface.protocol_binding.eq_ignore_ascii_case("GRPC");
-        let acceptable = is_absolute_url(url) || (grpc && is_host_port(url));
+        let acceptable =
+            is_absolute_url(url) || (grpc && (is_host_port(url) || is_grpc_target(url)));
         if !url.is_empty() && !acceptable {
             let accepted = if grpc {
                 "an absolute URL or host:port"
@@ -64,6 +69,27 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
             ));
         }
     }
+}
+
+/// The bindings the spec defines; anything else must be a URI naming a custom binding.
+const CORE_BINDINGS: &[&str] = &["JSONRPC", "GRPC", "HTTP+JSON"];
+
+fn binding(binding: &str, base: &str, out: &mut Vec<Diagnostic>) {
+    if binding.is_empty() || CORE_BINDINGS.contains(&binding) || is_uri(binding) {
+        return;
+    }
+    let hint = match CORE_BINDINGS
+        .iter()
+        .find(|b| b.eq_ignore_ascii_case(binding))
+    {
+        Some(core) => format!("write it as {core}: binding names are case-sensitive"),
+        None => "use JSONRPC, GRPC or HTTP+JSON, or a URI naming a custom binding".to_owned(),
+    };
+    out.push(Diagnostic::new(
+        Code::UnknownBinding,
+        format!("{base}/protocolBinding"),
+        format!("{} is not a protocol binding; {hint}", shown(binding)),
+    ));
 }
 
 fn url_rule(url: &str, pointer: String, out: &mut Vec<Diagnostic>) {
@@ -80,7 +106,7 @@ fn card_urls(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     if let Some(url) = &card.documentation_url {
         url_rule(url, "/documentationUrl".into(), out);
     }
-    if let Some(url) = &card.icon_url {
+    if let Some(url) = card.icon_url.as_ref().filter(|u| !is_data_url(u)) {
         url_rule(url, "/iconUrl".into(), out);
     }
     if let Some(provider) = &card.provider {
@@ -222,7 +248,10 @@ fn undeclared(
                 out.push(Diagnostic::new(
                     Code::UndeclaredScheme,
                     pointer_push(&format!("{base}/{i}/schemes"), name),
-                    format!("\"{name}\" is not a key of securitySchemes ({declared})"),
+                    format!(
+                        "{} is not a key of securitySchemes ({declared})",
+                        shown(name)
+                    ),
                 ));
             }
         }
@@ -253,8 +282,8 @@ fn skill_ids(card: &AgentCard, out: &mut Vec<Diagnostic>) {
                 Code::DuplicateSkillId,
                 format!("/skills/{k}/id"),
                 format!(
-                    "skill id \"{}\" is already used by /skills/{first}; ids must be unique",
-                    skill.id
+                    "skill id {} is already used by /skills/{first}; ids must be unique",
+                    shown(&skill.id)
                 ),
             ));
         } else {

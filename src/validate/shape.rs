@@ -1,7 +1,11 @@
 //! The shape check: JSON types and REQUIRED fields, walked from the table in
 //! `card::schema`, each finding with its exact JSON pointer.
+//!
+//! A value of the wrong type is reported and then replaced by an empty value of the right
+//! type, so the rest of the card can still be read into the model and every other rule can
+//! run: a publisher sees all the problems at once, not one per attempt.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::card::schema::{self, Field, Kind, Message, Presence};
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
@@ -18,8 +22,9 @@ pub(crate) fn json_kind(value: &Value) -> &'static str {
     }
 }
 
-/// Checks a v1.0 card document (already converted from older shapes).
-pub(crate) fn check_card(doc: &Value) -> Vec<Diagnostic> {
+/// Checks a v1.0 card document (already converted from older shapes), replacing values of
+/// the wrong type by empty ones.
+pub(crate) fn check_card(doc: &mut Value) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     check_message(doc, &schema::AGENT_CARD, "", &mut out);
     out
@@ -36,8 +41,18 @@ fn expected(kind: &Kind) -> String {
     }
 }
 
+/// The empty value of a kind: what a wrong value is replaced with.
+fn empty(kind: &Kind) -> Value {
+    match kind {
+        Kind::Str => Value::String(String::new()),
+        Kind::Bool => Value::Bool(false),
+        Kind::AnyObject | Kind::Message(_) | Kind::Map(_) => Value::Object(Map::new()),
+        Kind::List(_) => Value::Array(Vec::new()),
+    }
+}
+
 fn check_message(
-    value: &Value,
+    value: &mut Value,
     message: &'static Message,
     pointer: &str,
     out: &mut Vec<Diagnostic>,
@@ -47,7 +62,7 @@ fn check_message(
     };
     for field in message.fields {
         let at = pointer_push(pointer, field.name);
-        match fields.get(field.name) {
+        match fields.get_mut(field.name) {
             None | Some(Value::Null) => {
                 if field.presence == Presence::Required {
                     out.push(missing(field, message, &at));
@@ -59,14 +74,14 @@ fn check_message(
 }
 
 fn check_field(
-    value: &Value,
+    value: &mut Value,
     field: &Field,
     message: &Message,
     at: &str,
     out: &mut Vec<Diagnostic>,
 ) {
     let required = field.presence == Presence::Required;
-    match (&field.kind, value) {
+    match (&field.kind, &*value) {
         (Kind::Str, Value::String(s)) if required && s.trim().is_empty() => {
             out.push(Diagnostic::new(
                 Code::MissingField,
@@ -91,18 +106,18 @@ fn check_field(
     }
 }
 
-fn check_kind(value: &Value, kind: &Kind, at: &str, out: &mut Vec<Diagnostic>) {
-    match (kind, value) {
+fn check_kind(value: &mut Value, kind: &Kind, at: &str, out: &mut Vec<Diagnostic>) {
+    match (kind, &mut *value) {
         (Kind::Str, Value::String(_)) | (Kind::Bool, Value::Bool(_)) => {}
         (Kind::AnyObject, Value::Object(_)) => {}
         (Kind::Message(m), Value::Object(_)) => check_message(value, m, at, out),
         (Kind::List(inner), Value::Array(items)) => {
-            for (i, item) in items.iter().enumerate() {
+            for (i, item) in items.iter_mut().enumerate() {
                 check_kind(item, inner, &format!("{at}/{i}"), out);
             }
         }
         (Kind::Map(inner), Value::Object(entries)) => {
-            for (key, item) in entries {
+            for (key, item) in entries.iter_mut() {
                 check_kind(item, inner, &pointer_push(at, key), out);
             }
         }
@@ -110,12 +125,13 @@ fn check_kind(value: &Value, kind: &Kind, at: &str, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn wrong_type(value: &Value, kind: &Kind, at: &str, out: &mut Vec<Diagnostic>) {
+fn wrong_type(value: &mut Value, kind: &Kind, at: &str, out: &mut Vec<Diagnostic>) {
     out.push(Diagnostic::new(
         Code::WrongType,
         at,
         format!("expected {}, found {}", expected(kind), json_kind(value)),
     ));
+    *value = empty(kind);
 }
 
 fn missing(field: &Field, message: &Message, at: &str) -> Diagnostic {

@@ -2,14 +2,61 @@
 
 use http::Uri;
 
-/// True when `text` is an absolute URL: a scheme, `://` and a non-empty host.
+/// True when `text` is an absolute URL: a scheme, `://`, a non-empty host and, if a port is
+/// given, a port number that fits 16 bits. Non-ASCII hosts and paths (IRIs such as
+/// `https://例え.jp/docs`) are accepted as browsers accept them.
 pub(crate) fn is_absolute_url(text: &str) -> bool {
-    if !text.contains("://") {
+    if !text.contains("://") || text.chars().any(char::is_whitespace) {
         return false;
     }
-    match text.parse::<Uri>() {
-        Ok(uri) => uri.scheme().is_some() && uri.host().is_some_and(|h| !h.is_empty()),
-        Err(_) => false,
+    let Ok(uri) = ascii_stand_in(text).parse::<Uri>() else {
+        return false;
+    };
+    let Some(authority) = uri.authority() else {
+        return false;
+    };
+    let host_ok = uri.scheme().is_some() && !authority.host().is_empty();
+    // `Uri` accepts any digits after the colon; a port must fit 16 bits.
+    let after_host = authority.as_str().rsplit(']').next().unwrap_or("");
+    let port_ok = match after_host.rsplit_once(':') {
+        Some((_, port)) => port.is_empty() || port.parse::<u16>().is_ok(),
+        None => true,
+    };
+    host_ok && port_ok
+}
+
+/// Stands an ASCII letter in for every non-ASCII character, so IRIs (international hosts
+/// and paths) can be checked by the URI parser; the result is only used for the check.
+fn ascii_stand_in(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii() { c } else { 'x' })
+        .collect()
+}
+
+/// True for an RFC 2397 `data:` URL, which is an absolute URL without a host (icons).
+pub(crate) fn is_data_url(text: &str) -> bool {
+    text.len() > 5 && text[..5].eq_ignore_ascii_case("data:") && text.contains(',')
+}
+
+/// True for gRPC name-resolver targets such as `dns:///grpc.example.com:443`.
+pub(crate) fn is_grpc_target(text: &str) -> bool {
+    ["dns:", "unix:", "ipv4:", "ipv6:", "xds:"]
+        .iter()
+        .any(|scheme| text.len() > scheme.len() && text.starts_with(scheme))
+        && !text.chars().any(char::is_whitespace)
+}
+
+/// True when `text` is a URI naming a custom protocol binding (`scheme:rest`).
+pub(crate) fn is_uri(text: &str) -> bool {
+    match text.split_once(':') {
+        Some((scheme, rest)) => {
+            let mut chars = scheme.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+                && !rest.is_empty()
+                && !text.chars().any(char::is_whitespace)
+        }
+        None => false,
     }
 }
 
@@ -95,6 +142,22 @@ mod tests {
         assert!(!is_absolute_url("https://"));
         assert!(!is_absolute_url("https://exa mple.com/"));
         assert!(!is_absolute_url(""));
+        assert!(is_absolute_url("https://例え.jp/docs"));
+        assert!(is_absolute_url("https://[::1]:8443/a2a"));
+        assert!(!is_absolute_url("https://example.com:99999/"));
+        assert!(!is_absolute_url("https://example.com:80a/"));
+    }
+
+    #[test]
+    fn other_url_forms() {
+        assert!(is_data_url("data:image/png;base64,iVBORw0KGgo="));
+        assert!(!is_data_url("data:"));
+        assert!(is_grpc_target("dns:///grpc.example.com:443"));
+        assert!(!is_grpc_target("https://grpc.example.com"));
+        assert!(is_uri("https://example.com/bindings/mqtt"));
+        assert!(is_uri("urn:example:binding"));
+        assert!(!is_uri("REST"));
+        assert!(!is_uri("HTTP+JSON"));
     }
 
     #[test]

@@ -1,0 +1,283 @@
+//! Regressions for inputs that once read or validated wrongly: each test names the mistake
+//! it guards against.
+
+use a2a_card::{validate_value, AgentCard, Code, Profile};
+use serde_json::{json, Value};
+
+/// A clean v1.0 card to break one field at a time.
+fn base() -> Value {
+    json!({
+        "name": "Route Planner",
+        "description": "Plans driving routes with live traffic and road closures.",
+        "supportedInterfaces": [{"url": "https://routes.example.com/a2a",
+                                 "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "provider": {"organization": "Example Maps Inc.", "url": "https://maps.example.com"},
+        "version": "2.1.0",
+        "capabilities": {"streaming": true},
+        "securitySchemes": {"key": {"apiKeySecurityScheme":
+                                    {"location": "header", "name": "X-API-Key"}}},
+        "securityRequirements": [{"schemes": {"key": {}}}],
+        "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["application/json"],
+        "skills": [{"id": "route", "name": "Plan a route",
+                    "description": "Computes the fastest route between places.",
+                    "tags": ["maps"], "examples": ["Lyon to Turin avoiding tolls"]}]
+    })
+}
+
+/// The same card in the v0.3 shape.
+fn base_v03() -> Value {
+    json!({
+        "protocolVersion": "0.3.0",
+        "name": "Route Planner",
+        "description": "Plans driving routes with live traffic and road closures.",
+        "url": "https://routes.example.com/a2a",
+        "preferredTransport": "JSONRPC",
+        "version": "2.1.0",
+        "capabilities": {"streaming": true},
+        "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-API-Key"}},
+        "security": [{"key": []}],
+        "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["application/json"],
+        "skills": [{"id": "route", "name": "Plan a route",
+                    "description": "Computes the fastest route between places.",
+                    "tags": ["maps"], "examples": ["Lyon to Turin avoiding tolls"]}]
+    })
+}
+
+fn found(doc: &Value) -> Vec<(&'static str, String)> {
+    validate_value(doc, Profile::Spec, None)
+        .diagnostics
+        .into_iter()
+        .map(|d| (d.code.as_str(), d.pointer))
+        .collect()
+}
+
+fn pair(code: &'static str, pointer: &str) -> (&'static str, String) {
+    (code, pointer.to_owned())
+}
+
+#[test]
+fn base_cards_are_clean() {
+    assert_eq!(found(&base()), vec![]);
+    assert_eq!(found(&base_v03()), vec![pair("A2A-W020", "")]);
+}
+
+#[test]
+fn a_v1_scheme_with_a_stray_type_keeps_its_wrapper() {
+    let mut card = base();
+    card["securitySchemes"]["key"]["type"] = json!("apiKey");
+    assert_eq!(
+        found(&card),
+        vec![pair("A2A-W016", "/securitySchemes/key/type")]
+    );
+    let read = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    let key = read.security_schemes["key"]
+        .api_key_security_scheme
+        .as_ref()
+        .unwrap();
+    assert_eq!(
+        (key.location.as_str(), key.name.as_str()),
+        ("header", "X-API-Key")
+    );
+}
+
+#[test]
+fn null_schemes_is_an_empty_requirement() {
+    let mut card = base();
+    card["securityRequirements"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"schemes": null}));
+    assert_eq!(found(&card), vec![]);
+    let read = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    assert!(read.security_requirements[1].schemes.is_empty());
+}
+
+#[test]
+fn one_wrong_type_does_not_hide_the_other_findings() {
+    let mut card = base();
+    card["capabilities"]["streaming"] = json!("yes");
+    card["name"] = json!("AI Assistant");
+    card["defaultInputModes"] = json!(["text"]);
+    let skill = card["skills"][0].clone();
+    card["skills"].as_array_mut().unwrap().push(skill);
+    let found = found(&card);
+    for expected in [
+        pair("A2A-E002", "/capabilities/streaming"),
+        pair("A2A-E032", "/skills/1/id"),
+        pair("A2A-E034", "/defaultInputModes/0"),
+        pair("A2A-W010", "/name"),
+    ] {
+        assert!(
+            found.contains(&expected),
+            "{expected:?} missing from {found:?}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_value_gets_one_finding_not_two() {
+    let mut card = base();
+    card["defaultInputModes"] = json!([5]);
+    card["name"] = json!(7);
+    assert_eq!(
+        found(&card),
+        vec![
+            pair("A2A-E002", "/name"),
+            pair("A2A-E002", "/defaultInputModes/0")
+        ]
+    );
+}
+
+#[test]
+fn a_v03_card_needs_its_url_even_with_additional_interfaces() {
+    let mut card = base_v03();
+    let map = card.as_object_mut().unwrap();
+    map.remove("url");
+    map.insert(
+        "additionalInterfaces".into(),
+        json!([{"url": "https://routes.example.com/rest", "transport": "HTTP+JSON"}]),
+    );
+    let found = found(&card);
+    assert!(found.contains(&pair("A2A-E010", "/url")), "{found:?}");
+    // The dropped preferredTransport is reported, not lost silently.
+    assert!(
+        found.contains(&pair("A2A-W021", "/preferredTransport")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_v03_card_needs_capabilities_even_with_the_extended_card_flag() {
+    let mut card = base_v03();
+    let map = card.as_object_mut().unwrap();
+    map.remove("capabilities");
+    map.insert("supportsAuthenticatedExtendedCard".into(), json!(false));
+    assert!(found(&card).contains(&pair("A2A-E010", "/capabilities")));
+}
+
+#[test]
+fn converting_legacy_spellings_of_a_signed_v1_card_warns_about_its_signatures() {
+    let mut card = base();
+    let map = card.as_object_mut().unwrap();
+    map.remove("securityRequirements");
+    map.insert("security".into(), json!([{"key": []}]));
+    map.insert(
+        "signatures".into(),
+        json!([{"protected": "eyJhbGciOiJFUzI1NiJ9", "signature": "c2ln"}]),
+    );
+    let found = found(&card);
+    assert!(found.contains(&pair("A2A-W016", "/security")), "{found:?}");
+    assert!(
+        found.contains(&pair("A2A-W022", "/signatures")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn many_v03_requirements_map_back_to_their_own_pointers() {
+    let mut card = base_v03();
+    let security: Vec<Value> = (0..2000).map(|i| json!({ format!("s{i}"): [] })).collect();
+    card["security"] = Value::Array(security);
+    let report = validate_value(&card, Profile::Spec, None);
+    let undeclared: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::UndeclaredScheme)
+        .map(|d| d.pointer.as_str())
+        .collect();
+    assert_eq!(undeclared.len(), 2000);
+    assert_eq!(undeclared[1234], "/security/1234/s1234");
+}
+
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(base().to_string().as_bytes());
+    assert!(AgentCard::from_json_slice(&bytes).is_ok());
+}
+
+#[test]
+fn syntax_error_columns_count_characters_not_bytes() {
+    let err =
+        AgentCard::from_json_slice("{\"name\": \"日本語日本語\", oops}".as_bytes()).unwrap_err();
+    match err {
+        a2a_card::ReadError::Syntax { line, column, .. } => {
+            assert_eq!((line, column), (1, 20));
+        }
+        other => panic!("expected a syntax error, got {other}"),
+    }
+}
+
+#[test]
+fn messages_escape_control_characters_and_withhold_secrets() {
+    let mut card = base();
+    card["securityRequirements"] = json!([{"schemes": {"x\nerror A2A-E999 /fake: injected": {}}}]);
+    card["skills"][0]["id"] = json!("sk-4f9a8b7c6d5e4f3a2b1c0d9e");
+    let skill = card["skills"][0].clone();
+    card["skills"].as_array_mut().unwrap().push(skill);
+    let report = validate_value(&card, Profile::Spec, None);
+    for d in &report.diagnostics {
+        let line = d.to_string();
+        assert_eq!(line.lines().count(), 1, "{line}");
+        assert!(!line.contains("4f9a8b7c6d5e"), "{line}");
+    }
+    assert!(report
+        .diagnostics
+        .iter()
+        .any(|d| d.code == Code::DuplicateSkillId));
+}
+
+#[test]
+fn v03_rendering_keeps_the_scopes_v03_requires() {
+    let mut card = base();
+    card["securitySchemes"]["legacy"] =
+        json!({"oauth2SecurityScheme": {"flows": {"implicit": {}}}});
+    card["securityRequirements"] = json!([{"schemes": {"key": {}}}, {"schemes": {"legacy": {}}}]);
+    let read = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    let v03 = read.to_v03();
+    assert_eq!(
+        v03.json["securitySchemes"]["legacy"]["flows"]["implicit"]["scopes"],
+        json!({})
+    );
+    let missing = "/securitySchemes/legacy/oauth2SecurityScheme/flows/implicit/authorizationUrl";
+    assert!(
+        v03.notes.iter().any(|n| n.pointer == missing),
+        "{:?}",
+        v03.notes
+    );
+}
+
+#[test]
+fn url_forms_that_are_fine() {
+    let mut card = base();
+    card["iconUrl"] = json!("data:image/png;base64,iVBORw0KGgo=");
+    card["documentationUrl"] = json!("https://例え.jp/docs");
+    card["supportedInterfaces"].as_array_mut().unwrap().push(
+        json!({"url": "dns:///grpc.example.com:443", "protocolBinding": "GRPC",
+                     "protocolVersion": "1.0"}),
+    );
+    card["supportedInterfaces"].as_array_mut().unwrap().push(
+        json!({"url": "https://routes.example.com/mqtt",
+                     "protocolBinding": "https://bindings.example.com/mqtt/v1",
+                     "protocolVersion": "1.0"}),
+    );
+    assert_eq!(found(&card), vec![]);
+}
+
+#[test]
+fn url_forms_that_are_not() {
+    let mut card = base();
+    card["documentationUrl"] = json!("https://docs.example.com:99999/");
+    card["supportedInterfaces"][0]["url"] = json!("ws://routes.example.com/a2a");
+    card["supportedInterfaces"][0]["protocolBinding"] = json!("REST");
+    assert_eq!(
+        found(&card),
+        vec![
+            pair("A2A-E036", "/supportedInterfaces/0/protocolBinding"),
+            pair("A2A-E033", "/documentationUrl"),
+            pair("A2A-W012", "/supportedInterfaces/0/url"),
+        ]
+    );
+}
