@@ -117,6 +117,9 @@ codes! {
     PreV1Field = "A2A-W016", Warning;
     /// A skill has no examples.
     SkillWithoutExamples = "A2A-W017", Warning;
+    /// A field is spelled with its proto name (`supported_interfaces`), which ProtoJSON
+    /// readers accept but most A2A clients do not.
+    ProtoFieldName = "A2A-W018", Warning;
     /// The card is a v0.3 card; it was checked as its v1.0 migration.
     V03Card = "A2A-W020", Warning;
     /// A conversion between v0.3 and v1.0 could not carry something across.

@@ -281,3 +281,61 @@ fn url_forms_that_are_not() {
         ]
     );
 }
+
+/// Renames every key of `value` (recursively, except inside maps of names) to snake_case.
+fn snake_case_keys(value: &Value, in_name_map: bool) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| {
+                    let names = matches!(k.as_str(), "securitySchemes" | "schemes" | "scopes");
+                    let key = if in_name_map {
+                        k.clone()
+                    } else {
+                        k.chars()
+                            .flat_map(|c| {
+                                if c.is_ascii_uppercase() {
+                                    vec!['_', c.to_ascii_lowercase()]
+                                } else {
+                                    vec![c]
+                                }
+                            })
+                            .collect()
+                    };
+                    (key, snake_case_keys(v, names))
+                })
+                .collect(),
+        ),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|v| snake_case_keys(v, false)).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn proto_field_names_read_as_json_names_with_a_warning() {
+    let snake = snake_case_keys(&base(), false);
+    assert!(snake.get("supported_interfaces").is_some());
+    assert!(snake["security_schemes"]["key"]
+        .get("api_key_security_scheme")
+        .is_some());
+    let read = AgentCard::read(snake.to_string().as_bytes()).unwrap();
+    let camel = AgentCard::from_json_slice(base().to_string().as_bytes()).unwrap();
+    assert_eq!(read.card, camel);
+    assert!(read
+        .notes
+        .iter()
+        .any(|n| n.code == Code::ProtoFieldName && n.pointer == "/supported_interfaces"));
+    // Findings point at the names as written.
+    let mut broken = snake.clone();
+    broken["supported_interfaces"][0]["protocol_version"] = json!("v1");
+    let found = found(&broken);
+    assert!(
+        found.contains(&pair(
+            "A2A-E030",
+            "/supported_interfaces/0/protocol_version"
+        )),
+        "{found:?}"
+    );
+}

@@ -406,6 +406,8 @@ corpus! { BROKEN, "broken":
         Spec, PreV1Field, "/securitySchemes/partnerKey/type";
     w017_skill_without_examples: "W017-skill-without-examples.json",
         Spec, SkillWithoutExamples, "/skills/0/examples";
+    w018_proto_field_name: "W018-proto-field-name.json",
+        Spec, ProtoFieldName, "/default_input_modes";
     w021_v03_state_transition_history: "W021-v03-state-transition-history.json",
         Spec, ConversionLoss, "/capabilities/stateTransitionHistory", also &[W020];
     w021_v03_multiple_oauth_flows: "W021-v03-multiple-oauth-flows.json",
@@ -488,6 +490,8 @@ fn broken_v1_files_differ_from_the_base_card_in_one_place() {
             | "W016-v1-card-with-scheme-type.json"
             | "E033-relative-oauth-token-url.json"
             | "E010-missing-oauth-token-url.json" => 4,
+            // A rename shows as one field removed and one added.
+            "W018-proto-field-name.json" => 2,
             _ => 1,
         };
         assert!(
@@ -534,6 +538,7 @@ fn broken_findings_agree_with_agent_card_validate() {
         "W016-v1-card-with-security-v03-spelling.json",
         "W016-v1-card-with-skill-security.json",
         "W016-v1-card-with-scheme-type.json",
+        "W018-proto-field-name.json",
     ];
     for case in BROKEN.iter().filter(|c| !skip.contains(&c.file)) {
         let bytes = fixture(&format!("broken/{}", case.file));
