@@ -3,11 +3,15 @@
 //!
 //! Contract under test: `a2a-card validate [--profile spec|registry] [--kind card|mcp-tools]
 //! [--format text|json] FILE...` exits 0 when no file has errors, 1 when any has, 2 when a
-//! file cannot be read or is not JSON; `a2a-card migrate FILE [--to 1.0|0.3]` prints the card
-//! on stdout and diagnostics on stderr with the same exit codes.
+//! file cannot be read or is not JSON, 64 when the command line is wrong; `a2a-card migrate
+//! FILE [--to 1.0|0.3]` prints the card on stdout and diagnostics (pointers into FILE) on
+//! stderr with the same exit codes.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
 
@@ -987,20 +991,412 @@ fn help_exits_0_and_names_the_commands_and_options() {
     assert!(out.stdout.contains("--to"), "{out}");
 }
 
-#[test]
-fn unknown_flag_and_bad_values_exit_non_zero() {
-    let out = run(&["validate", "--bogus", GOOD]);
-    assert_ne!(out.code, 0, "{out}");
-    assert_eq!(out.code, 2, "clap reports usage errors with 2\n{out}");
-    assert!(out.stderr.contains("--bogus"), "{out}");
+/// EX_USAGE from sysexits.h: the command line itself is wrong.
+const EXIT_USAGE: i32 = 64;
 
-    let out = run(&["validate", "--format", "xml", GOOD]);
-    assert_ne!(out.code, 0, "{out}");
-    let out = run(&["validate", "--profile", "strict", GOOD]);
-    assert_ne!(out.code, 0, "{out}");
-    let out = run(&["validate"]);
-    assert_ne!(out.code, 0, "FILE is required\n{out}");
-    let out = run(&["migrate", GOOD, "--to", "2.0"]);
-    assert_ne!(out.code, 0, "{out}");
+#[test]
+fn usage_errors_exit_64_not_the_unreadable_code() {
+    let out = run(&["validate", "--bogus", GOOD]);
+    assert_eq!(
+        out.code, EXIT_USAGE,
+        "a usage error is not an unreadable file\n{out}"
+    );
+    assert!(
+        out.stderr.contains("--bogus"),
+        "clap's message is kept\n{out}"
+    );
     assert!(out.stdout.is_empty(), "{out}");
+
+    for (args, what) in [
+        (
+            &["validate", "--format", "xml", GOOD][..],
+            "bad --format value",
+        ),
+        (
+            &["validate", "--profile", "strict", GOOD][..],
+            "bad --profile value",
+        ),
+        (
+            &["validate", "--kind", "openapi", GOOD][..],
+            "bad --kind value",
+        ),
+        (&["validate"][..], "FILE is required"),
+        (&["migrate"][..], "FILE is required"),
+        (&["migrate", GOOD, "--to", "2.0"][..], "bad --to value"),
+        (&["frobnicate", GOOD][..], "unknown command"),
+        (&[][..], "no command"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, EXIT_USAGE, "{what}: {args:?}\n{out}");
+        assert!(out.stdout.is_empty(), "{what}: {args:?}\n{out}");
+        assert!(!out.stderr.is_empty(), "{what}: clap says why\n{out}");
+    }
+    let out = run(&["validate", "--profile", "strict", GOOD]);
+    assert!(out.stderr.contains("strict"), "{out}");
+}
+
+#[test]
+fn help_and_version_still_exit_0() {
+    for args in [
+        &["--help"][..],
+        &["-h"][..],
+        &["validate", "--help"][..],
+        &["migrate", "-h"][..],
+        &["help", "validate"][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 0, "{args:?}\n{out}");
+        assert!(out.stdout.contains("Usage:"), "{args:?}\n{out}");
+    }
+    for args in [
+        &["--version"][..],
+        &["-V"][..],
+        &["validate", "--version"][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 0, "{args:?}\n{out}");
+        assert!(
+            out.stdout.contains(env!("CARGO_PKG_VERSION")),
+            "{args:?}\n{out}"
+        );
+    }
+}
+
+#[test]
+fn validate_help_documents_the_exit_codes() {
+    let out = run(&["validate", "--help"]);
+    assert_eq!(out.code, 0, "{out}");
+    let help = out.stdout.to_lowercase();
+    // The long description comes before the usage line; the exit codes are listed there.
+    let start = help
+        .find("exit")
+        .unwrap_or_else(|| panic!("no exit codes\n{out}"));
+    let end = help.find("usage: a2a-card").unwrap_or(help.len());
+    assert!(start < end, "the exit codes are in the description\n{out}");
+    let about = &help[start..end];
+    for code in ["0", "1", "2", "64"] {
+        assert!(
+            about
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|word| word == code),
+            "exit code {code} not documented in validate --help\n{out}"
+        );
+    }
+    assert!(
+        about.contains("usage"),
+        "64 is explained as a usage error\n{out}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// output to a closed pipe, diagnostics of several files, migrate's diagnostics
+// ---------------------------------------------------------------------------------------------
+
+/// A file under the system temporary directory with a name no other test (or test run) uses;
+/// removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(tag: &str, bytes: &[u8]) -> Self {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let name = format!(
+            "a2a-card-cli-test-{}-{}-{nanos}-{tag}.json",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, bytes)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("the temporary path is UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The good card with `count` skills that have no examples: one A2A-W017 warning each.
+fn card_with_many_warnings(count: usize) -> Vec<u8> {
+    let mut card = fixture_json(GOOD);
+    let skills: Vec<Value> = (0..count)
+        .map(|i| {
+            json!({"id": format!("route-{i}"), "name": format!("Route {i}"),
+                   "description": "Plans a route from A to B with live traffic.",
+                   "tags": ["maps"]})
+        })
+        .collect();
+    card["skills"] = Value::Array(skills);
+    serde_json::to_vec_pretty(&card).unwrap()
+}
+
+/// What a run whose stdout was closed after its first line, as `| head -1` does, produced.
+struct HeadRun {
+    first_line: String,
+    status: std::process::ExitStatus,
+    stderr: String,
+}
+
+fn run_head_1(args: &[&str]) -> HeadRun {
+    let mut child = command(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the a2a-card binary starts");
+    // stderr is drained on a thread so the child never blocks on it.
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let stderr_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let mut first_line = String::new();
+    {
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        stdout
+            .read_line(&mut first_line)
+            .expect("the first line of stdout");
+        // Dropping the reader closes the pipe; the child's next write fails with EPIPE.
+    }
+    let status = child.wait().expect("the a2a-card binary ends");
+    let stderr = stderr_reader.join().expect("the stderr reader finishes");
+    HeadRun {
+        first_line,
+        status,
+        stderr,
+    }
+}
+
+fn assert_quiet_end_on_closed_pipe(args: &[&str], first_line_starts: &str) {
+    let head = run_head_1(args);
+    assert!(
+        head.first_line.starts_with(first_line_starts),
+        "first line {:?}",
+        head.first_line
+    );
+    assert_ne!(
+        head.status.code(),
+        Some(101),
+        "panicked on a closed stdout\n{}",
+        head.stderr
+    );
+    assert_eq!(
+        head.status.code(),
+        Some(0),
+        "the normal exit code (warnings only)\n{}",
+        head.stderr
+    );
+    assert!(!head.stderr.contains("panicked"), "{}", head.stderr);
+    assert!(!head.stderr.contains("Broken pipe"), "{}", head.stderr);
+}
+
+#[test]
+fn validate_stops_quietly_when_stdout_is_closed() {
+    let file = TempFile::new("many-warnings", &card_with_many_warnings(3_000));
+    // Thousands of warning lines: far more than a pipe buffer holds.
+    assert_quiet_end_on_closed_pipe(
+        &["validate", file.path()],
+        "warning A2A-W017 /skills/0/examples: ",
+    );
+    assert_quiet_end_on_closed_pipe(&["validate", "--format", "json", file.path()], "[");
+    assert_quiet_end_on_closed_pipe(&["validate", file.path(), GOOD], file.path());
+}
+
+#[test]
+fn migrate_stops_quietly_when_stdout_is_closed() {
+    let file = TempFile::new("many-skills", &card_with_many_warnings(3_000));
+    assert_quiet_end_on_closed_pipe(&["migrate", file.path()], "{");
+    assert_quiet_end_on_closed_pipe(&["migrate", "--to", "0.3", file.path()], "{");
+}
+
+#[test]
+fn migrate_says_what_it_printed() {
+    let out = run(&["migrate", GOOD]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(
+        out.stderr.contains(&format!(
+            "{GOOD}: already a v1.0 card; printed in normalized v1.0 form"
+        )),
+        "{out}"
+    );
+
+    let out = run(&["migrate", "--to", "0.3", GOOD]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(
+        out.stdout_json().get("url").is_some(),
+        "v0.3 on stdout\n{out}"
+    );
+    assert!(
+        !out.stderr.contains("normalized v1.0 form"),
+        "stdout is the v0.3 rendering, not a v1.0 card\n{out}"
+    );
+    assert!(
+        out.stderr
+            .lines()
+            .any(|l| l.starts_with(GOOD) && l.contains("v0.3 rendering")),
+        "{out}"
+    );
+
+    let out = run(&["migrate", "--to", "0.3", V03_GOOD]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(!out.stderr.contains("normalized v1.0 form"), "{out}");
+    assert!(out.stderr.contains("v0.3 rendering"), "{out}");
+}
+
+/// (code, pointer) of every diagnostic line in `text`, sorted.
+fn code_pointer_pairs(text: &str) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = text
+        .lines()
+        .filter(|l| l.starts_with("error ") || l.starts_with("warning "))
+        .map(|l| {
+            let mut words = l.split(' ');
+            let _severity = words.next();
+            let code = words.next().expect("a code").to_owned();
+            let pointer = words.next().expect("a pointer");
+            let pointer = pointer.strip_suffix(':').expect("pointer ends with ':'");
+            (code, pointer.to_owned())
+        })
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+#[test]
+fn migrate_reports_pointers_into_the_v03_file_as_given() {
+    let mut card = fixture_json(V03_GOOD);
+    card["securitySchemes"]["key"] = json!({"type": "apiKey", "in": "body", "name": "X-Key"});
+    card["security"] = json!([{"oauth": ["fx.read"]}, {"key": []}]);
+    let file = TempFile::new("apikey-in-body", &serde_json::to_vec_pretty(&card).unwrap());
+    let header = format!("{0}: diagnostics (pointers into {0}):", file.path());
+
+    for args in [
+        &["migrate", file.path()][..],
+        &["migrate", "--to", "0.3", file.path()][..],
+        &["migrate", "--to", "1.0", file.path()][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 1, "{args:?}\n{out}");
+        let lines: Vec<&str> = out.stderr.lines().collect();
+        let e022 = lines
+            .iter()
+            .position(|l| l.starts_with("error A2A-E022 /securitySchemes/key/in: "))
+            .unwrap_or_else(|| panic!("no E022 pointing at /securitySchemes/key/in\n{out}"));
+        let at_header = lines
+            .iter()
+            .position(|l| *l == header)
+            .unwrap_or_else(|| panic!("no header {header:?}\n{out}"));
+        assert!(at_header < e022, "the header comes first\n{out}");
+        assert!(!out.stderr.contains("apiKeySecurityScheme"), "{out}");
+        assert!(
+            !out.stderr.contains("A2A-W020"),
+            "no advice to run migrate while running migrate\n{out}"
+        );
+        // Every pointer resolves in the file as given.
+        for (code, pointer) in code_pointer_pairs(&out.stderr) {
+            assert!(
+                pointer == "(root)" || card.pointer(&pointer).is_some(),
+                "{code} {pointer} does not resolve in the input\n{out}"
+            );
+        }
+        // The stale-signature note is printed once, not once per conversion.
+        assert_eq!(out.stderr.matches("A2A-W022").count(), 1, "{args:?}\n{out}");
+        assert!(
+            out.stdout_json().is_object(),
+            "the card is still printed\n{out}"
+        );
+    }
+}
+
+#[test]
+fn migrate_and_validate_report_the_same_diagnostics() {
+    let input = br#"{"name":"Route Planner"}"#;
+    let validated = run_with_stdin(&["validate", "-"], input);
+    let migrated = run_with_stdin(&["migrate", "-"], input);
+    assert_eq!(validated.code, 1, "{validated}");
+    assert_eq!(migrated.code, 1, "{migrated}");
+    let expected = code_pointer_pairs(&validated.stdout);
+    assert!(
+        expected.contains(&("A2A-E010".to_owned(), "/skills".to_owned())),
+        "{validated}"
+    );
+    assert_eq!(
+        code_pointer_pairs(&migrated.stderr),
+        expected,
+        "validate:\n{validated}\nmigrate:\n{migrated}"
+    );
+
+    // A v0.3 card: the same, less the advice to run migrate.
+    let input = std::fs::read(format!("{}/{V03_ERRORS}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let validated = run_with_stdin(&["validate", "-"], &input);
+    let migrated = run_with_stdin(&["migrate", "-"], &input);
+    assert_eq!(migrated.code, 1, "{migrated}");
+    let expected: Vec<(String, String)> = code_pointer_pairs(&validated.stdout)
+        .into_iter()
+        .filter(|(code, _)| code != "A2A-W020")
+        .collect();
+    assert_eq!(
+        code_pointer_pairs(&migrated.stderr),
+        expected,
+        "validate:\n{validated}\nmigrate:\n{migrated}"
+    );
+}
+
+#[test]
+fn migrate_prints_no_diagnostics_header_for_a_clean_card() {
+    let out = run(&["migrate", GOOD]);
+    assert_eq!(out.code, 0, "{out}");
+    assert!(!out.stderr.contains("diagnostics (pointers into"), "{out}");
+}
+
+#[test]
+fn validate_several_files_prefix_each_diagnostic_with_its_file() {
+    let out = run(&["validate", BROKEN, WARNINGS, GOOD]);
+    assert_eq!(out.code, 1, "{out}");
+    out.line_starting_with(&format!("{BROKEN}: error A2A-E010 /skills/0/tags: "));
+    out.line_starting_with(&format!("{BROKEN}: error A2A-E032 /skills/1/id: "));
+    out.line_starting_with(&format!("{WARNINGS}: warning A2A-W010 /name: "));
+    out.line_starting_with(&format!(
+        "{WARNINGS}: warning A2A-W017 /skills/0/examples: "
+    ));
+    for line in out.stdout_lines() {
+        assert!(
+            [BROKEN, WARNINGS, GOOD]
+                .iter()
+                .any(|f| line.starts_with(&format!("{f}: "))),
+            "every line names its file: {line:?}\n{out}"
+        );
+    }
+
+    // The same file twice is still two files.
+    let out = run(&["validate", BROKEN, BROKEN]);
+    assert_eq!(
+        out.stdout
+            .lines()
+            .filter(|l| l.starts_with(&format!("{BROKEN}: error A2A-E010 /skills/0/tags: ")))
+            .count(),
+        2,
+        "{out}"
+    );
+
+    // One file keeps the plain form.
+    let out = run(&["validate", BROKEN]);
+    assert_eq!(out.code, 1, "{out}");
+    out.line_starting_with("error A2A-E010 /skills/0/tags: ");
+    assert!(!out.stdout.contains(&format!("{BROKEN}: error")), "{out}");
+    let out = run_with_stdin(&["validate", "-"], &read_fixture(BROKEN));
+    out.line_starting_with("error A2A-E010 /skills/0/tags: ");
+
+    // Standard input among several files is named <stdin>.
+    let out = run_with_stdin(&["validate", "-", GOOD], &read_fixture(BROKEN));
+    assert_eq!(out.code, 1, "{out}");
+    out.line_starting_with("<stdin>: error A2A-E010 /skills/0/tags: ");
 }

@@ -1,11 +1,18 @@
 //! Command-line parsing and dispatch. Exit codes: 0 clean, 1 a document has errors, 2 a
-//! document cannot be read or is not JSON.
+//! document cannot be read or is not JSON (or the output cannot be written), 64 the command
+//! line is wrong (see `main.rs`).
 
 mod input;
 mod migrate;
+mod output;
 mod validate;
 
 use clap::{Parser, Subcommand, ValueEnum};
+
+use output::Output;
+
+/// Exit code for a command line that cannot be parsed (EX_USAGE in sysexits.h).
+pub(crate) const EXIT_USAGE: u8 = 64;
 
 /// Validate, migrate and (soon) serve A2A Agent Cards.
 #[derive(Debug, Parser)]
@@ -17,9 +24,30 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check Agent Cards (v1.0 or v0.3) or MCP tool specs and list every problem.
+    /// Check Agent Cards (v1.0 or v0.3) or MCP tool specs and list every problem
+    ///
+    /// Each diagnostic is one line: `error A2A-E012 /skills/2/tags: ...` (severity, code,
+    /// JSON pointer into the file, message). When several files are given, each line starts
+    /// with its file name: `card.json: error A2A-E012 ...`.
+    ///
+    /// Exit codes:
+    ///   0   no file has errors (warnings allowed)
+    ///   1   a file has errors
+    ///   2   a file cannot be read or is not JSON (or the output cannot be written)
+    ///   64  usage error: unknown option, bad value, no FILE
+    #[command(verbatim_doc_comment)]
     Validate(validate::ValidateArgs),
-    /// Print a card as v1.0 (or, with --to 0.3, in the v0.3 shape); diagnostics go to stderr.
+    /// Print a card as v1.0 (or, with --to 0.3, in the v0.3 shape); diagnostics go to stderr
+    ///
+    /// The card goes to stdout. Diagnostics go to stderr and point into FILE as given, the
+    /// same ones `validate` reports.
+    ///
+    /// Exit codes:
+    ///   0   the card has no errors
+    ///   1   the card has errors (it is still printed)
+    ///   2   FILE cannot be read or is not JSON (or the output cannot be written)
+    ///   64  usage error: unknown option, bad value, no FILE
+    #[command(verbatim_doc_comment)]
     Migrate(migrate::MigrateArgs),
 }
 
@@ -42,9 +70,16 @@ pub(crate) enum Outcome {
 
 /// Runs a parsed command line and returns the exit code.
 pub(crate) fn run(cli: Cli) -> u8 {
+    let mut output = Output::new();
     let outcome = match cli.command {
-        Command::Validate(args) => validate::run(args),
-        Command::Migrate(args) => migrate::run(args),
+        Command::Validate(args) => validate::run(args, &mut output),
+        Command::Migrate(args) => migrate::run(args, &mut output),
+    };
+    // A reader that closed the pipe early (`| head`) is not a failure; a failed write is.
+    let outcome = if output.finish() {
+        outcome
+    } else {
+        outcome.max(Outcome::Unreadable)
     };
     outcome as u8
 }

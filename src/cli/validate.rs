@@ -3,6 +3,7 @@
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 
+use super::output::{errln, outln, Output};
 use super::{input, Format, Outcome};
 use a2a_card::{validate_document, DocumentKind, Profile, ReadError, Report};
 
@@ -51,7 +52,7 @@ impl FileResult {
     }
 }
 
-pub(crate) fn run(args: ValidateArgs) -> Outcome {
+pub(crate) fn run(args: ValidateArgs, output: &mut Output) -> Outcome {
     let profile = match args.profile {
         ProfileArg::Spec => Profile::Spec,
         ProfileArg::Registry => Profile::Registry,
@@ -75,10 +76,20 @@ pub(crate) fn run(args: ValidateArgs) -> Outcome {
         })
         .collect();
     match args.format {
-        Format::Text => results.iter().for_each(|(name, r)| print_text(name, r)),
+        Format::Text => {
+            // With several files, a diagnostic line alone would not say which file it is about.
+            let name_lines = results.len() > 1;
+            for (name, result) in &results {
+                print_text(output, name, result, name_lines);
+            }
+        }
         Format::Json => {
             let all: Vec<Value> = results.iter().map(|(name, r)| to_json(name, r)).collect();
-            println!("{}", serde_json::to_string_pretty(&all).unwrap_or_default());
+            outln!(
+                output,
+                "{}",
+                serde_json::to_string_pretty(&all).unwrap_or_default()
+            );
         }
     }
     results
@@ -104,18 +115,24 @@ fn describe(report: &Report) -> String {
     }
 }
 
-fn print_text(name: &str, result: &FileResult) {
+/// Prints one file's result; `name_lines` starts every diagnostic line with `<name>: `.
+fn print_text(output: &mut Output, name: &str, result: &FileResult, name_lines: bool) {
     match result {
         FileResult::Checked(report) => {
             for diagnostic in &report.diagnostics {
-                println!("{diagnostic}");
+                if name_lines {
+                    outln!(output, "{name}: {diagnostic}");
+                } else {
+                    outln!(output, "{diagnostic}");
+                }
             }
             let verdict = if report.has_errors() {
                 "invalid"
             } else {
                 "valid"
             };
-            println!(
+            outln!(
+                output,
                 "{name}: {verdict} {}: {}, {} ({} bytes compact)",
                 describe(report),
                 plural(report.error_count(), "error"),
@@ -123,8 +140,8 @@ fn print_text(name: &str, result: &FileResult) {
                 report.compact_size
             );
         }
-        FileResult::NotJson(error) => eprintln!("{name}: {error}"),
-        FileResult::Unreadable(message) => eprintln!("a2a-card: {message}"),
+        FileResult::NotJson(error) => errln!(output, "{name}: {error}"),
+        FileResult::Unreadable(message) => errln!(output, "a2a-card: {message}"),
     }
 }
 
