@@ -83,6 +83,7 @@ impl DocumentKind {
 
 /// The result of validating one document.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Report {
     /// What was validated.
     pub kind: DocumentKind,

@@ -238,8 +238,8 @@ fn undeclared(
     for (i, requirement) in requirements.iter().enumerate() {
         for name in requirement.schemes.keys() {
             if !card.security_schemes.contains_key(name) {
-                let declared: Vec<&str> =
-                    card.security_schemes.keys().map(String::as_str).collect();
+                let declared: Vec<String> =
+                    card.security_schemes.keys().map(|k| shown(k)).collect();
                 let declared = if declared.is_empty() {
                     "securitySchemes declares none".to_owned()
                 } else {
