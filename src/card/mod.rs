@@ -34,6 +34,8 @@
 
 mod agent_card;
 pub(crate) mod migrate;
+mod oauth;
+mod oneof;
 mod pointer_map;
 pub(crate) mod read;
 pub(crate) mod schema;
@@ -46,13 +48,15 @@ pub use agent_card::{
     AgentProvider, AgentSkill,
 };
 pub use migrate::SourceVersion;
+pub use oauth::{
+    AuthorizationCodeOAuthFlow, ClientCredentialsOAuthFlow, DeviceCodeOAuthFlow, ImplicitOAuthFlow,
+    OAuthFlow, OAuthFlows, PasswordOAuthFlow,
+};
 pub use pointer_map::PointerMap;
 pub use read::{ReadCard, ReadError};
 pub use security::{
-    ApiKeySecurityScheme, AuthorizationCodeOAuthFlow, ClientCredentialsOAuthFlow,
-    DeviceCodeOAuthFlow, HttpAuthSecurityScheme, ImplicitOAuthFlow, MutualTlsSecurityScheme,
-    OAuth2SecurityScheme, OAuthFlow, OAuthFlows, OpenIdConnectSecurityScheme, PasswordOAuthFlow,
-    SchemeKind, SecurityRequirement, SecurityScheme, StringList,
+    ApiKeySecurityScheme, HttpAuthSecurityScheme, MutualTlsSecurityScheme, OAuth2SecurityScheme,
+    OpenIdConnectSecurityScheme, SchemeKind, SecurityRequirement, SecurityScheme, StringList,
 };
 pub use v03::V03Rendering;
 

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::serde_util::{is_false, null_as_default};
+use super::oauth::OAuthFlows;
+use super::oneof::oneof;
+use super::serde_util::null_as_default;
 
 /// One alternative of a security requirement list: every named scheme must pass, each with
 /// the listed scopes. JSON: `{"schemes": {"oauth": {"list": ["read"]}}}`.
@@ -88,112 +90,48 @@ pub struct StringList {
     pub extra: Map<String, Value>,
 }
 
-/// How callers authenticate: exactly one of five variants should be set.
-///
-/// ```
-/// use a2a_card::{SecurityScheme, SchemeKind};
-///
-/// let s = SecurityScheme::api_key("header", "X-API-Key");
-/// assert!(matches!(s.kind(), Some(SchemeKind::ApiKey(k)) if k.name == "X-API-Key"));
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SecurityScheme {
-    /// API key in a header, query parameter or cookie.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub api_key_security_scheme: Option<ApiKeySecurityScheme>,
-    /// HTTP authentication (Basic, Bearer, ...).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub http_auth_security_scheme: Option<HttpAuthSecurityScheme>,
-    /// OAuth 2.0.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub oauth2_security_scheme: Option<OAuth2SecurityScheme>,
-    /// OpenID Connect.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub open_id_connect_security_scheme: Option<OpenIdConnectSecurityScheme>,
-    /// Mutual TLS.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mtls_security_scheme: Option<MutualTlsSecurityScheme>,
-    /// Fields this version of the crate does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// The variant of a [`SecurityScheme`], when exactly one is set.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum SchemeKind<'a> {
-    /// `apiKeySecurityScheme`.
-    ApiKey(&'a ApiKeySecurityScheme),
-    /// `httpAuthSecurityScheme`.
-    HttpAuth(&'a HttpAuthSecurityScheme),
-    /// `oauth2SecurityScheme`.
-    OAuth2(&'a OAuth2SecurityScheme),
-    /// `openIdConnectSecurityScheme`.
-    OpenIdConnect(&'a OpenIdConnectSecurityScheme),
-    /// `mtlsSecurityScheme`.
-    MutualTls(&'a MutualTlsSecurityScheme),
-}
-
-impl SecurityScheme {
+oneof! {
+    /// How callers authenticate: exactly one of five variants should be set.
+    ///
+    /// ```
+    /// use a2a_card::{SecurityScheme, SchemeKind};
+    ///
+    /// let s = SecurityScheme::api_key("header", "X-API-Key");
+    /// assert!(matches!(s.kind(), Some(SchemeKind::ApiKey(k)) if k.name == "X-API-Key"));
+    /// ```
+    pub struct SecurityScheme;
+    /// The variant of a [`SecurityScheme`], when exactly one is set.
+    pub enum SchemeKind;
     /// The JSON names of the variants that are set, in proto order.
     ///
     /// ```
     /// let s = a2a_card::SecurityScheme::mutual_tls();
     /// assert_eq!(s.variant_names(), ["mtlsSecurityScheme"]);
     /// ```
-    pub fn variant_names(&self) -> Vec<&'static str> {
-        let set = [
-            (
-                self.api_key_security_scheme.is_some(),
-                "apiKeySecurityScheme",
-            ),
-            (
-                self.http_auth_security_scheme.is_some(),
-                "httpAuthSecurityScheme",
-            ),
-            (
-                self.oauth2_security_scheme.is_some(),
-                "oauth2SecurityScheme",
-            ),
-            (
-                self.open_id_connect_security_scheme.is_some(),
-                "openIdConnectSecurityScheme",
-            ),
-            (self.mtls_security_scheme.is_some(), "mtlsSecurityScheme"),
-        ];
-        set.into_iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, name)| name)
-            .collect()
-    }
-
+    fn variant_names;
     /// The one variant that is set, or `None` when there are none or several.
     ///
     /// ```
     /// let s = a2a_card::SecurityScheme::default();
     /// assert!(s.kind().is_none());
     /// ```
-    pub fn kind(&self) -> Option<SchemeKind<'_>> {
-        if self.variant_names().len() != 1 {
-            return None;
-        }
-        if let Some(s) = &self.api_key_security_scheme {
-            return Some(SchemeKind::ApiKey(s));
-        }
-        if let Some(s) = &self.http_auth_security_scheme {
-            return Some(SchemeKind::HttpAuth(s));
-        }
-        if let Some(s) = &self.oauth2_security_scheme {
-            return Some(SchemeKind::OAuth2(s));
-        }
-        if let Some(s) = &self.open_id_connect_security_scheme {
-            return Some(SchemeKind::OpenIdConnect(s));
-        }
-        self.mtls_security_scheme
-            .as_ref()
-            .map(SchemeKind::MutualTls)
+    fn kind;
+    variants {
+        /// API key in a header, query parameter or cookie.
+        api_key_security_scheme: ApiKeySecurityScheme => "apiKeySecurityScheme", ApiKey;
+        /// HTTP authentication (Basic, Bearer, ...).
+        http_auth_security_scheme: HttpAuthSecurityScheme => "httpAuthSecurityScheme", HttpAuth;
+        /// OAuth 2.0.
+        oauth2_security_scheme: OAuth2SecurityScheme => "oauth2SecurityScheme", OAuth2;
+        /// OpenID Connect.
+        open_id_connect_security_scheme: OpenIdConnectSecurityScheme
+            => "openIdConnectSecurityScheme", OpenIdConnect;
+        /// Mutual TLS.
+        mtls_security_scheme: MutualTlsSecurityScheme => "mtlsSecurityScheme", MutualTls;
     }
+}
 
+impl SecurityScheme {
     /// An API key scheme; `location` is `header`, `query` or `cookie`.
     ///
     /// ```
@@ -408,263 +346,6 @@ pub struct MutualTlsSecurityScheme {
         skip_serializing_if = "String::is_empty"
     )]
     pub description: String,
-    /// Fields this version of the crate does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// The OAuth 2.0 flows of a scheme: exactly one should be set.
-///
-/// ```
-/// use a2a_card::{ClientCredentialsOAuthFlow, OAuthFlow, OAuthFlows};
-///
-/// let flows = OAuthFlows { client_credentials: Some(ClientCredentialsOAuthFlow {
-///     token_url: "https://auth.example.com/token".into(), ..Default::default() }),
-///     ..Default::default() };
-/// assert!(matches!(flows.flow(), Some(OAuthFlow::ClientCredentials(_))));
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct OAuthFlows {
-    /// Authorization Code flow.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub authorization_code: Option<AuthorizationCodeOAuthFlow>,
-    /// Client Credentials flow.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub client_credentials: Option<ClientCredentialsOAuthFlow>,
-    /// Implicit flow (deprecated: use Authorization Code + PKCE).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub implicit: Option<ImplicitOAuthFlow>,
-    /// Resource Owner Password flow (deprecated).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub password: Option<PasswordOAuthFlow>,
-    /// Device Code flow (RFC 8628).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub device_code: Option<DeviceCodeOAuthFlow>,
-    /// Fields this version of the crate does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// The flow of an [`OAuthFlows`], when exactly one is set.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum OAuthFlow<'a> {
-    /// `authorizationCode`.
-    AuthorizationCode(&'a AuthorizationCodeOAuthFlow),
-    /// `clientCredentials`.
-    ClientCredentials(&'a ClientCredentialsOAuthFlow),
-    /// `implicit` (deprecated).
-    Implicit(&'a ImplicitOAuthFlow),
-    /// `password` (deprecated).
-    Password(&'a PasswordOAuthFlow),
-    /// `deviceCode`.
-    DeviceCode(&'a DeviceCodeOAuthFlow),
-}
-
-impl OAuthFlows {
-    /// The JSON names of the flows that are set, in proto order.
-    ///
-    /// ```
-    /// assert!(a2a_card::OAuthFlows::default().flow_names().is_empty());
-    /// ```
-    pub fn flow_names(&self) -> Vec<&'static str> {
-        let set = [
-            (self.authorization_code.is_some(), "authorizationCode"),
-            (self.client_credentials.is_some(), "clientCredentials"),
-            (self.implicit.is_some(), "implicit"),
-            (self.password.is_some(), "password"),
-            (self.device_code.is_some(), "deviceCode"),
-        ];
-        set.into_iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, name)| name)
-            .collect()
-    }
-
-    /// The one flow that is set, or `None` when there are none or several.
-    ///
-    /// ```
-    /// assert!(a2a_card::OAuthFlows::default().flow().is_none());
-    /// ```
-    pub fn flow(&self) -> Option<OAuthFlow<'_>> {
-        if self.flow_names().len() != 1 {
-            return None;
-        }
-        if let Some(f) = &self.authorization_code {
-            return Some(OAuthFlow::AuthorizationCode(f));
-        }
-        if let Some(f) = &self.client_credentials {
-            return Some(OAuthFlow::ClientCredentials(f));
-        }
-        if let Some(f) = &self.implicit {
-            return Some(OAuthFlow::Implicit(f));
-        }
-        if let Some(f) = &self.password {
-            return Some(OAuthFlow::Password(f));
-        }
-        self.device_code.as_ref().map(OAuthFlow::DeviceCode)
-    }
-}
-
-/// Authorization Code flow.
-///
-/// ```
-/// let f = a2a_card::AuthorizationCodeOAuthFlow { pkce_required: true, ..Default::default() };
-/// assert!(serde_json::to_string(&f).unwrap().contains("pkceRequired"));
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AuthorizationCodeOAuthFlow {
-    /// Authorization endpoint (REQUIRED).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub authorization_url: String,
-    /// Token endpoint (REQUIRED).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub token_url: String,
-    /// Refresh endpoint.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub refresh_url: String,
-    /// Scope name to description (REQUIRED, may be empty).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub scopes: BTreeMap<String, String>,
-    /// PKCE (RFC 7636) is required.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "is_false"
-    )]
-    pub pkce_required: bool,
-    /// Fields this version of the crate does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// Client Credentials flow.
-///
-/// ```
-/// let f = a2a_card::ClientCredentialsOAuthFlow::default();
-/// assert_eq!(serde_json::to_string(&f).unwrap(), r#"{"tokenUrl":"","scopes":{}}"#);
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ClientCredentialsOAuthFlow {
-    /// Token endpoint (REQUIRED).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub token_url: String,
-    /// Refresh endpoint.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub refresh_url: String,
-    /// Scope name to description (REQUIRED, may be empty).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub scopes: BTreeMap<String, String>,
-    /// Fields this version of the crate does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// Implicit flow (deprecated).
-///
-/// ```
-/// let f = a2a_card::ImplicitOAuthFlow::default();
-/// assert_eq!(serde_json::to_string(&f).unwrap(), "{}");
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ImplicitOAuthFlow {
-    /// Authorization endpoint.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub authorization_url: String,
-    /// Refresh endpoint.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub refresh_url: String,
-    /// Scope name to description.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "BTreeMap::is_empty"
-    )]
-    pub scopes: BTreeMap<String, String>,
-    /// Fields this version of the crate does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// Resource Owner Password flow (deprecated).
-///
-/// ```
-/// let f = a2a_card::PasswordOAuthFlow::default();
-/// assert_eq!(serde_json::to_string(&f).unwrap(), "{}");
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PasswordOAuthFlow {
-    /// Token endpoint.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub token_url: String,
-    /// Refresh endpoint.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub refresh_url: String,
-    /// Scope name to description.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "BTreeMap::is_empty"
-    )]
-    pub scopes: BTreeMap<String, String>,
-    /// Fields this version of the crate does not know.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// Device Code flow (RFC 8628).
-///
-/// ```
-/// let f = a2a_card::DeviceCodeOAuthFlow::default();
-/// assert!(serde_json::to_string(&f).unwrap().contains("deviceAuthorizationUrl"));
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DeviceCodeOAuthFlow {
-    /// Device authorization endpoint (REQUIRED).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub device_authorization_url: String,
-    /// Token endpoint (REQUIRED).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub token_url: String,
-    /// Refresh endpoint.
-    #[serde(
-        default,
-        deserialize_with = "null_as_default",
-        skip_serializing_if = "String::is_empty"
-    )]
-    pub refresh_url: String,
-    /// Scope name to description (REQUIRED, may be empty).
-    #[serde(default, deserialize_with = "null_as_default")]
-    pub scopes: BTreeMap<String, String>,
     /// Fields this version of the crate does not know.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -1,0 +1,128 @@
+//! Reading older shapes: v0.3 cards become v1.0 cards, and the pre-v1.0 spellings of
+//! security requirements and schemes become the v1.0 ones.
+//!
+//! The conversion works on the JSON document before the typed model is built, so a field it
+//! does not know is carried along untouched, and every move is recorded in a [`PointerMap`]
+//! so diagnostics can point into the file as written. Whatever cannot be carried across is
+//! reported as a warning, never dropped silently.
+
+use serde_json::{Map, Value};
+
+use super::schema;
+use super::PointerMap;
+use crate::diagnostic::{Code, Diagnostic};
+
+mod proto_names;
+mod requirements;
+mod schemes;
+mod top_level;
+
+use proto_names::{proto_names, At};
+use requirements::requirements;
+use schemes::schemes;
+pub(crate) use schemes::type_of_wrapper;
+use top_level::{extended_card_flag, interfaces_from_v03, provider_name, state_transition_history};
+
+/// The version of the document that was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SourceVersion {
+    /// A v1.0 card (it has `supportedInterfaces`, or no v0.3 marker).
+    V1_0,
+    /// A v0.3 (or older v0.x) card: top-level `url`, `preferredTransport`, `protocolVersion`...
+    V0_3,
+}
+
+impl SourceVersion {
+    /// `"1.0"` or `"0.3"`.
+    ///
+    /// ```
+    /// assert_eq!(a2a_card::SourceVersion::V0_3.as_str(), "0.3");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SourceVersion::V1_0 => "1.0",
+            SourceVersion::V0_3 => "0.3",
+        }
+    }
+}
+
+/// Top-level fields only a pre-v1.0 card has.
+pub(crate) const V03_TOP_LEVEL: &[&str] = &[
+    "url",
+    "preferredTransport",
+    "additionalInterfaces",
+    "protocolVersion",
+    "supportsAuthenticatedExtendedCard",
+];
+
+/// What converting a document found.
+#[derive(Debug, Default)]
+pub(crate) struct Conversion {
+    /// Warnings about what was converted (pointers into the source document).
+    pub(crate) notes: Vec<Diagnostic>,
+    /// Values of a type the conversion cannot use (pointers into the source document).
+    pub(crate) errors: Vec<Diagnostic>,
+    pub(crate) pointers: PointerMap,
+}
+
+/// Detects the version of a card document.
+pub(crate) fn detect(doc: &Map<String, Value>) -> SourceVersion {
+    if doc.contains_key("supportedInterfaces") {
+        return SourceVersion::V1_0;
+    }
+    if V03_TOP_LEVEL.iter().any(|key| doc.contains_key(*key)) {
+        SourceVersion::V0_3
+    } else {
+        SourceVersion::V1_0
+    }
+}
+
+/// Converts `doc` in place to the v1.0 shape.
+pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Conversion {
+    let mut conv = Conversion::default();
+    if version == SourceVersion::V1_0 {
+        let root = At { v1: "", source: "" };
+        proto_names(doc, &schema::AGENT_CARD, root, &mut conv);
+    }
+    if version == SourceVersion::V0_3 {
+        interfaces_from_v03(doc, &mut conv);
+        extended_card_flag(doc, &mut conv);
+        provider_name(doc, &mut conv);
+        state_transition_history(doc, &mut conv);
+        if doc
+            .get("signatures")
+            .is_some_and(|s| s.as_array().is_some_and(|a| !a.is_empty()))
+        {
+            conv.notes.push(Diagnostic::new(
+                Code::StaleSignatures,
+                "/signatures",
+                "the signatures cover the v0.3 form of this card and will not verify against \
+                 the v1.0 form; sign the migrated card again",
+            ));
+        }
+    }
+    let legacy_is_expected = version == SourceVersion::V0_3;
+    requirements(doc, "", legacy_is_expected, &mut conv);
+    if let Some(Value::Array(skills)) = doc.get_mut("skills") {
+        for (i, skill) in skills.iter_mut().enumerate() {
+            if let Value::Object(skill) = skill {
+                let base = format!("/skills/{i}");
+                requirements(skill, &base, legacy_is_expected, &mut conv);
+            }
+        }
+    }
+    schemes(doc, legacy_is_expected, &mut conv);
+    let signed = doc
+        .get("signatures")
+        .is_some_and(|s| s.as_array().is_some_and(|a| !a.is_empty()));
+    let converted = conv.notes.iter().any(|n| n.code == Code::PreV1Field);
+    if version == SourceVersion::V1_0 && signed && converted {
+        conv.notes.push(Diagnostic::new(
+            Code::StaleSignatures,
+            "/signatures",
+            "the card uses pre-v1.0 spellings that were read as their v1.0 form; signatures \
+             computed over the card as written will not verify against the v1.0 form",
+        ));
+    }
+    conv
+}

@@ -1,0 +1,117 @@
+//! The three spellings of security requirements, read as the v1.0 one.
+
+use serde_json::{Map, Value};
+
+use super::Conversion;
+use crate::diagnostic::{pointer_push, Code, Diagnostic};
+
+/// The shape of one security requirement item.
+enum Spelling {
+    /// `{"schemes": {"name": {"list": [...]}}}`: v1.0, and Google's v0.3 docs.
+    Schemes,
+    /// `{"name": ["scope"]}`: the v0.3 JSON spelling.
+    NameToScopes,
+    /// Anything else: left for the shape check to report.
+    Unknown,
+}
+
+fn spelling(item: &Value) -> Spelling {
+    let Value::Object(fields) = item else {
+        return Spelling::Unknown;
+    };
+    // `{}` is an empty requirement in either spelling (ProtoJSON writes it that way).
+    // `"schemes": null` is an unset map: an empty requirement too.
+    let schemes = fields.get("schemes");
+    if fields.is_empty() || matches!(schemes, Some(Value::Object(_)) | Some(Value::Null)) {
+        Spelling::Schemes
+    } else {
+        // Every other object maps names to scopes; scopes of the wrong type become a wrong
+        // `list` that the shape check reports where the author wrote them.
+        Spelling::NameToScopes
+    }
+}
+
+/// Normalizes `security` / `securityRequirements` of a card (base `""`) or a skill.
+pub(super) fn requirements(
+    obj: &mut Map<String, Value>,
+    base: &str,
+    expected: bool,
+    conv: &mut Conversion,
+) {
+    let target = format!("{base}/securityRequirements");
+    if !obj.contains_key("securityRequirements") {
+        if let Some(security) = obj.remove("security") {
+            let source = format!("{base}/security");
+            if !expected {
+                conv.notes.push(Diagnostic::new(
+                    Code::PreV1Field,
+                    &source,
+                    "`security` is the pre-v1.0 name; it was read as `securityRequirements`, \
+                     the name v1.0 clients look for",
+                ));
+            }
+            conv.pointers.record(&target, &source);
+            obj.insert("securityRequirements".into(), security);
+            convert_items(obj, &target, &source, expected, conv);
+            return;
+        }
+    }
+    convert_items(obj, &target, &target, expected, conv);
+}
+
+fn convert_items(
+    obj: &mut Map<String, Value>,
+    target: &str,
+    source: &str,
+    expected: bool,
+    conv: &mut Conversion,
+) {
+    let Some(Value::Array(items)) = obj.get_mut("securityRequirements") else {
+        return;
+    };
+    for (i, item) in items.iter_mut().enumerate() {
+        let item_target = format!("{target}/{i}");
+        let item_source = format!("{source}/{i}");
+        match spelling(item) {
+            Spelling::Schemes => {
+                if let Some(Value::Object(schemes)) = item.get_mut("schemes") {
+                    for (name, scopes) in schemes.iter_mut() {
+                        if scopes.is_array() {
+                            let list = std::mem::take(scopes);
+                            *scopes = Value::Object(Map::from_iter([("list".into(), list)]));
+                            let t = pointer_push(&format!("{item_target}/schemes"), name);
+                            let s = pointer_push(&format!("{item_source}/schemes"), name);
+                            conv.pointers.record(format!("{t}/list"), &s);
+                        }
+                    }
+                }
+            }
+            Spelling::NameToScopes => {
+                let Value::Object(fields) = std::mem::take(item) else {
+                    unreachable!("spelling() only answers NameToScopes for objects")
+                };
+                if !expected {
+                    conv.notes.push(Diagnostic::new(
+                        Code::PreV1Field,
+                        &item_source,
+                        "`{\"name\": [scopes]}` is the pre-v1.0 spelling of a security \
+                         requirement; it was read as `{\"schemes\": {\"name\": {\"list\": [scopes]}}}`",
+                    ));
+                }
+                let mut schemes = Map::new();
+                for (name, scopes) in fields {
+                    let t = pointer_push(&format!("{item_target}/schemes"), &name);
+                    let s = pointer_push(&item_source, &name);
+                    conv.pointers.record(format!("{t}/list"), &s);
+                    conv.pointers.record(t, s);
+                    let list = Map::from_iter([("list".into(), scopes)]);
+                    schemes.insert(name, Value::Object(list));
+                }
+                conv.pointers
+                    .record(format!("{item_target}/schemes"), &item_source);
+                *item = Value::Object(Map::from_iter([("schemes".into(), Value::Object(schemes))]));
+            }
+            Spelling::Unknown => {}
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! The v0.3 top-level fields: interfaces, the extended-card flag, provider name and the
+//! removed stateTransitionHistory capability.
+
+use serde_json::{Map, Value};
+
+use super::Conversion;
+use crate::diagnostic::{Code, Diagnostic};
+
+/// `(Major.Minor, patch)` of a `Major.Minor.Patch` version string.
+fn split_patch(version: &str) -> Option<(String, &str)> {
+    let mut parts = version.split('.');
+    let (major, minor, patch) = (parts.next()?, parts.next()?, parts.next()?);
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let whole = parts.next().is_none() && numeric(major) && numeric(minor) && numeric(patch);
+    whole.then(|| (format!("{major}.{minor}"), patch))
+}
+
+pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+    let version = match doc.remove("protocolVersion") {
+        // "0.3.0" and "0.3" name the same version: nothing is lost.
+        Some(Value::String(v)) => match split_patch(&v) {
+            Some((short, "0")) => Value::String(short),
+            Some((short, _)) => {
+                conv.notes.push(Diagnostic::new(
+                    Code::ConversionLoss,
+                    "/protocolVersion",
+                    format!(
+                        "v1.0 declares the protocol version per interface as Major.Minor: \
+                         \"{v}\" becomes \"{short}\" and the patch part is dropped"
+                    ),
+                ));
+                Value::String(short)
+            }
+            None => Value::String(v),
+        },
+        // The v0.3 schema's default.
+        None | Some(Value::Null) => Value::String("0.3".into()),
+        Some(other) => other,
+    };
+    let preferred = doc.remove("preferredTransport").filter(|v| !v.is_null());
+    if preferred.is_some() && doc.get("url").is_none_or(Value::is_null) {
+        conv.notes.push(Diagnostic::new(
+            Code::ConversionLoss,
+            "/preferredTransport",
+            "preferredTransport names the transport of `url`, which is missing; it was dropped",
+        ));
+    }
+    let binding = preferred.unwrap_or_else(|| Value::String("JSONRPC".into()));
+
+    let mut interfaces = Vec::new();
+    if let Some(url) = doc.remove("url").filter(|v| !v.is_null()) {
+        let mut first = Map::new();
+        first.insert("url".into(), url);
+        first.insert("protocolBinding".into(), binding);
+        first.insert("protocolVersion".into(), version.clone());
+        interfaces.push(Value::Object(first));
+        conv.pointers.record("/supportedInterfaces/0/url", "/url");
+        conv.pointers.record(
+            "/supportedInterfaces/0/protocolBinding",
+            "/preferredTransport",
+        );
+        conv.pointers
+            .record("/supportedInterfaces/0/protocolVersion", "/protocolVersion");
+        conv.pointers.record("/supportedInterfaces/0", "/url");
+    }
+    conv.pointers.record("/supportedInterfaces", "/url");
+
+    if let Some(additional) = doc.remove("additionalInterfaces").filter(|v| !v.is_null()) {
+        let Value::Array(items) = additional else {
+            conv.errors.push(Diagnostic::new(
+                Code::WrongType,
+                "/additionalInterfaces",
+                format!(
+                    "expected an array of interfaces ({{\"url\": ..., \"transport\": ...}}), \
+                     found {}",
+                    crate::validate::shape::json_kind(&additional)
+                ),
+            ));
+            return finish_interfaces(doc, interfaces);
+        };
+        for (j, item) in items.into_iter().enumerate() {
+            let source = format!("/additionalInterfaces/{j}");
+            let item = match item {
+                Value::Object(mut fields) => {
+                    if let Some(transport) = fields.remove("transport") {
+                        fields.insert("protocolBinding".into(), transport);
+                    }
+                    if !fields.contains_key("protocolVersion") {
+                        fields.insert("protocolVersion".into(), version.clone());
+                    }
+                    Value::Object(fields)
+                }
+                other => other,
+            };
+            // v0.3 cards usually repeat the main interface here; it is already first.
+            if interfaces.first() == Some(&item) {
+                continue;
+            }
+            let k = interfaces.len();
+            let target = format!("/supportedInterfaces/{k}");
+            conv.pointers.record(
+                format!("{target}/protocolBinding"),
+                format!("{source}/transport"),
+            );
+            conv.pointers
+                .record(format!("{target}/protocolVersion"), "/protocolVersion");
+            conv.pointers
+                .record(format!("{target}/url"), format!("{source}/url"));
+            conv.pointers
+                .record(format!("{target}/tenant"), format!("{source}/tenant"));
+            conv.pointers.record(target, source);
+            interfaces.push(item);
+        }
+    }
+    finish_interfaces(doc, interfaces);
+}
+
+fn finish_interfaces(doc: &mut Map<String, Value>, interfaces: Vec<Value>) {
+    if !interfaces.is_empty() {
+        doc.insert("supportedInterfaces".into(), Value::Array(interfaces));
+    }
+}
+
+pub(super) fn extended_card_flag(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+    let Some(flag) = doc.remove("supportsAuthenticatedExtendedCard") else {
+        return;
+    };
+    let capabilities = doc
+        .entry("capabilities")
+        .or_insert_with(|| Value::Object(Map::new()));
+    if let Value::Object(capabilities) = capabilities {
+        if let Some(existing) = capabilities.get("extendedAgentCard") {
+            if *existing != flag {
+                conv.notes.push(Diagnostic::new(
+                    Code::ConversionLoss,
+                    "/supportsAuthenticatedExtendedCard",
+                    "capabilities.extendedAgentCard is already set and disagrees; \
+                     supportsAuthenticatedExtendedCard was dropped",
+                ));
+            }
+        } else {
+            capabilities.insert("extendedAgentCard".into(), flag);
+            conv.pointers.record(
+                "/capabilities/extendedAgentCard",
+                "/supportsAuthenticatedExtendedCard",
+            );
+        }
+    }
+}
+
+pub(super) fn provider_name(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+    let Some(Value::Object(provider)) = doc.get_mut("provider") else {
+        return;
+    };
+    let Some(name) = provider.remove("name") else {
+        return;
+    };
+    match provider.get("organization") {
+        None | Some(Value::Null) => {
+            provider.insert("organization".into(), name);
+            conv.pointers
+                .record("/provider/organization", "/provider/name");
+        }
+        Some(org) if *org == name => {}
+        Some(_) => conv.notes.push(Diagnostic::new(
+            Code::ConversionLoss,
+            "/provider/name",
+            "provider.name differs from provider.organization; v1.0 keeps only organization, \
+             so name was dropped",
+        )),
+    }
+}
+
+pub(super) fn state_transition_history(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+    let Some(Value::Object(capabilities)) = doc.get_mut("capabilities") else {
+        return;
+    };
+    if let Some(value) = capabilities.remove("stateTransitionHistory") {
+        if value == Value::Bool(true) {
+            conv.notes.push(Diagnostic::new(
+                Code::ConversionLoss,
+                "/capabilities/stateTransitionHistory",
+                "v1.0 has no stateTransitionHistory capability; it was dropped (declare the \
+                 behaviour as an extension if clients rely on it)",
+            ));
+        }
+    }
+}
