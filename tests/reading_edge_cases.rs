@@ -339,3 +339,34 @@ fn proto_field_names_read_as_json_names_with_a_warning() {
         "{found:?}"
     );
 }
+
+#[test]
+fn v03_rendering_lists_only_the_interfaces_v03_clients_can_use() {
+    let mut card = base();
+    card["supportedInterfaces"] = json!([
+        {"url": "https://routes.example.com/v1", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+        {"url": "https://routes.example.com/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"},
+        {"url": "https://routes.example.com/v03/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "0.3"}
+    ]);
+    let read = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    let v03 = read.to_v03();
+    assert_eq!(v03.json["url"], "https://routes.example.com/v03");
+    assert_eq!(v03.json["protocolVersion"], "0.3.0");
+    let listed: Vec<&str> = v03.json["additionalInterfaces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["url"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "https://routes.example.com/v03",
+            "https://routes.example.com/v03/rest"
+        ]
+    );
+    assert!(v03
+        .notes
+        .iter()
+        .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/0"));
+}

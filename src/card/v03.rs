@@ -135,12 +135,30 @@ fn additional_interfaces(
     notes: &mut Vec<Diagnostic>,
 ) -> Vec<Value> {
     let main_version = main_interface(card).map(|(_, i)| i.protocol_version.as_str());
+    // v0.3 clients speak v0.3: when some interfaces do, list only those; an interface that
+    // speaks 1.0 would only fail them.
+    let speaks_v03 = |i: &AgentInterface| i.protocol_version.starts_with("0.");
+    let any_v03 = card.supported_interfaces.iter().any(speaks_v03);
     items
         .into_iter()
+        .zip(&card.supported_interfaces)
         .enumerate()
-        .map(|(k, item)| {
+        .filter_map(|(k, (item, interface))| {
+            let at = format!("/supportedInterfaces/{k}");
+            if any_v03 && !speaks_v03(interface) {
+                notes.push(Diagnostic::new(
+                    Code::ConversionLoss,
+                    at,
+                    format!(
+                        "this interface speaks protocol {}, which v0.3 clients cannot use; it \
+                         was left out of the v0.3 rendering",
+                        shown(&interface.protocol_version)
+                    ),
+                ));
+                return None;
+            }
             let Value::Object(mut fields) = item else {
-                return item;
+                return Some(item);
             };
             if let Some(binding) = fields.remove("protocolBinding") {
                 fields.insert("transport".into(), binding);
@@ -149,12 +167,12 @@ fn additional_interfaces(
             if version.as_ref().and_then(Value::as_str) != main_version {
                 notes.push(Diagnostic::new(
                     Code::ConversionLoss,
-                    format!("/supportedInterfaces/{k}/protocolVersion"),
+                    format!("{at}/protocolVersion"),
                     "v0.3 has one protocol version per card; this interface's own version \
                      cannot be expressed",
                 ));
             }
-            Value::Object(fields)
+            Some(Value::Object(fields))
         })
         .collect()
 }
