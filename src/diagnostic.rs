@@ -5,6 +5,12 @@ use std::fmt;
 use serde::Serialize;
 
 /// How serious a diagnostic is. Errors make a card invalid; warnings are advice.
+///
+/// ```
+/// use a2a_card::Severity;
+/// assert!(Severity::Error < Severity::Warning); // errors sort first
+/// assert_eq!(Severity::Warning.to_string(), "warning");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -26,6 +32,11 @@ impl fmt::Display for Severity {
 macro_rules! codes {
     ($( $(#[$doc:meta])* $variant:ident = $text:literal, $severity:ident; )*) => {
         /// Stable diagnostic codes. The text form (`A2A-E010`) never changes meaning.
+        ///
+        /// ```
+        /// use a2a_card::Code;
+        /// assert_eq!(Code::DuplicateSkillId.to_string(), "A2A-E032");
+        /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum Code {
@@ -34,6 +45,10 @@ macro_rules! codes {
 
         impl Code {
             /// Every code, in order.
+            ///
+            /// ```
+            /// assert!(a2a_card::Code::ALL.contains(&a2a_card::Code::MissingField));
+            /// ```
             pub const ALL: &'static [Code] = &[$(Code::$variant),*];
 
             /// The stable text form, such as `A2A-E010`.
@@ -166,6 +181,12 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic whose severity is the code's own.
+    ///
+    /// ```
+    /// use a2a_card::{Code, Diagnostic, Severity};
+    /// let d = Diagnostic::new(Code::SkillWithoutExamples, "/skills/0/examples", "add one");
+    /// assert_eq!(d.severity, Severity::Warning);
+    /// ```
     pub fn new(code: Code, pointer: impl Into<String>, message: impl Into<String>) -> Self {
         Self {
             pointer: pointer.into(),

@@ -21,6 +21,13 @@ oneof! {
     /// ```
     pub struct OAuthFlows;
     /// The flow of an [`OAuthFlows`], when exactly one is set.
+    ///
+    /// ```
+    /// use a2a_card::{OAuthFlow, OAuthFlows, DeviceCodeOAuthFlow};
+    /// let flows = OAuthFlows { device_code: Some(DeviceCodeOAuthFlow::default()),
+    ///     ..Default::default() };
+    /// assert!(matches!(flows.flow(), Some(OAuthFlow::DeviceCode(_))));
+    /// ```
     pub enum OAuthFlow;
     /// The JSON names of the flows that are set, in proto order.
     ///

@@ -25,17 +25,34 @@ pub struct PointerMap {
 
 impl PointerMap {
     /// Records that what is at `migrated` in the v1.0 document came from `source`.
+    ///
+    /// ```
+    /// let mut map = a2a_card::PointerMap::default();
+    /// map.record("/capabilities/extendedAgentCard", "/supportsAuthenticatedExtendedCard");
+    /// assert!(!map.is_empty());
+    /// ```
     pub fn record(&mut self, migrated: impl Into<String>, source: impl Into<String>) {
         self.renames.insert(migrated.into(), source.into());
     }
 
     /// True when nothing was renamed (the document was read as written).
+    ///
+    /// ```
+    /// assert!(a2a_card::PointerMap::default().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.renames.is_empty()
     }
 
     /// The pointer into the source document for a pointer into the migrated one: the longest
     /// recorded prefix (matched on whole reference tokens) is replaced.
+    ///
+    /// ```
+    /// let mut map = a2a_card::PointerMap::default();
+    /// map.record("/securityRequirements", "/security");
+    /// assert_eq!(map.to_source("/securityRequirements/0"), "/security/0");
+    /// assert_eq!(map.to_source("/securityRequirementsX"), "/securityRequirementsX");
+    /// ```
     pub fn to_source(&self, pointer: &str) -> String {
         let mut prefix = pointer;
         loop {

@@ -9,6 +9,15 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::validate::shape;
 
 /// Why a document could not be read as a card.
+///
+/// ```
+/// use a2a_card::{AgentCard, ReadError};
+/// match AgentCard::from_json_slice(b"{\"name\": }") {
+///     Err(ReadError::Syntax { line, column, .. }) => assert_eq!((line, column), (1, 10)),
+///     other => panic!("{other:?}"),
+/// }
+/// assert!(matches!(AgentCard::from_json_slice(b"[]"), Err(ReadError::Shape(_))));
+/// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReadError {
     /// The bytes are not JSON.
@@ -65,6 +74,12 @@ impl ReadError {
 }
 
 /// A card as read, with what reading it found.
+///
+/// ```
+/// let read = a2a_card::AgentCard::read(br#"{"security": [{"key": []}]}"#).unwrap();
+/// assert_eq!(read.notes[0].code, a2a_card::Code::PreV1Field);
+/// assert_eq!(read.pointers.to_source("/securityRequirements/0"), "/security/0");
+/// ```
 #[derive(Debug, Clone)]
 pub struct ReadCard {
     /// The card, always in the v1.0 model.

@@ -101,6 +101,12 @@ oneof! {
     /// ```
     pub struct SecurityScheme;
     /// The variant of a [`SecurityScheme`], when exactly one is set.
+    ///
+    /// ```
+    /// use a2a_card::{SchemeKind, SecurityScheme};
+    /// let scheme = SecurityScheme::http("Bearer");
+    /// assert!(matches!(scheme.kind(), Some(SchemeKind::HttpAuth(h)) if h.scheme == "Bearer"));
+    /// ```
     pub enum SchemeKind;
     /// The JSON names of the variants that are set, in proto order.
     ///

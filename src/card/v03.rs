@@ -9,6 +9,18 @@ use crate::diagnostic::{pointer_push, Code, Diagnostic};
 use crate::validate::shown;
 
 /// A card rendered in the v0.3 shape, with warnings for what v0.3 cannot express.
+///
+/// ```
+/// use a2a_card::{AgentCard, AgentInterface, SecurityRequirement};
+/// let card = AgentCard {
+///     supported_interfaces: vec![AgentInterface::new("https://a.example/rpc", "JSONRPC", "0.3")],
+///     security_requirements: vec![SecurityRequirement::new([("key", Vec::<String>::new())])],
+///     ..Default::default()
+/// };
+/// let v03 = card.to_v03();
+/// assert_eq!(v03.json["security"], serde_json::json!([{"key": []}]));
+/// assert!(v03.notes.is_empty());
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct V03Rendering {
     /// The v0.3 JSON document.

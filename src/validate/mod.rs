@@ -38,6 +38,14 @@ use crate::card::{read, AgentCard, ReadError, SourceVersion};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 
 /// Which set of rules to apply.
+///
+/// ```
+/// use a2a_card::{validate_value, Profile};
+/// let big = serde_json::json!({"name": "x".repeat(20_000)});
+/// let spec = validate_value(&big, Profile::Spec, None);
+/// let registry = validate_value(&big, Profile::Registry, None);
+/// assert!(registry.diagnostics.len() > spec.diagnostics.len()); // + A2A-E040
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Profile {
     /// The A2A specification and the common-mistake warnings.
@@ -48,9 +56,19 @@ pub enum Profile {
 }
 
 /// The Agent Registry's size limit for cards and MCP tool specs, in bytes of compact JSON.
+///
+/// ```
+/// assert_eq!(a2a_card::validate::REGISTRY_MAX_BYTES, 10_000);
+/// ```
 pub const REGISTRY_MAX_BYTES: usize = 10_000;
 
 /// What a document is.
+///
+/// ```
+/// use a2a_card::{validate_document, DocumentKind, Profile};
+/// let report = validate_document(br#"{"tools": []}"#, Profile::Spec, None).unwrap();
+/// assert_eq!(report.kind, DocumentKind::McpTools);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DocumentKind {
@@ -82,6 +100,15 @@ impl DocumentKind {
 }
 
 /// The result of validating one document.
+///
+/// ```
+/// use a2a_card::{validate_document, Profile, SourceVersion};
+/// let report = validate_document(br#"{"url": "https://a.example/rpc"}"#, Profile::Spec, None)
+///     .unwrap();
+/// assert_eq!(report.source_version, Some(SourceVersion::V0_3));
+/// assert!(report.has_errors());
+/// assert_eq!(report.error_count() + report.warning_count(), report.diagnostics.len());
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Report {

@@ -24,6 +24,12 @@ pub(crate) use schemes::type_of_wrapper;
 use top_level::{extended_card_flag, interfaces_from_v03, provider_name, state_transition_history};
 
 /// The version of the document that was read.
+///
+/// ```
+/// use a2a_card::{AgentCard, SourceVersion};
+/// let read = AgentCard::read(br#"{"supportedInterfaces": []}"#).unwrap();
+/// assert_eq!(read.source_version, SourceVersion::V1_0);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SourceVersion {
     /// A v1.0 card (it has `supportedInterfaces`, or no v0.3 marker).
