@@ -1400,3 +1400,28 @@ fn validate_several_files_prefix_each_diagnostic_with_its_file() {
     assert_eq!(out.code, 1, "{out}");
     out.line_starting_with("<stdin>: error A2A-E010 /skills/0/tags: ");
 }
+
+#[test]
+fn migrate_with_a_wrong_type_lists_every_finding_and_prints_nothing() {
+    let card = json!({
+        "name": 5,
+        "description": "Plans driving routes with live traffic.",
+        "supportedInterfaces": [{"url": "https://a.example/rpc", "protocolBinding": "JSONRPC",
+                                 "protocolVersion": "1.0"}],
+        "version": "1", "capabilities": {},
+        "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "a", "name": "A", "description": "Does a thing for people.",
+                    "tags": ["t"], "examples": ["e"]}],
+        "signatures": [{"protected": "eyJhbGciOiJFUzI1NiJ9"}]
+    });
+    let out = run_with_stdin(&["migrate", "-"], card.to_string().as_bytes());
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stdout.is_empty(), "{out}");
+    assert!(out.stderr.contains("error A2A-E002 /name: "), "{out}");
+    // The same finding `validate` reports beside the wrong type.
+    assert!(
+        out.stderr
+            .contains("error A2A-E010 /signatures/0/signature: "),
+        "{out}"
+    );
+}

@@ -370,3 +370,209 @@ fn v03_rendering_lists_only_the_interfaces_v03_clients_can_use() {
         .iter()
         .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/0"));
 }
+
+// --- Second review -----------------------------------------------------------------------
+
+#[test]
+fn a_non_ascii_icon_url_is_an_error_not_a_panic() {
+    for icon in ["abcdé", "ʼʼʼʼʼ"] {
+        let mut card = base();
+        card["iconUrl"] = json!(icon);
+        assert_eq!(found(&card), vec![pair("A2A-E033", "/iconUrl")], "{icon}");
+    }
+}
+
+#[test]
+fn pointers_follow_proto_names_and_legacy_spellings_together() {
+    let mut card = base();
+    let map = card.as_object_mut().unwrap();
+    map.remove("securitySchemes");
+    map.remove("securityRequirements");
+    map.insert(
+        "security_schemes".into(),
+        json!({"k": {"type": "apiKey", "in": "body", "name": "X"}}),
+    );
+    map.insert(
+        "security_requirements".into(),
+        json!([{"k": [], "nokey": []}]),
+    );
+    let found = found(&card);
+    for expected in [
+        pair("A2A-E022", "/security_schemes/k/in"),
+        pair("A2A-E031", "/security_requirements/0/nokey"),
+        pair("A2A-W016", "/security_requirements/0"),
+        pair("A2A-W016", "/security_schemes/k/type"),
+    ] {
+        assert!(
+            found.contains(&expected),
+            "{expected:?} missing from {found:?}"
+        );
+    }
+}
+
+#[test]
+fn v03_additional_interfaces_with_v1_names_point_at_what_was_written() {
+    let mut card = base_v03();
+    card["additionalInterfaces"] = json!([{"url": "https://routes.example.com/g",
+        "protocolBinding": "rest", "protocolVersion": "x"}]);
+    let found = found(&card);
+    assert!(
+        found.contains(&pair("A2A-E030", "/additionalInterfaces/0/protocolVersion")),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&pair("A2A-E036", "/additionalInterfaces/0/protocolBinding")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn proto_named_interfaces_make_a_v1_card_even_with_a_leftover_url() {
+    let mut card = snake_case_keys(&base(), false);
+    card["url"] = json!("https://old.example/rpc");
+    let read = AgentCard::read(card.to_string().as_bytes()).unwrap();
+    assert_eq!(read.source_version, a2a_card::SourceVersion::V1_0);
+    assert_eq!(
+        read.card.supported_interfaces[0].url,
+        "https://routes.example.com/a2a"
+    );
+    assert!(found(&card).contains(&pair("A2A-W016", "/url")));
+}
+
+#[test]
+fn stand_ins_for_wrong_values_cause_no_findings_of_their_own() {
+    // A wrong requirement item: no "empty entry" E035 and no "unused scheme" W013.
+    let mut card = base();
+    card["capabilities"]["extendedAgentCard"] = json!(true);
+    card["securityRequirements"] = json!([5]);
+    assert_eq!(
+        found(&card),
+        vec![pair("A2A-E002", "/securityRequirements/0")]
+    );
+    // A wrong securitySchemes: no "not a key of securitySchemes" E031.
+    let mut card = base();
+    card["securitySchemes"] = json!("oops");
+    assert_eq!(found(&card), vec![pair("A2A-E002", "/securitySchemes")]);
+    // The wrong scopes of an undeclared scheme: both findings.
+    let mut card = base();
+    card["securityRequirements"] = json!([{"schemes": {"key": {}, "nokey": "read"}}]);
+    let found = found(&card);
+    assert!(found.contains(&pair("A2A-E002", "/securityRequirements/0/schemes/nokey")));
+    assert!(found.contains(&pair("A2A-E031", "/securityRequirements/0/schemes/nokey")));
+}
+
+#[test]
+fn schemes_of_the_wrong_type_in_a_v1_card_is_a_type_error() {
+    for schemes in [json!([]), json!(5)] {
+        let mut card = base();
+        card["securityRequirements"] = json!([{"schemes": schemes}]);
+        assert_eq!(
+            found(&card),
+            vec![pair("A2A-E002", "/securityRequirements/0/schemes")],
+            "{schemes}"
+        );
+    }
+}
+
+#[test]
+fn mcp_messages_withhold_secret_values() {
+    let doc = json!({"tools": [{"name": "t", "description": "d",
+        "inputSchema": {"type": "sk-proj-3f9a1c2b4d5e6f708192a3b4"}}]});
+    let report = validate_value(&doc, Profile::Spec, None);
+    assert_eq!(report.diagnostics.len(), 1);
+    assert!(
+        !report.diagnostics[0].message.contains("3f9a1c2b"),
+        "{}",
+        report.diagnostics[0]
+    );
+}
+
+#[test]
+fn v03_rendering_prefers_the_v1_values_over_leftovers() {
+    let mut card = base();
+    card["supportedInterfaces"] = json!([{"url": "https://new.example/a2a",
+        "protocolBinding": "HTTP+JSON", "protocolVersion": "0.3"}]);
+    card["url"] = json!("https://old.example/a2a");
+    card["protocolVersion"] = json!("0.2.5");
+    card["capabilities"]["extendedAgentCard"] = json!(true);
+    card["supportsAuthenticatedExtendedCard"] = json!(false);
+    let read = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    let v03 = read.to_v03();
+    assert_eq!(v03.json["url"], "https://new.example/a2a");
+    assert_eq!(v03.json["protocolVersion"], "0.3.0");
+    assert_eq!(v03.json["supportsAuthenticatedExtendedCard"], true);
+    for leftover in [
+        "/url",
+        "/protocolVersion",
+        "/supportsAuthenticatedExtendedCard",
+    ] {
+        assert!(
+            v03.notes
+                .iter()
+                .any(|n| n.code == Code::ConversionLoss && n.pointer == leftover),
+            "{leftover}: {:?}",
+            v03.notes
+        );
+    }
+}
+
+#[test]
+fn null_v03_capabilities_still_carry_the_extended_card_flag() {
+    let mut card = base_v03();
+    card["capabilities"] = Value::Null;
+    card["supportsAuthenticatedExtendedCard"] = json!(true);
+    card.as_object_mut().unwrap().remove("security");
+    let found = found(&card);
+    assert!(
+        found.contains(&pair("A2A-E010", "/capabilities")),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&pair("A2A-E035", "/supportsAuthenticatedExtendedCard")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn credentials_inside_wrong_values_are_still_found() {
+    let mut card = base();
+    card["documentationUrl"] = json!(["https://user:hunter2@docs.example.com/"]);
+    let found = found(&card);
+    assert!(
+        found.contains(&pair("A2A-E002", "/documentationUrl")),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&pair("A2A-W014", "/documentationUrl/0")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn missing_flows_are_reported_once() {
+    let mut card = base();
+    card["securitySchemes"]["o"] = json!({"oauth2SecurityScheme": {}});
+    card["securityRequirements"] = json!([{"schemes": {"key": {}}}, {"schemes": {"o": {}}}]);
+    assert_eq!(
+        found(&card),
+        vec![pair(
+            "A2A-E010",
+            "/securitySchemes/o/oauth2SecurityScheme/flows"
+        )]
+    );
+}
+
+#[test]
+fn a_type_without_a_wrapper_is_reported_once_as_no_variant() {
+    let mut card = base();
+    card["securitySchemes"]["x"] = json!({"type": "bearer"});
+    card["securityRequirements"] = json!([{"schemes": {"key": {}}}, {"schemes": {"x": {}}}]);
+    assert_eq!(found(&card), vec![pair("A2A-E020", "/securitySchemes/x")]);
+}
+
+#[test]
+fn too_deep_json_says_so() {
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let err = AgentCard::from_json_slice(deep.as_bytes()).unwrap_err();
+    assert!(err.to_string().contains("128 levels"), "{err}");
+}

@@ -54,14 +54,28 @@ impl PointerMap {
     /// assert_eq!(map.to_source("/securityRequirementsX"), "/securityRequirementsX");
     /// ```
     pub fn to_source(&self, pointer: &str) -> String {
+        // A value can be moved twice (a proto field name renamed, then a pre-v1.0 spelling
+        // below it converted), so renames are followed until none applies; the bound keeps a
+        // cycle, which no conversion records, from looping.
+        let mut current = pointer.to_owned();
+        for _ in 0..8 {
+            match self.rename_once(&current) {
+                Some(next) if next != current => current = next,
+                _ => break,
+            }
+        }
+        current
+    }
+
+    fn rename_once(&self, pointer: &str) -> Option<String> {
         let mut prefix = pointer;
         loop {
             if let Some(source) = self.renames.get(prefix) {
-                return format!("{source}{}", &pointer[prefix.len()..]);
+                return Some(format!("{source}{}", &pointer[prefix.len()..]));
             }
             match prefix.rfind('/') {
                 Some(cut) if cut > 0 => prefix = &prefix[..cut],
-                _ => return pointer.to_owned(),
+                _ => return None,
             }
         }
     }

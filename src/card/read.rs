@@ -53,6 +53,15 @@ impl ReadError {
             Some(at) => message[..at].to_owned(),
             None => message,
         };
+        // serde_json stops at 128 levels of nesting and says "recursion limit exceeded",
+        // which reads like a bug; say what the limit is.
+        let message = if message.contains("recursion limit") {
+            "nested more than 128 levels deep, which a card never needs; a2a-card stops \
+             reading there"
+                .to_owned()
+        } else {
+            message
+        };
         let line = error.line().max(1);
         let byte_column = error.column();
         let column = input

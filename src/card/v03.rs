@@ -98,8 +98,15 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
             out.insert("additionalInterfaces".into(), Value::Array(additional));
         }
     }
-    // The remaining fields keep their names, with the v0.3 renames applied.
+    // The remaining fields keep their names, with the v0.3 renames applied. Unknown fields
+    // come last and never replace a value derived from the v1.0 card: a leftover pre-v1.0
+    // `url` must not override the interface the card declares.
+    let mut unknown = Vec::new();
     for (key, value) in doc {
+        if card.extra.contains_key(&key) {
+            unknown.push((key, value));
+            continue;
+        }
         match key.as_str() {
             "capabilities" => {
                 let mut caps = value;
@@ -135,9 +142,37 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
             }
         }
     }
+    for (key, value) in unknown {
+        insert_unless_derived(&mut out, key, value, "", &mut notes);
+    }
     V03Rendering {
         json: Value::Object(out),
         notes,
+    }
+}
+
+/// Adds a field the model does not know, unless the rendering already derived that key from
+/// the v1.0 card; a conflicting leftover is left out and noted.
+fn insert_unless_derived(
+    out: &mut Map<String, Value>,
+    key: String,
+    value: Value,
+    base: &str,
+    notes: &mut Vec<Diagnostic>,
+) {
+    match out.get(&key) {
+        None => {
+            out.insert(key, value);
+        }
+        Some(derived) if *derived == value => {}
+        Some(_) => notes.push(Diagnostic::new(
+            Code::ConversionLoss,
+            pointer_push(base, &key),
+            format!(
+                "the card also carries a leftover `{key}` that disagrees with the value derived \
+                 from its v1.0 fields; the leftover was left out of the v0.3 rendering"
+            ),
+        )),
     }
 }
 
@@ -321,7 +356,9 @@ fn scheme_to_v03(scheme: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Valu
             }
         }
     }
-    out.extend(fields);
+    for (key, value) in fields {
+        insert_unless_derived(&mut out, key, value, base, notes);
+    }
     Value::Object(out)
 }
 

@@ -41,12 +41,23 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
             errln!(output, "{name}: {error}");
             return Outcome::Unreadable;
         }
-        Err(ReadError::Shape(diagnostics)) => {
-            // Pointers into the document as given.
+        Err(ReadError::Shape(shape)) => {
+            // Everything `validate` finds (pointers into the document as given), not only
+            // the wrong types that stop the conversion.
+            let diagnostics =
+                match validate_document(&bytes, Profile::Spec, Some(DocumentKind::Card)) {
+                    Ok(report) => report
+                        .diagnostics
+                        .into_iter()
+                        .filter(|d| d.code != Code::V03Card)
+                        .collect(),
+                    Err(_) => shape,
+                };
             print_diagnostics(output, name, &diagnostics);
             errln!(
                 output,
-                "{name}: cannot be read as an Agent Card; nothing was converted"
+                "{name}: values of the wrong type (A2A-E002) stop the conversion; nothing was \
+                 printed"
             );
             return Outcome::Invalid;
         }

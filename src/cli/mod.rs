@@ -44,7 +44,7 @@ enum Command {
     ///
     /// Exit codes:
     ///   0   the card has no errors
-    ///   1   the card has errors (it is still printed)
+    ///   1   the card has errors (it is still printed, unless a value has the wrong type)
     ///   2   FILE cannot be read or is not JSON (or the output cannot be written)
     ///   64  usage error: unknown option, bad value, no FILE
     #[command(verbatim_doc_comment)]

@@ -148,10 +148,14 @@ enum NameHint {
 
 fn name_hint(key: &str) -> NameHint {
     let key = normalized_key(key);
-    let secret_word =
-        SECRET_NAMES.contains(&key.as_str()) || SECRET_WORDS.iter().any(|w| key.contains(w));
+    // A name that ends in the word holds the secret (`apiToken`, `dbPassword`); one that only
+    // contains it usually describes something else (`maxTokens`, `tokenizer`,
+    // `passwordPolicy`, `credentialProvider`) and needs a random-looking value.
+    let holder =
+        SECRET_NAMES.contains(&key.as_str()) || SECRET_WORDS.iter().any(|w| key.ends_with(w));
+    let secret_word = SECRET_WORDS.iter().any(|w| key.contains(w));
     let reference = REFERENCE_SUFFIXES.iter().any(|s| key.ends_with(s));
-    if secret_word && !reference {
+    if holder && !reference {
         NameHint::Strong
     } else if secret_word
         || (KEYISH_WORDS.iter().any(|w| key.contains(w)) && !key.contains("public") && !reference)
@@ -480,6 +484,21 @@ mod tests {
         .collect();
         want.sort();
         assert_eq!(found, want);
+    }
+
+    #[test]
+    fn names_that_only_mention_a_secret_word_need_a_random_value() {
+        for (key, value) in [
+            ("maxTokens", "100000"),
+            ("tokenizer", "cl100k_base"),
+            ("passwordPolicy", "strong"),
+            ("credentialProvider", "google"),
+        ] {
+            assert!(secret_kind(Some(key), value).is_none(), "{key}: {value}");
+        }
+        let hex = "3f9a1c2b4d5e6f708192a3b4c5d6e7f8";
+        assert!(secret_kind(Some("tokenizerSeed"), hex).is_some());
+        assert!(secret_kind(Some("dbPassword"), "hunter22").is_some());
     }
 
     #[test]

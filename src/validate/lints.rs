@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use super::{credentials, shown};
+use super::shown;
 use crate::card::migrate::V03_TOP_LEVEL;
 use crate::card::AgentCard;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
@@ -40,7 +40,6 @@ pub(crate) fn check(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     deprecated_flows(card, out);
     pre_v1_fields(card, out);
     skills_without_examples(card, out);
-    credentials::check(&card.to_value(), out);
 }
 
 fn generic_name(card: &AgentCard, out: &mut Vec<Diagnostic>) {
@@ -205,7 +204,10 @@ fn pre_v1_fields(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     for (name, scheme) in &card.security_schemes {
         let at = pointer_push("/securitySchemes", name);
         let instead = "the v1.0 wrapper key already says which kind of scheme this is; remove it";
-        leftover(&scheme.extra, "type", &at, instead, out);
+        // Without a wrapper the scheme sets no variant, and A2A-E020 already says so.
+        if !scheme.variant_names().is_empty() {
+            leftover(&scheme.extra, "type", &at, instead, out);
+        }
         if let Some(key) = &scheme.api_key_security_scheme {
             let at = format!("{at}/apiKeySecurityScheme");
             leftover(&key.extra, "in", &at, "use location", out);

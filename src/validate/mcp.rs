@@ -136,7 +136,10 @@ fn input_schema(schema: Option<&Value>, at: &str, out: &mut Vec<Diagnostic>) {
                 format!("{pointer}/type"),
                 format!(
                     "inputSchema must be a JSON Schema of \"type\": \"object\", found {}",
-                    other.map_or("no type".to_owned(), |t| t.to_string())
+                    other.map_or("no type".to_owned(), |t| match t {
+                        Value::String(text) => shown(text),
+                        _ => shown(&t.to_string()),
+                    })
                 ),
             )),
         },

@@ -25,6 +25,7 @@
 //! ```
 
 mod credentials;
+mod document;
 mod lints;
 mod mcp;
 mod rules;
@@ -184,7 +185,7 @@ pub fn validate_value(doc: &Value, profile: Profile, kind: Option<DocumentKind>)
             size_limit(compact_size, "an MCP tool spec", &mut diagnostics);
         }
         DocumentKind::Card => {
-            source_version = check_card_document(doc, profile, &mut diagnostics);
+            source_version = document::check_card_document(doc, profile, &mut diagnostics);
             if profile == Profile::Registry {
                 size_limit(compact_size, "an Agent Card", &mut diagnostics);
             }
@@ -197,65 +198,6 @@ pub fn validate_value(doc: &Value, profile: Profile, kind: Option<DocumentKind>)
         compact_size,
         diagnostics,
     }
-}
-
-fn check_card_document(
-    doc: &Value,
-    profile: Profile,
-    out: &mut Vec<Diagnostic>,
-) -> Option<SourceVersion> {
-    let Value::Object(fields) = doc else {
-        out.push(read::not_an_object(doc));
-        return None;
-    };
-    let mut migrated = fields.clone();
-    let version = crate::card::migrate::detect(&migrated);
-    let conversion = crate::card::migrate::to_v1(&mut migrated, version);
-    let mut migrated = Value::Object(migrated);
-    // The shape check replaces wrong values by empty ones, so the rules below still run on
-    // everything else; their findings at a wrong value are noise and are dropped.
-    let mut found = shape::check_card(&mut migrated);
-    let wrong: Vec<String> = found
-        .iter()
-        .filter(|d| d.code == Code::WrongType)
-        .map(|d| d.pointer.clone())
-        .collect();
-    match serde_json::from_value::<AgentCard>(migrated) {
-        Ok(card) => {
-            let mut more = Vec::new();
-            rules::check(&card, &mut more);
-            lints::check(&card, &mut more);
-            if profile == Profile::Registry && version == SourceVersion::V1_0 {
-                registry_versions(&card, &mut more);
-            }
-            more.retain(|d| !wrong.iter().any(|w| is_within(&d.pointer, w)));
-            found.extend(more);
-        }
-        // Unreachable while the shape table follows the model; never silent all the same.
-        Err(e) => found.push(Diagnostic::new(Code::WrongType, "", e.to_string())),
-    }
-    for d in &mut found {
-        d.pointer = conversion.pointers.to_source(&d.pointer);
-    }
-    if version == SourceVersion::V0_3 {
-        v03_required(fields, &mut found);
-    }
-    crate::diagnostic::dedupe(&mut found);
-    out.extend(conversion.errors);
-    if version == SourceVersion::V0_3 {
-        if profile == Profile::Registry {
-            registry_v03_version(fields.get("protocolVersion"), out);
-        }
-        out.push(Diagnostic::new(
-            Code::V03Card,
-            "",
-            "this is a v0.3 card; it was checked as its v1.0 migration. Run \
-             `a2a-card migrate` to write the v1.0 card",
-        ));
-    }
-    out.extend(found);
-    out.extend(conversion.notes);
-    Some(version)
 }
 
 /// A value from the document, quoted for a message: control characters escaped, long values
@@ -273,37 +215,7 @@ pub(crate) fn shown(text: &str) -> String {
     }
 }
 
-/// True when `pointer` is `base` or inside it.
-fn is_within(pointer: &str, base: &str) -> bool {
-    pointer == base
-        || (pointer.starts_with(base) && pointer.as_bytes().get(base.len()) == Some(&b'/'))
-}
-
-/// Fields v0.3 requires that the migration fills in from elsewhere, so the v1.0 shape check
-/// cannot see that the author left them out.
-fn v03_required(doc: &serde_json::Map<String, Value>, found: &mut Vec<Diagnostic>) {
-    let absent = |key: &str| doc.get(key).is_none_or(Value::is_null);
-    if absent("url") {
-        // The v1.0 finding about supportedInterfaces, mapped to /url, names a field the
-        // author never wrote; this one says what v0.3 wants.
-        found.retain(|d| !(d.code == Code::MissingField && d.pointer == "/url"));
-        found.push(Diagnostic::new(
-            Code::MissingField,
-            "/url",
-            "missing REQUIRED field `url` of a v0.3 AgentCard (the preferred endpoint)",
-        ));
-    }
-    if absent("capabilities") {
-        found.retain(|d| !(d.code == Code::MissingField && d.pointer == "/capabilities"));
-        found.push(Diagnostic::new(
-            Code::MissingField,
-            "/capabilities",
-            "missing REQUIRED field `capabilities` of a v0.3 AgentCard (an object)",
-        ));
-    }
-}
-
-fn size_limit(size: usize, what: &str, out: &mut Vec<Diagnostic>) {
+pub(crate) fn size_limit(size: usize, what: &str, out: &mut Vec<Diagnostic>) {
     if size > REGISTRY_MAX_BYTES {
         out.push(Diagnostic::new(
             Code::TooLarge,
@@ -311,42 +223,6 @@ fn size_limit(size: usize, what: &str, out: &mut Vec<Diagnostic>) {
             format!(
                 "{what} is {size} bytes as compact JSON; the Agent Registry accepts at most \
                  {REGISTRY_MAX_BYTES}"
-            ),
-        ));
-    }
-}
-
-/// Major.Minor of a version string, ignoring a patch part.
-fn major_minor(version: &str) -> String {
-    version.split('.').take(2).collect::<Vec<_>>().join(".")
-}
-
-fn registry_versions(card: &AgentCard, out: &mut Vec<Diagnostic>) {
-    for (i, interface) in card.supported_interfaces.iter().enumerate() {
-        let version = &interface.protocol_version;
-        if !version.is_empty() && !matches!(major_minor(version).as_str(), "1.0" | "0.3") {
-            out.push(Diagnostic::new(
-                Code::UnsupportedVersion,
-                format!("/supportedInterfaces/{i}/protocolVersion"),
-                format!(
-                    "the Agent Registry accepts protocol versions 1.0 and 0.3, not {}",
-                    shown(version)
-                ),
-            ));
-        }
-    }
-}
-
-fn registry_v03_version(version: Option<&Value>, out: &mut Vec<Diagnostic>) {
-    let version = version.and_then(Value::as_str).unwrap_or("0.3.0");
-    if major_minor(version) != "0.3" {
-        out.push(Diagnostic::new(
-            Code::UnsupportedVersion,
-            "/protocolVersion",
-            format!(
-                "the Agent Registry accepts v0.3 cards with protocolVersion 0.3 or 0.3.x, not \
-                 {}; migrate the card to v1.0 or declare 0.3",
-                shown(version)
             ),
         ));
     }

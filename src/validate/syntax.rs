@@ -35,7 +35,8 @@ fn ascii_stand_in(text: &str) -> String {
 
 /// True for an RFC 2397 `data:` URL, which is an absolute URL without a host (icons).
 pub(crate) fn is_data_url(text: &str) -> bool {
-    text.len() > 5 && text[..5].eq_ignore_ascii_case("data:") && text.contains(',')
+    let bytes = text.as_bytes();
+    bytes.len() > 5 && bytes[..5].eq_ignore_ascii_case(b"data:") && text.contains(',')
 }
 
 /// True for gRPC name-resolver targets such as `dns:///grpc.example.com:443`.
@@ -152,6 +153,8 @@ mod tests {
     fn other_url_forms() {
         assert!(is_data_url("data:image/png;base64,iVBORw0KGgo="));
         assert!(!is_data_url("data:"));
+        assert!(!is_data_url("abcdé"));
+        assert!(!is_data_url("ʼʼʼʼʼ"));
         assert!(is_grpc_target("dns:///grpc.example.com:443"));
         assert!(!is_grpc_target("https://grpc.example.com"));
         assert!(is_uri("https://example.com/bindings/mqtt"));

@@ -73,7 +73,8 @@ pub(crate) struct Conversion {
 
 /// Detects the version of a card document.
 pub(crate) fn detect(doc: &Map<String, Value>) -> SourceVersion {
-    if doc.contains_key("supportedInterfaces") {
+    // The proto field name counts too: ProtoJSON writers may use it.
+    if doc.contains_key("supportedInterfaces") || doc.contains_key("supported_interfaces") {
         return SourceVersion::V1_0;
     }
     if V03_TOP_LEVEL.iter().any(|key| doc.contains_key(*key)) {
@@ -87,7 +88,11 @@ pub(crate) fn detect(doc: &Map<String, Value>) -> SourceVersion {
 pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Conversion {
     let mut conv = Conversion::default();
     if version == SourceVersion::V1_0 {
-        let root = At { v1: "", source: "" };
+        let root = At {
+            v1: "",
+            source: "",
+            renamed: false,
+        };
         proto_names(doc, &schema::AGENT_CARD, root, &mut conv);
     }
     if version == SourceVersion::V0_3 {
@@ -129,6 +134,11 @@ pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Con
             "the card uses pre-v1.0 spellings that were read as their v1.0 form; signatures \
              computed over the card as written will not verify against the v1.0 form",
         ));
+    }
+    // Notes were written with v1.0 names for the parents of what they point at; after a
+    // proto-name rename those parents are spelled differently in the document.
+    for note in &mut conv.notes {
+        note.pointer = conv.pointers.to_source(&note.pointer);
     }
     conv
 }

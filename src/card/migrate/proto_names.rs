@@ -25,6 +25,23 @@ fn proto_name(json_name: &str) -> String {
 pub(super) struct At<'a> {
     pub(super) v1: &'a str,
     pub(super) source: &'a str,
+    /// An ancestor was renamed, so the two paths differ below it.
+    pub(super) renamed: bool,
+}
+
+fn proto_name_note(snake: &str, json: &str, source: &str, ignored: bool) -> Diagnostic {
+    let message = if ignored {
+        format!(
+            "`{snake}` is the proto field name of `{json}`, which is also present; `{snake}` \
+             was ignored (keep one spelling, `{json}`)"
+        )
+    } else {
+        format!(
+            "`{snake}` is the proto field name; it was read as `{json}`, the JSON name A2A \
+             clients look for"
+        )
+    };
+    Diagnostic::new(Code::ProtoFieldName, source, message)
 }
 
 /// ProtoJSON readers accept the proto field names too; they are renamed to the JSON names
@@ -36,36 +53,41 @@ pub(super) fn proto_names(
     conv: &mut Conversion,
 ) {
     for field in message.fields {
-        let snake = proto_name(field.name);
-        let mut source_name = field.name.to_owned();
-        if snake != field.name && !obj.contains_key(field.name) {
-            if let Some(value) = obj.remove(&snake) {
+        let mut renamed_here = None;
+        if field.name.bytes().any(|b| b.is_ascii_uppercase()) {
+            let snake = proto_name(field.name);
+            if obj.contains_key(&snake) {
                 let source = pointer_push(at.source, &snake);
-                conv.notes.push(Diagnostic::new(
-                    Code::ProtoFieldName,
-                    &source,
-                    format!(
-                        "`{snake}` is the proto field name; it was read as `{}`, the JSON name \
-                         A2A clients look for",
-                        field.name
-                    ),
-                ));
-                obj.insert(field.name.to_owned(), value);
-                source_name = snake;
+                if obj.contains_key(field.name) {
+                    conv.notes
+                        .push(proto_name_note(&snake, field.name, &source, true));
+                } else if let Some(value) = obj.remove(&snake) {
+                    conv.notes
+                        .push(proto_name_note(&snake, field.name, &source, false));
+                    obj.insert(field.name.to_owned(), value);
+                    renamed_here = Some(snake);
+                }
             }
         }
+        let Some(value) = obj.get_mut(field.name) else {
+            continue;
+        };
+        let renamed = at.renamed || renamed_here.is_some();
+        let nested = matches!(field.kind, Kind::Message(_) | Kind::List(_) | Kind::Map(_));
+        if !renamed && !nested {
+            continue;
+        }
         let v1 = pointer_push(at.v1, field.name);
-        let source = pointer_push(at.source, &source_name);
-        if v1 != source {
+        let source = pointer_push(at.source, renamed_here.as_deref().unwrap_or(field.name));
+        if renamed {
             conv.pointers.record(&v1, &source);
         }
-        if let Some(value) = obj.get_mut(field.name) {
-            let at = At {
-                v1: &v1,
-                source: &source,
-            };
-            proto_names_in(value, &field.kind, at, conv);
-        }
+        let at = At {
+            v1: &v1,
+            source: &source,
+            renamed,
+        };
+        proto_names_in(value, &field.kind, at, conv);
     }
 }
 
@@ -75,12 +97,14 @@ fn proto_names_in(value: &mut Value, kind: &Kind, at: At<'_>, conv: &mut Convers
         (Kind::List(inner), Value::Array(items)) => {
             for (i, item) in items.iter_mut().enumerate() {
                 let (v1, source) = (format!("{}/{i}", at.v1), format!("{}/{i}", at.source));
+                let renamed = at.renamed;
                 proto_names_in(
                     item,
                     inner,
                     At {
                         v1: &v1,
                         source: &source,
+                        renamed,
                     },
                     conv,
                 );
@@ -89,12 +113,14 @@ fn proto_names_in(value: &mut Value, kind: &Kind, at: At<'_>, conv: &mut Convers
         (Kind::Map(inner), Value::Object(entries)) => {
             for (key, item) in entries.iter_mut() {
                 let (v1, source) = (pointer_push(at.v1, key), pointer_push(at.source, key));
+                let renamed = at.renamed;
                 proto_names_in(
                     item,
                     inner,
                     At {
                         v1: &v1,
                         source: &source,
+                        renamed,
                     },
                     conv,
                 );

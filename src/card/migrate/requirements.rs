@@ -15,14 +15,21 @@ enum Spelling {
     Unknown,
 }
 
-fn spelling(item: &Value) -> Spelling {
+fn spelling(item: &Value, v03_card: bool) -> Spelling {
     let Value::Object(fields) = item else {
         return Spelling::Unknown;
     };
     // `{}` is an empty requirement in either spelling (ProtoJSON writes it that way).
-    // `"schemes": null` is an unset map: an empty requirement too.
+    // `"schemes": null` is an unset map: an empty requirement too. In a v1.0 card `schemes`
+    // is the v1.0 field whatever its type (the shape check reports a wrong one); only a v0.3
+    // card may name a scheme "schemes".
     let schemes = fields.get("schemes");
-    if fields.is_empty() || matches!(schemes, Some(Value::Object(_)) | Some(Value::Null)) {
+    let v1_shape = match schemes {
+        Some(Value::Object(_)) | Some(Value::Null) => true,
+        Some(_) => !v03_card,
+        None => false,
+    };
+    if fields.is_empty() || v1_shape {
         Spelling::Schemes
     } else {
         // Every other object maps names to scopes; scopes of the wrong type become a wrong
@@ -72,7 +79,7 @@ fn convert_items(
     for (i, item) in items.iter_mut().enumerate() {
         let item_target = format!("{target}/{i}");
         let item_source = format!("{source}/{i}");
-        match spelling(item) {
+        match spelling(item, expected) {
             Spelling::Schemes => {
                 if let Some(Value::Object(schemes)) = item.get_mut("schemes") {
                     for (name, scopes) in schemes.iter_mut() {

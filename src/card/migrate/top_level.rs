@@ -80,12 +80,20 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
         };
         for (j, item) in items.into_iter().enumerate() {
             let source = format!("/additionalInterfaces/{j}");
+            // Which keys the author wrote decides where their values are pointed back to.
+            let (had_transport, had_version) = match &item {
+                Value::Object(fields) => (
+                    fields.contains_key("transport"),
+                    fields.contains_key("protocolVersion"),
+                ),
+                _ => (false, false),
+            };
             let item = match item {
                 Value::Object(mut fields) => {
                     if let Some(transport) = fields.remove("transport") {
                         fields.insert("protocolBinding".into(), transport);
                     }
-                    if !fields.contains_key("protocolVersion") {
+                    if !had_version {
                         fields.insert("protocolVersion".into(), version.clone());
                     }
                     Value::Object(fields)
@@ -98,16 +106,16 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
             }
             let k = interfaces.len();
             let target = format!("/supportedInterfaces/{k}");
-            conv.pointers.record(
-                format!("{target}/protocolBinding"),
-                format!("{source}/transport"),
-            );
-            conv.pointers
-                .record(format!("{target}/protocolVersion"), "/protocolVersion");
-            conv.pointers
-                .record(format!("{target}/url"), format!("{source}/url"));
-            conv.pointers
-                .record(format!("{target}/tenant"), format!("{source}/tenant"));
+            if had_transport {
+                conv.pointers.record(
+                    format!("{target}/protocolBinding"),
+                    format!("{source}/transport"),
+                );
+            }
+            if !had_version {
+                conv.pointers
+                    .record(format!("{target}/protocolVersion"), "/protocolVersion");
+            }
             conv.pointers.record(target, source);
             interfaces.push(item);
         }
@@ -128,6 +136,10 @@ pub(super) fn extended_card_flag(doc: &mut Map<String, Value>, conv: &mut Conver
     let capabilities = doc
         .entry("capabilities")
         .or_insert_with(|| Value::Object(Map::new()));
+    // `null` is unset: the flag still has to land somewhere.
+    if capabilities.is_null() {
+        *capabilities = Value::Object(Map::new());
+    }
     if let Value::Object(capabilities) = capabilities {
         if let Some(existing) = capabilities.get("extendedAgentCard") {
             if *existing != flag {
