@@ -136,16 +136,31 @@ fn version_str<S: serde::Serializer>(v: &Option<SourceVersion>, s: S) -> Result<
 
 impl Report {
     /// True when any diagnostic is an error.
+    ///
+    /// ```
+    /// let r = a2a_card::validate_value(&serde_json::json!([]), Default::default(), None);
+    /// assert!(r.has_errors()); // A2A-E003: not an object
+    /// ```
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 
     /// How many errors.
+    ///
+    /// ```
+    /// let r = a2a_card::validate_value(&serde_json::json!({}), Default::default(), None);
+    /// assert_eq!(r.error_count(), 8); // every REQUIRED field of the card is missing
+    /// ```
     pub fn error_count(&self) -> usize {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
     }
 
     /// How many warnings.
+    ///
+    /// ```
+    /// let r = a2a_card::validate_value(&serde_json::json!({}), Default::default(), None);
+    /// assert_eq!(r.warning_count(), 0);
+    /// ```
     pub fn warning_count(&self) -> usize {
         self.diagnostics.len() - self.error_count()
     }
