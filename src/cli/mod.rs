@@ -16,7 +16,12 @@ pub(crate) const EXIT_USAGE: u8 = 64;
 
 /// Validate, migrate and (soon) serve A2A Agent Cards.
 #[derive(Debug, Parser)]
-#[command(name = "a2a-card", version, about, propagate_version = true)]
+#[command(
+    name = "a2a-card",
+    version,
+    about = "Validate and migrate A2A Agent Cards (v1.0 and v0.3) and MCP tool specs",
+    propagate_version = true
+)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
