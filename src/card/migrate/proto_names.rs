@@ -92,40 +92,31 @@ pub(super) fn proto_names(
 }
 
 fn proto_names_in(value: &mut Value, kind: &Kind, at: At<'_>, conv: &mut Conversion) {
-    match (kind, value) {
-        (Kind::Message(m), Value::Object(obj)) => proto_names(obj, m, at, conv),
+    // Arrays and maps differ only in how a child is named in a pointer.
+    let (inner, children): (&Kind, Vec<(String, &mut Value)>) = match (kind, value) {
+        (Kind::Message(m), Value::Object(obj)) => return proto_names(obj, m, at, conv),
         (Kind::List(inner), Value::Array(items)) => {
-            for (i, item) in items.iter_mut().enumerate() {
-                let (v1, source) = (format!("{}/{i}", at.v1), format!("{}/{i}", at.source));
-                let renamed = at.renamed;
-                proto_names_in(
-                    item,
-                    inner,
-                    At {
-                        v1: &v1,
-                        source: &source,
-                        renamed,
-                    },
-                    conv,
-                );
-            }
+            let named = items.iter_mut().enumerate();
+            (inner, named.map(|(i, v)| (i.to_string(), v)).collect())
         }
-        (Kind::Map(inner), Value::Object(entries)) => {
-            for (key, item) in entries.iter_mut() {
-                let (v1, source) = (pointer_push(at.v1, key), pointer_push(at.source, key));
-                let renamed = at.renamed;
-                proto_names_in(
-                    item,
-                    inner,
-                    At {
-                        v1: &v1,
-                        source: &source,
-                        renamed,
-                    },
-                    conv,
-                );
-            }
-        }
-        _ => {}
+        (Kind::Map(inner), Value::Object(entries)) => (
+            inner,
+            entries.iter_mut().map(|(k, v)| (k.clone(), v)).collect(),
+        ),
+        _ => return,
+    };
+    for (token, item) in children {
+        let (v1, source) = (pointer_push(at.v1, &token), pointer_push(at.source, &token));
+        let renamed = at.renamed;
+        proto_names_in(
+            item,
+            inner,
+            At {
+                v1: &v1,
+                source: &source,
+                renamed,
+            },
+            conv,
+        );
     }
 }
