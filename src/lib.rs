@@ -33,6 +33,8 @@
 
 pub mod card;
 mod diagnostic;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod validate;
 
 pub use card::{

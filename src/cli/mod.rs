@@ -5,6 +5,8 @@
 mod input;
 mod migrate;
 mod output;
+mod serve;
+mod server;
 mod validate;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -14,12 +16,12 @@ use output::Output;
 /// Exit code for a command line that cannot be parsed (EX_USAGE in sysexits.h).
 pub(crate) const EXIT_USAGE: u8 = 64;
 
-/// Validate, migrate and (soon) serve A2A Agent Cards.
+/// Serve, validate and migrate A2A Agent Cards.
 #[derive(Debug, Parser)]
 #[command(
     name = "a2a-card",
     version,
-    about = "Validate and migrate A2A Agent Cards (v1.0 and v0.3) and MCP tool specs",
+    about = "Serve, validate and migrate A2A Agent Cards (v1.0 and v0.3) and MCP tool specs",
     propagate_version = true
 )]
 pub(crate) struct Cli {
@@ -54,6 +56,20 @@ enum Command {
     ///   64  usage error: unknown option, bad value, no FILE
     #[command(verbatim_doc_comment)]
     Migrate(migrate::MigrateArgs),
+    /// Serve a card over HTTP at /.well-known/agent-card.json (without CARD, a demo card)
+    ///
+    /// Prints `listening on http://HOST:PORT` on stdout once it accepts connections. The card
+    /// is served with a strong ETag, Last-Modified and Cache-Control, answers conditional
+    /// requests (304, 412), HEAD and OPTIONS, and CORS for any origin. Every other path is 404.
+    /// Ctrl-C or SIGTERM stops it.
+    ///
+    /// Exit codes:
+    ///   0   stopped by a signal
+    ///   1   the card has errors (each is printed) or an option value is unusable
+    ///   2   CARD cannot be read or is not JSON, or the address cannot be listened on
+    ///   64  usage error
+    #[command(verbatim_doc_comment)]
+    Serve(serve::ServeArgs),
 }
 
 /// Output format for reports.
@@ -79,6 +95,7 @@ pub(crate) fn run(cli: Cli) -> u8 {
     let outcome = match cli.command {
         Command::Validate(args) => validate::run(args, &mut output),
         Command::Migrate(args) => migrate::run(args, &mut output),
+        Command::Serve(args) => serve::run(args, &mut output),
     };
     // A reader that closed the pipe early (`| head`) is not a failure; a failed write is.
     let outcome = if output.finish() {

@@ -118,7 +118,8 @@ impl Output {
         self.out.state != State::Failed
     }
 
-    fn flush_stdout(&mut self) {
+    /// Flushes standard output now (a server announces its address before it serves).
+    pub(crate) fn flush_stdout(&mut self) {
         if let Some(e) = self.out.flush() {
             self.report_stdout_failure(&e);
         }

@@ -1,0 +1,244 @@
+//! `a2a-card serve`: the card behind `AgentCardLayer` on a real HTTP server.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use clap::{Args, ValueEnum};
+use http::HeaderValue;
+use tower::Layer;
+
+use super::output::{errln, outln, Output};
+use super::{server, Outcome};
+use a2a_card::serve::{AgentCardLayer, CardHandle, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL};
+use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
+
+/// The card served when no file is given: the example card of this repository.
+const DEMO_CARD: &[u8] = include_bytes!("../../examples/agent-card.json");
+/// The demo card's `Last-Modified` (2026-11-29T00:00:00Z): a fixed date, so every process
+/// serving it sends the same validators.
+const DEMO_CARD_MODIFIED_SECS: u64 = 1_795_910_400;
+/// How often `--watch` looks at the card file.
+const WATCH_INTERVAL: Duration = Duration::from_millis(200);
+
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// The card to serve (v1.0 or v0.3 JSON); without it, a built-in demo card.
+    #[arg(value_name = "CARD")]
+    card: Option<PathBuf>,
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: String,
+    /// What /.well-known/agent.json answers.
+    #[arg(long, value_enum, default_value_t = LegacyArg::Alias)]
+    legacy: LegacyArg,
+    /// Cache-Control of the card.
+    #[arg(long, value_name = "VALUE", default_value = DEFAULT_CACHE_CONTROL)]
+    cache_control: String,
+    /// Content-Type of the card.
+    #[arg(long, value_name = "VALUE", default_value = A2A_JSON)]
+    content_type: String,
+    /// Serve the v0.3 rendering at the canonical path to requests with `A2A-Version: 0.3`.
+    #[arg(long)]
+    negotiate_version: bool,
+    /// Allow only this browser origin (repeatable); default: any origin, no credentials.
+    #[arg(long = "cors-origin", value_name = "ORIGIN")]
+    cors_origins: Vec<String>,
+    /// Send no CORS headers.
+    #[arg(long, conflicts_with = "cors_origins")]
+    no_cors: bool,
+    /// Serve below this path, e.g. /agents/routes.
+    #[arg(long, value_name = "PATH", default_value = "")]
+    mount_prefix: String,
+    /// Reload CARD when it changes; a card with errors is refused and the old one kept.
+    #[arg(long, requires = "card")]
+    watch: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum LegacyArg {
+    Alias,
+    Redirect,
+    V03,
+    Off,
+}
+
+/// A card file that cannot be served, and the exit status that says why.
+enum Refusal {
+    Unreadable(String),
+    Invalid(Vec<String>),
+}
+
+pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
+    let (card, modified, name) = match &args.card {
+        None => (
+            AgentCard::from_json_slice(DEMO_CARD).expect("the demo card is valid"),
+            SystemTime::UNIX_EPOCH + Duration::from_secs(DEMO_CARD_MODIFIED_SECS),
+            "the built-in demo card".to_owned(),
+        ),
+        Some(path) => match load(path) {
+            Ok((card, modified)) => (card, modified, path.display().to_string()),
+            Err(refusal) => return report_refusal(output, path, &refusal),
+        },
+    };
+    let layer = match build_layer(&args, card, modified) {
+        Ok(layer) => layer,
+        Err(message) => {
+            errln!(output, "a2a-card: {message}");
+            return Outcome::Invalid;
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            errln!(output, "a2a-card: cannot start the runtime: {e}");
+            return Outcome::Unreadable;
+        }
+    };
+    runtime.block_on(async {
+        let listener = match tokio::net::TcpListener::bind(&args.addr).await {
+            Ok(listener) => listener,
+            Err(e) => {
+                errln!(output, "a2a-card: cannot listen on {}: {e}", args.addr);
+                return Outcome::Unreadable;
+            }
+        };
+        let local = listener
+            .local_addr()
+            .map_or_else(|_| args.addr.clone(), |a| a.to_string());
+        errln!(output, "serving {name} (ETag {})", layer.handle().etag());
+        outln!(output, "listening on http://{local}");
+        output.flush_stdout();
+        let service = layer.layer(tower::service_fn(server::not_found));
+        let server = server::serve(listener, service, server::shutdown_signal());
+        match (&args.card, args.watch) {
+            (Some(path), true) => {
+                tokio::select! {
+                    () = server => {}
+                    () = watch(path, layer.handle(), output) => {}
+                }
+            }
+            _ => server.await,
+        }
+        errln!(output, "a2a-card: stopped");
+        Outcome::Clean
+    })
+}
+
+fn build_layer(
+    args: &ServeArgs,
+    card: AgentCard,
+    modified: SystemTime,
+) -> Result<AgentCardLayer, String> {
+    let header = |name: &str, value: &str| {
+        HeaderValue::from_str(value)
+            .map_err(|_| format!("--{name} {value:?} cannot be sent as an HTTP header value"))
+    };
+    let cors = if args.no_cors {
+        Cors::disabled()
+    } else if args.cors_origins.is_empty() {
+        Cors::any_origin()
+    } else {
+        Cors::allow_origins(&args.cors_origins).map_err(|e| format!("--cors-origin: {e}"))?
+    };
+    let legacy = match args.legacy {
+        LegacyArg::Alias => Legacy::Alias,
+        LegacyArg::Redirect => Legacy::Redirect,
+        LegacyArg::V03 => Legacy::V03,
+        LegacyArg::Off => Legacy::Off,
+    };
+    AgentCardLayer::builder(card)
+        .cache_control(header("cache-control", &args.cache_control)?)
+        .content_type(header("content-type", &args.content_type)?)
+        .last_modified(modified)
+        .legacy(legacy)
+        .negotiate_version(args.negotiate_version)
+        .cors(cors)
+        .mount_prefix(args.mount_prefix.as_str())
+        .build()
+        .map_err(|e| match e {
+            a2a_card::serve::BuildError::InvalidPrefix(_) => format!("--mount-prefix: {e}"),
+            other => other.to_string(),
+        })
+}
+
+/// Reads and checks a card file: the card and its modification time.
+fn load(path: &Path) -> Result<(AgentCard, SystemTime), Refusal> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Refusal::Unreadable(format!("cannot read {}: {e}", path.display())))?;
+    check(path, &bytes)
+}
+
+/// Checks the bytes of a card file: the card and the file's modification time.
+fn check(path: &Path, bytes: &[u8]) -> Result<(AgentCard, SystemTime), Refusal> {
+    let shown = path.display();
+    let modified = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or_else(|_| SystemTime::now());
+    let report = validate_document(bytes, Profile::Spec, Some(DocumentKind::Card))
+        .map_err(|e| Refusal::Unreadable(format!("{shown}: {e}")))?;
+    if report.has_errors() {
+        let errors = report.diagnostics.iter().filter(|d| d.is_error());
+        return Err(Refusal::Invalid(errors.map(|d| d.to_string()).collect()));
+    }
+    let card = AgentCard::from_json_slice(bytes)
+        .map_err(|e| Refusal::Unreadable(format!("{shown}: {e}")))?;
+    Ok((card, modified))
+}
+
+fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcome {
+    match refusal {
+        Refusal::Unreadable(message) => {
+            errln!(output, "a2a-card: {message}");
+            Outcome::Unreadable
+        }
+        Refusal::Invalid(errors) => {
+            for line in errors {
+                errln!(output, "{line}");
+            }
+            errln!(
+                output,
+                "a2a-card: {} has {} error(s); not serving it",
+                path.display(),
+                errors.len()
+            );
+            Outcome::Invalid
+        }
+    }
+}
+
+/// Reloads the card whenever the file's content changes. Polling (rather than file-system
+/// events) works the same on every file system, bind mounts and editors that replace files
+/// included, and costs one small read per interval.
+async fn watch(path: &Path, handle: CardHandle, output: &mut Output) {
+    let mut last_seen = std::fs::read(path).ok();
+    let mut ticker = tokio::time::interval(WATCH_INTERVAL);
+    loop {
+        ticker.tick().await;
+        let Ok(bytes) = std::fs::read(path) else {
+            continue; // being replaced, or gone for now: keep serving
+        };
+        if last_seen.as_ref() == Some(&bytes) {
+            continue;
+        }
+        let checked = check(path, &bytes);
+        last_seen = Some(bytes);
+        match checked {
+            Ok((card, modified)) => match handle.replace_modified_at(card, modified) {
+                Ok(()) => errln!(
+                    output,
+                    "a2a-card: reloaded {} (ETag {})",
+                    path.display(),
+                    handle.etag()
+                ),
+                Err(e) => errln!(output, "a2a-card: refused the new {}: {e}", path.display()),
+            },
+            Err(refusal) => {
+                let _ = report_refusal(output, path, &refusal);
+                errln!(output, "a2a-card: still serving the previous card");
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The HTTP/1.1 accept loop shared by the commands that run a server: hyper on tokio, with a
+//! header timeout against slow clients and a graceful shutdown.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Request, Response};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+
+/// How long a client may take to send its request headers.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long open connections get to finish once shutdown starts.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Serves `service` on `listener` until `shutdown` completes, then lets open connections
+/// finish (up to a few seconds).
+pub(crate) async fn serve<S, B>(
+    listener: TcpListener,
+    service: S,
+    shutdown: impl Future<Output = ()>,
+) where
+    S: tower::Service<Request<Incoming>, Response = Response<B>, Error = Infallible>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT);
+    let graceful = GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let stream = match accepted {
+                    Ok((stream, _peer)) => stream,
+                    Err(_) => {
+                        // Out of file descriptors and the like: back off instead of spinning.
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let _ = stream.set_nodelay(true);
+                let connection = http.serve_connection(
+                    TokioIo::new(stream),
+                    TowerToHyperService::new(service.clone()),
+                );
+                let connection = graceful.watch(connection);
+                tokio::spawn(async move {
+                    // A client that goes away mid-request is not the server's failure.
+                    let _ = connection.await;
+                });
+            }
+            () = &mut shutdown => break,
+        }
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(DRAIN_TIMEOUT) => {}
+    }
+}
+
+/// Completes on Ctrl-C or, on Unix, SIGTERM.
+pub(crate) async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}
+
+/// The inner service of a server that only serves what its layers answer: 404 for the rest.
+pub(crate) async fn not_found<B>(_request: Request<B>) -> Result<Response<String>, Infallible> {
+    let mut response = Response::new(String::from("not found\n"));
+    *response.status_mut() = http::StatusCode::NOT_FOUND;
+    response.headers_mut().insert(
+        http::header::CONTENT_TYPE,
+        http::HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    Ok(response)
+}

@@ -1,0 +1,55 @@
+//! Why a layer could not be built or a card could not be swapped in.
+
+use crate::Diagnostic;
+
+/// A card, a setting or a tenant that cannot be served. Nothing is served from a failed
+/// build, and a failed replacement leaves the previous card serving.
+///
+/// ```
+/// use a2a_card::serve::{AgentCardLayer, BuildError};
+/// let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// card.name.clear();
+/// let err = AgentCardLayer::builder(card).build().unwrap_err();
+/// assert!(matches!(err, BuildError::InvalidCard { .. }));
+/// assert!(err.to_string().contains("/name"), "{err}");
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// The card has errors; every one of them is listed.
+    #[error("{} has {} error(s) and is not served:{}", card_name(tenant), diagnostics.len(), list(diagnostics))]
+    InvalidCard {
+        /// `None` for the default card, else the tenant whose card it is.
+        tenant: Option<String>,
+        /// The diagnostics with severity error (warnings do not stop a card).
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A configured header value cannot be sent (control characters, non-ASCII...).
+    #[error("the {header} value {value:?} cannot be sent as an HTTP header value")]
+    InvalidHeader {
+        /// The header's name.
+        header: &'static str,
+        /// The value given, escaped.
+        value: String,
+    },
+    /// The mount prefix is not a plain absolute path.
+    #[error("mount prefix {0:?} must be an absolute path such as \"/agents/travel\" (no query, no empty or '..' segments)")]
+    InvalidPrefix(String),
+    /// A tenant name is not a single plain path segment.
+    #[error("tenant {0:?} must be a single path segment such as \"acme\" (no '/', no spaces, not '.' or '..')")]
+    InvalidTenant(String),
+    /// The same tenant was given twice to the builder.
+    #[error("tenant {0:?} is given twice")]
+    DuplicateTenant(String),
+}
+
+fn card_name(tenant: &Option<String>) -> String {
+    match tenant {
+        Some(tenant) => format!("the card of tenant {tenant:?}"),
+        None => "the agent card".to_owned(),
+    }
+}
+
+fn list(diagnostics: &[Diagnostic]) -> String {
+    diagnostics.iter().map(|d| format!("\n  {d}")).collect()
+}

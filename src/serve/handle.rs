@@ -1,0 +1,188 @@
+//! [`CardHandle`]: replaces the served card while requests keep flowing.
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use super::error::BuildError;
+use super::representation::CardSet;
+use super::respond::{Published, Shared};
+use super::settings::{is_plain_segment, Settings};
+use crate::{AgentCard, Profile};
+
+/// Replaces the card a layer serves, atomically. The new card is checked first; a card with
+/// errors is refused (with every diagnostic) and the old card keeps serving. A response is
+/// always built from one card: its body and its ETag never come from two different cards.
+///
+/// ```
+/// use a2a_card::serve::AgentCardLayer;
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let layer = AgentCardLayer::builder(card.clone()).build()?;
+/// let handle = layer.handle();
+/// let before = handle.etag();
+///
+/// let mut newer = card.clone();
+/// newer.version = "2.2.0".into();
+/// handle.replace(newer)?;
+/// assert_ne!(handle.etag(), before);
+///
+/// let mut broken = card;
+/// broken.name.clear();
+/// assert!(handle.replace(broken).is_err());
+/// assert_eq!(handle.card().version, "2.2.0"); // still the last good card
+/// # Ok::<(), a2a_card::serve::BuildError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct CardHandle {
+    shared: Arc<Shared>,
+}
+
+impl CardHandle {
+    pub(crate) fn new(shared: Arc<Shared>) -> Self {
+        CardHandle { shared }
+    }
+
+    /// Serves `card` from now on, with the current time as its `Last-Modified`.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
+    /// handle.replace(card)?;
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn replace(&self, card: AgentCard) -> Result<(), BuildError> {
+        self.swap(None, card, SystemTime::now())
+    }
+
+    /// Serves `card` from now on, last modified at `modified` (e.g. its file's mtime).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
+    /// handle.replace_modified_at(card, std::time::SystemTime::UNIX_EPOCH)?;
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn replace_modified_at(
+        &self,
+        card: AgentCard,
+        modified: SystemTime,
+    ) -> Result<(), BuildError> {
+        self.swap(None, card, modified)
+    }
+
+    /// Serves `card` for `tenant` from now on (adding the tenant if it is new).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
+    /// handle.replace_tenant("acme", card)?;
+    /// assert!(handle.tenant_card("acme").is_some());
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn replace_tenant(&self, tenant: &str, card: AgentCard) -> Result<(), BuildError> {
+        if !is_plain_segment(tenant) {
+            return Err(BuildError::InvalidTenant(tenant.to_owned()));
+        }
+        self.swap(Some(tenant), card, SystemTime::now())
+    }
+
+    /// The card being served.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
+    /// assert_eq!(handle.card().version, "2.1.0");
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn card(&self) -> Arc<AgentCard> {
+        self.shared.published.load().main.card.clone()
+    }
+
+    /// A tenant's card, if that tenant is served.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
+    /// assert!(handle.tenant_card("nobody").is_none());
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn tenant_card(&self, tenant: &str) -> Option<Arc<AgentCard>> {
+        let published = self.shared.published.load();
+        published.tenants.get(tenant).map(|set| set.card.clone())
+    }
+
+    /// The ETag served for the card's v1.0 JSON right now, quotes included.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
+    /// assert!(handle.etag().starts_with('"'));
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn etag(&self) -> String {
+        let published = self.shared.published.load();
+        String::from_utf8_lossy(published.main.v10.etag.as_bytes()).into_owned()
+    }
+
+    fn swap(
+        &self,
+        tenant: Option<&str>,
+        card: AgentCard,
+        modified: SystemTime,
+    ) -> Result<(), BuildError> {
+        let shared = &self.shared;
+        let modified = shared.last_modified_on_swap.then_some(modified);
+        let set = match checked_card_set(&shared.settings, tenant, card, modified) {
+            Ok(set) => set,
+            Err(error) => {
+                tracing::warn!(target: "a2a_card", tenant, %error, "card replacement refused");
+                return Err(error);
+            }
+        };
+        // Readers never wait: they keep the old `Published` until they load the new one.
+        let _writer = shared
+            .writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let current = shared.published.load_full();
+        let mut tenants = current.tenants.clone();
+        let main = match tenant {
+            None => set,
+            Some(tenant) => {
+                tenants.insert(tenant.to_owned(), set);
+                current.main.clone()
+            }
+        };
+        shared
+            .published
+            .store(Arc::new(Published { main, tenants }));
+        tracing::info!(target: "a2a_card", tenant, "agent card replaced");
+        Ok(())
+    }
+}
+
+/// Checks a card and builds what serving it needs; refuses a card with errors.
+pub(crate) fn checked_card_set(
+    settings: &Settings,
+    tenant: Option<&str>,
+    card: AgentCard,
+    last_modified: Option<SystemTime>,
+) -> Result<Arc<CardSet>, BuildError> {
+    let errors: Vec<_> = card
+        .validate(Profile::Spec)
+        .into_iter()
+        .filter(|d| d.is_error())
+        .collect();
+    if !errors.is_empty() {
+        return Err(BuildError::InvalidCard {
+            tenant: tenant.map(str::to_owned),
+            diagnostics: errors,
+        });
+    }
+    let canonical = settings.canonical_path(tenant);
+    Ok(Arc::new(CardSet::new(
+        card,
+        settings,
+        &canonical,
+        last_modified,
+    )))
+}

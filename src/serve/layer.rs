@@ -1,0 +1,284 @@
+//! [`AgentCardLayer`] and its builder.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use arc_swap::ArcSwap;
+use http::HeaderValue;
+use tower::Layer;
+
+use super::error::BuildError;
+use super::handle::{checked_card_set, CardHandle};
+use super::options::{Cors, Legacy};
+use super::respond::{Published, Shared};
+use super::service::AgentCardService;
+use super::settings::{is_plain_segment, normalize_prefix, Settings};
+use crate::AgentCard;
+
+/// The media type of an Agent Card (A2A §14.1).
+pub const A2A_JSON: &str = "application/a2a+json";
+/// The default `Cache-Control` of the public card.
+pub const DEFAULT_CACHE_CONTROL: &str = "public, max-age=3600";
+
+/// A tower layer that serves an Agent Card at the well-known paths in front of any service.
+/// Cheap to clone; every clone serves the same (swappable) card.
+///
+/// ```
+/// use a2a_card::serve::AgentCardLayer;
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let layer = AgentCardLayer::builder(card).build()?;
+/// let handle = layer.handle(); // keep it to swap the card later
+/// # let _ = handle;
+/// # Ok::<(), a2a_card::serve::BuildError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct AgentCardLayer {
+    shared: Arc<Shared>,
+}
+
+impl AgentCardLayer {
+    /// Starts building a layer for `card`.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let builder = a2a_card::serve::AgentCardLayer::builder(card);
+    /// # let _ = builder;
+    /// ```
+    pub fn builder(card: AgentCard) -> AgentCardLayerBuilder {
+        AgentCardLayerBuilder {
+            card,
+            tenants: Vec::new(),
+            content_type: HeaderValue::from_static(A2A_JSON),
+            cache_control: HeaderValue::from_static(DEFAULT_CACHE_CONTROL),
+            last_modified: LastModified::BuildTime,
+            legacy: Legacy::default(),
+            negotiate_version: false,
+            cors: Cors::default(),
+            prefix: String::new(),
+        }
+    }
+
+    /// A handle that replaces the served card atomically (see [`CardHandle`]).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let layer = a2a_card::serve::AgentCardLayer::builder(card).build()?;
+    /// assert_eq!(layer.handle().card().name, "Route Planner");
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn handle(&self) -> CardHandle {
+        CardHandle::new(self.shared.clone())
+    }
+}
+
+impl<S> Layer<S> for AgentCardLayer {
+    type Service = AgentCardService<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        AgentCardService::new(inner, self.shared.clone())
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum LastModified {
+    BuildTime,
+    At(SystemTime),
+    Never,
+}
+
+/// Configures an [`AgentCardLayer`]. Every setting has a production default; `build` checks
+/// the card (and each tenant's) and refuses one with errors.
+///
+/// ```
+/// use a2a_card::serve::{AgentCardLayer, Cors, Legacy};
+/// use http::HeaderValue;
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let layer = AgentCardLayer::builder(card)
+///     .cache_control(HeaderValue::from_static("no-cache"))
+///     .legacy(Legacy::V03)
+///     .negotiate_version(true)
+///     .cors(Cors::allow_origins(["https://app.example.com"])?)
+///     .mount_prefix("/agents/routes")
+///     .build()?;
+/// # let _ = layer;
+/// # Ok::<(), a2a_card::serve::BuildError>(())
+/// ```
+#[derive(Debug)]
+#[must_use = "call .build() to get the layer"]
+pub struct AgentCardLayerBuilder {
+    card: AgentCard,
+    tenants: Vec<(String, AgentCard)>,
+    content_type: HeaderValue,
+    cache_control: HeaderValue,
+    last_modified: LastModified,
+    legacy: Legacy,
+    negotiate_version: bool,
+    cors: Cors,
+    prefix: String,
+}
+
+impl AgentCardLayerBuilder {
+    /// `Content-Type` of the card; default `application/a2a+json`.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card)
+    ///     .content_type(http::HeaderValue::from_static("application/json"));
+    /// # let _ = b;
+    /// ```
+    pub fn content_type(mut self, value: HeaderValue) -> Self {
+        self.content_type = value;
+        self
+    }
+
+    /// `Cache-Control` of the card; default `public, max-age=3600`. `no-cache` makes every
+    /// client revalidate (cheap: a 304).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card)
+    ///     .cache_control(http::HeaderValue::from_static("public, max-age=60"));
+    /// # let _ = b;
+    /// ```
+    pub fn cache_control(mut self, value: HeaderValue) -> Self {
+        self.cache_control = value;
+        self
+    }
+
+    /// `Last-Modified` of the card, e.g. the card file's modification time. Without it the
+    /// time the layer is built is used (and the time of each swap after that).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card)
+    ///     .last_modified(std::time::SystemTime::UNIX_EPOCH);
+    /// # let _ = b;
+    /// ```
+    pub fn last_modified(mut self, time: SystemTime) -> Self {
+        self.last_modified = LastModified::At(time);
+        self
+    }
+
+    /// Sends no `Last-Modified` (then `If-Modified-Since` never gives a 304; ETags still do).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card).without_last_modified();
+    /// # let _ = b;
+    /// ```
+    pub fn without_last_modified(mut self) -> Self {
+        self.last_modified = LastModified::Never;
+        self
+    }
+
+    /// What the legacy path `/.well-known/agent.json` answers; default [`Legacy::Alias`].
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card).legacy(a2a_card::serve::Legacy::Off);
+    /// # let _ = b;
+    /// ```
+    pub fn legacy(mut self, legacy: Legacy) -> Self {
+        self.legacy = legacy;
+        self
+    }
+
+    /// When on, a request to the canonical path with `A2A-Version: 0.3` gets the v0.3
+    /// rendering, and every canonical response carries `Vary: A2A-Version`. Default off.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card).negotiate_version(true);
+    /// # let _ = b;
+    /// ```
+    pub fn negotiate_version(mut self, on: bool) -> Self {
+        self.negotiate_version = on;
+        self
+    }
+
+    /// CORS policy; default [`Cors::any_origin`].
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card).cors(a2a_card::serve::Cors::disabled());
+    /// # let _ = b;
+    /// ```
+    pub fn cors(mut self, cors: Cors) -> Self {
+        self.cors = cors;
+        self
+    }
+
+    /// Serves the card under a sub-path, for apps mounted below the host's root:
+    /// `/agents/travel` serves `/agents/travel/.well-known/agent-card.json`.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card).mount_prefix("/agents/travel");
+    /// # let _ = b;
+    /// ```
+    pub fn mount_prefix(mut self, prefix: impl Into<String>) -> Self {
+        self.prefix = prefix.into();
+        self
+    }
+
+    /// Adds a tenant's own card, served at `/{tenant}/.well-known/agent-card.json` (after
+    /// the mount prefix). Requests for tenants not configured pass to the inner service.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("acme", card);
+    /// # let _ = b;
+    /// ```
+    pub fn tenant(mut self, tenant: impl Into<String>, card: AgentCard) -> Self {
+        self.tenants.push((tenant.into(), card));
+        self
+    }
+
+    /// Checks everything and builds the representations.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let err = a2a_card::serve::AgentCardLayer::builder(card).mount_prefix("no-slash").build();
+    /// assert!(err.is_err());
+    /// ```
+    pub fn build(self) -> Result<AgentCardLayer, BuildError> {
+        let Some(prefix) = normalize_prefix(&self.prefix) else {
+            return Err(BuildError::InvalidPrefix(self.prefix));
+        };
+        let settings = Settings {
+            content_type: self.content_type,
+            cache_control: self.cache_control,
+            legacy: self.legacy,
+            negotiate_version: self.negotiate_version,
+            cors: self.cors.0,
+            prefix,
+        };
+        let (last_modified, track_swaps) = match self.last_modified {
+            LastModified::BuildTime => (Some(SystemTime::now()), true),
+            LastModified::At(time) => (Some(time), true),
+            LastModified::Never => (None, false),
+        };
+        let main = checked_card_set(&settings, None, self.card, last_modified)?;
+        let mut tenants = HashMap::new();
+        for (tenant, card) in self.tenants {
+            if !is_plain_segment(&tenant) {
+                return Err(BuildError::InvalidTenant(tenant));
+            }
+            if tenants.contains_key(&tenant) {
+                return Err(BuildError::DuplicateTenant(tenant));
+            }
+            let set = checked_card_set(&settings, Some(&tenant), card, last_modified)?;
+            tenants.insert(tenant, set);
+        }
+        let shared = Shared {
+            settings,
+            published: ArcSwap::from_pointee(Published { main, tenants }),
+            writer: Mutex::new(()),
+            last_modified_on_swap: track_swaps,
+        };
+        Ok(AgentCardLayer {
+            shared: Arc::new(shared),
+        })
+    }
+}

@@ -1,0 +1,78 @@
+//! Serve an Agent Card from prebuilt bytes: a tower [`Layer`](tower::Layer) that answers
+//! `GET /.well-known/agent-card.json` (and the legacy `/.well-known/agent.json`) in front of
+//! any service, and passes every other request through untouched.
+//!
+//! Everything is built once per card, when the layer is built or the card is swapped: the
+//! compact v1.0 JSON, a strong ETag (SHA-256 of exactly those bytes, so every replica sends
+//! the same one), `Content-Type: application/a2a+json`, `Last-Modified`, `Cache-Control`
+//! (`public, max-age=3600` by default) and `Content-Length`. A request only matches its path,
+//! compares validators and clones those values.
+//!
+//! - Methods: `GET`, `HEAD` (same headers, no body), `OPTIONS` (`Allow`, CORS preflight);
+//!   anything else is `405` with `Allow: GET, HEAD, OPTIONS`.
+//! - Conditional requests in the order of RFC 9110 §13.2.2: `If-Match` and
+//!   `If-Unmodified-Since` give `412`; `If-None-Match` (weak comparison) and, when it is
+//!   absent, `If-Modified-Since` give `304`. Malformed validators are ignored, never a 5xx.
+//! - The legacy path: [`Legacy::Alias`] (default), [`Legacy::Redirect`] (308),
+//!   [`Legacy::V03`] (a v0.3 rendering with its own ETag) or [`Legacy::Off`].
+//! - CORS: `Access-Control-Allow-Origin: *` without credentials by default ([`Cors`]).
+//! - A [`CardHandle`] swaps the card atomically; a card with errors is refused and the old
+//!   one keeps serving.
+//!
+//! Place the layer outside any compression layer: a compressed body must not carry the
+//! ETag of the identity bytes, and the card is served uncompressed (it is small).
+//!
+//! ```
+//! use a2a_card::{serve::AgentCardLayer, AgentCard};
+//! use http::{header, Request, Response, StatusCode};
+//! use tower::{service_fn, Layer, ServiceExt};
+//!
+//! # tokio_test_block_on(async {
+//! let card = AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))?;
+//! let app = AgentCardLayer::builder(card).build()?.layer(service_fn(|_req: Request<String>| async {
+//!     Ok::<_, std::convert::Infallible>(Response::new(String::from("the agent")))
+//! }));
+//!
+//! let request = Request::get("/.well-known/agent-card.json").body(String::new())?;
+//! let response = app.clone().oneshot(request).await?;
+//! assert_eq!(response.status(), StatusCode::OK);
+//! assert_eq!(response.headers()[header::CONTENT_TYPE], "application/a2a+json");
+//! let etag = response.headers()[header::ETAG].clone();
+//!
+//! // Revalidation: the same ETag back gives 304 and no body.
+//! let request = Request::get("/.well-known/agent-card.json")
+//!     .header(header::IF_NONE_MATCH, etag)
+//!     .body(String::new())?;
+//! assert_eq!(app.clone().oneshot(request).await?.status(), StatusCode::NOT_MODIFIED);
+//!
+//! // Anything else reaches the inner service.
+//! let request = Request::post("/a2a").body(String::from("{}"))?;
+//! assert_eq!(app.oneshot(request).await?.status(), StatusCode::OK);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # }).unwrap();
+//! # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
+//! #     tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f)
+//! # }
+//! ```
+
+mod body;
+mod conditional;
+mod error;
+mod etag;
+mod future;
+mod handle;
+mod layer;
+mod options;
+mod representation;
+mod respond;
+mod service;
+mod settings;
+
+pub use body::ResponseBody;
+pub use error::BuildError;
+pub use future::ResponseFuture;
+pub use handle::CardHandle;
+pub use layer::{AgentCardLayer, AgentCardLayerBuilder, A2A_JSON, DEFAULT_CACHE_CONTROL};
+pub use options::{Cors, Legacy};
+pub use service::AgentCardService;
+pub use settings::{CANONICAL_PATH, LEGACY_PATH};

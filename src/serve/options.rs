@@ -1,0 +1,98 @@
+//! What a deployment can choose: the legacy path's behaviour and CORS.
+
+use http::HeaderValue;
+
+/// What the legacy path `/.well-known/agent.json` (used up to A2A v0.2) answers.
+///
+/// ```
+/// use a2a_card::serve::{AgentCardLayer, Legacy};
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let layer = AgentCardLayer::builder(card).legacy(Legacy::Redirect).build()?;
+/// # Ok::<(), a2a_card::serve::BuildError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Legacy {
+    /// The same bytes and ETag as the canonical path, plus a `Link: <canonical>;
+    /// rel="canonical"` header.
+    #[default]
+    Alias,
+    /// `308 Permanent Redirect` to the canonical path.
+    Redirect,
+    /// A v0.3 rendering of the same card, with its own ETag, for clients that predate v1.0.
+    V03,
+    /// Not answered: requests go to the inner service.
+    Off,
+}
+
+/// Cross-origin access to the public card. The card is public, so credentials are never
+/// allowed; browsers may read `ETag` and `Last-Modified` to revalidate.
+///
+/// ```
+/// use a2a_card::serve::Cors;
+/// let any = Cors::any_origin();                        // the default
+/// let some = Cors::allow_origins(["https://studio.example.com"])?;
+/// let none = Cors::disabled();
+/// # Ok::<(), a2a_card::serve::BuildError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cors(pub(crate) CorsPolicy);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CorsPolicy {
+    Disabled,
+    AnyOrigin,
+    /// Exact `Origin` values (scheme, host and port), compared byte for byte.
+    Origins(Vec<HeaderValue>),
+}
+
+impl Cors {
+    /// `Access-Control-Allow-Origin: *` on every card response, without credentials.
+    ///
+    /// ```
+    /// assert_eq!(a2a_card::serve::Cors::any_origin(), Default::default());
+    /// ```
+    pub fn any_origin() -> Self {
+        Cors(CorsPolicy::AnyOrigin)
+    }
+
+    /// Only these origins (e.g. `https://app.example.com`) get CORS headers; the response
+    /// names the origin and carries `Vary: Origin`. Fails on a value that cannot be a header.
+    ///
+    /// ```
+    /// assert!(a2a_card::serve::Cors::allow_origins(["https://a.example"]).is_ok());
+    /// assert!(a2a_card::serve::Cors::allow_origins(["bad\norigin"]).is_err());
+    /// ```
+    pub fn allow_origins<I, O>(origins: I) -> Result<Self, super::BuildError>
+    where
+        I: IntoIterator<Item = O>,
+        O: AsRef<str>,
+    {
+        let origins = origins
+            .into_iter()
+            .map(|origin| {
+                let origin = origin.as_ref().trim_end_matches('/');
+                HeaderValue::from_str(origin).map_err(|_| super::BuildError::InvalidHeader {
+                    header: "Origin",
+                    value: origin.escape_debug().to_string(),
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Cors(CorsPolicy::Origins(origins)))
+    }
+
+    /// No CORS headers at all; cross-origin browser reads of the card fail.
+    ///
+    /// ```
+    /// let cors = a2a_card::serve::Cors::disabled();
+    /// # let _ = cors;
+    /// ```
+    pub fn disabled() -> Self {
+        Cors(CorsPolicy::Disabled)
+    }
+}
+
+impl Default for Cors {
+    fn default() -> Self {
+        Cors::any_origin()
+    }
+}

@@ -1,0 +1,213 @@
+//! Answering one request for a card from the prebuilt representations.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use arc_swap::ArcSwap;
+use bytes::Bytes;
+use http::header::{
+    ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
+    ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_HEADERS,
+    ACCESS_CONTROL_REQUEST_METHOD, ALLOW, CONTENT_LENGTH, LINK, LOCATION, ORIGIN, VARY,
+};
+use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
+
+use super::conditional::{evaluate, Decision};
+use super::options::{CorsPolicy, Legacy};
+use super::representation::{exposed_headers, CardSet, Representation};
+use super::settings::{Route, Settings};
+
+/// The request header a client uses to ask for a protocol version.
+pub(crate) const A2A_VERSION: &str = "a2a-version";
+const METHODS: &str = "GET, HEAD, OPTIONS";
+
+/// The cards being served right now.
+#[derive(Debug)]
+pub(crate) struct Published {
+    pub(crate) main: Arc<CardSet>,
+    pub(crate) tenants: HashMap<String, Arc<CardSet>>,
+}
+
+/// What the layer, its services and its handles share.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub(crate) settings: Settings,
+    /// Swapped as a whole: a response is built from one `CardSet`, so its body and ETag
+    /// always belong to the same card.
+    pub(crate) published: ArcSwap<Published>,
+    /// Serializes replacements so two concurrent swaps cannot lose one another's tenant.
+    pub(crate) writer: Mutex<()>,
+    /// Whether a replaced card gets a `Last-Modified` (off when the builder asked for none).
+    pub(crate) last_modified_on_swap: bool,
+}
+
+/// A response of ours: headers and, for a GET that serves the card, the body.
+pub(crate) type CardResponse = Response<Option<Bytes>>;
+
+impl Shared {
+    /// The response for a request naming a card, or `None` when the request is not ours.
+    pub(crate) fn respond(
+        &self,
+        method: &Method,
+        path: &str,
+        headers: &HeaderMap,
+    ) -> Option<CardResponse> {
+        let target = self.settings.target(path)?;
+        if target.route == Route::Legacy && self.settings.legacy == Legacy::Off {
+            return None;
+        }
+        let published = self.published.load();
+        let set = match target.tenant {
+            None => &published.main,
+            Some(tenant) => published.tenants.get(tenant)?,
+        };
+        let mut response = match *method {
+            Method::GET => self.get(false, target.route, set, headers),
+            Method::HEAD => self.get(true, target.route, set, headers),
+            Method::OPTIONS => self.options(headers),
+            _ => {
+                let mut response = empty(StatusCode::METHOD_NOT_ALLOWED);
+                response
+                    .headers_mut()
+                    .insert(ALLOW, HeaderValue::from_static(METHODS));
+                response
+            }
+        };
+        self.add_cors(headers, response.headers_mut());
+        tracing::debug!(
+            target: "a2a_card",
+            %method,
+            path,
+            status = response.status().as_u16(),
+            "agent card request answered"
+        );
+        Some(response)
+    }
+
+    fn get(&self, head: bool, route: Route, set: &CardSet, headers: &HeaderMap) -> CardResponse {
+        let negotiated = route == Route::Canonical && self.settings.negotiate_version;
+        let representation = match (route, self.settings.legacy) {
+            (Route::Canonical, _) if negotiated && asks_for_v03(headers) => v03(set),
+            (Route::Canonical, _) | (Route::Legacy, Legacy::Alias | Legacy::Off) => &set.v10,
+            (Route::Legacy, Legacy::V03) => v03(set),
+            (Route::Legacy, Legacy::Redirect) => {
+                let mut response = empty(StatusCode::PERMANENT_REDIRECT);
+                let h = response.headers_mut();
+                h.insert(LOCATION, set.canonical_location.clone());
+                return response;
+            }
+        };
+        let mut response = conditional_response(head, representation, headers);
+        let h = response.headers_mut();
+        if route == Route::Legacy && self.settings.legacy == Legacy::Alias {
+            h.insert(LINK, set.canonical_link.clone());
+        }
+        let by_origin = matches!(self.settings.cors, CorsPolicy::Origins(_));
+        let vary = match (negotiated, by_origin) {
+            (true, true) => Some("A2A-Version, Origin"),
+            (true, false) => Some("A2A-Version"),
+            (false, true) => Some("Origin"),
+            (false, false) => None,
+        };
+        if let Some(vary) = vary {
+            h.insert(VARY, HeaderValue::from_static(vary));
+        }
+        response
+    }
+
+    fn options(&self, headers: &HeaderMap) -> CardResponse {
+        let mut response = empty(StatusCode::NO_CONTENT);
+        let h = response.headers_mut();
+        h.insert(ALLOW, HeaderValue::from_static(METHODS));
+        let preflight = headers.contains_key(ACCESS_CONTROL_REQUEST_METHOD);
+        if preflight && self.origin_allowed(headers).is_some() {
+            h.insert(
+                ACCESS_CONTROL_ALLOW_METHODS,
+                HeaderValue::from_static(METHODS),
+            );
+            // The card is public and credentials are never allowed, so whatever headers a
+            // browser script wants to send (A2A-Version, If-None-Match...) may be sent.
+            if let Some(requested) = headers.get(ACCESS_CONTROL_REQUEST_HEADERS) {
+                h.insert(ACCESS_CONTROL_ALLOW_HEADERS, requested.clone());
+            }
+            h.insert(ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("86400"));
+        }
+        response
+    }
+
+    /// The `Access-Control-Allow-Origin` value for this request, if CORS allows it.
+    fn origin_allowed(&self, headers: &HeaderMap) -> Option<HeaderValue> {
+        match &self.settings.cors {
+            CorsPolicy::Disabled => None,
+            CorsPolicy::AnyOrigin => Some(HeaderValue::from_static("*")),
+            CorsPolicy::Origins(allowed) => {
+                let origin = headers.get(ORIGIN)?;
+                allowed.contains(origin).then(|| origin.clone())
+            }
+        }
+    }
+
+    fn add_cors(&self, request: &HeaderMap, response: &mut HeaderMap) {
+        if response.contains_key(ACCESS_CONTROL_ALLOW_ORIGIN) {
+            return; // prebuilt with the representation
+        }
+        if let CorsPolicy::Origins(_) = self.settings.cors {
+            if !response.contains_key(VARY) {
+                response.insert(VARY, HeaderValue::from_static("Origin"));
+            }
+        }
+        if let Some(origin) = self.origin_allowed(request) {
+            response.insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            response.insert(ACCESS_CONTROL_EXPOSE_HEADERS, exposed_headers());
+        }
+    }
+}
+
+/// The v0.3 rendering; it exists whenever a route can ask for it (see `CardSet::new`).
+fn v03(set: &CardSet) -> &Representation {
+    set.v03.as_ref().unwrap_or(&set.v10)
+}
+
+/// `A2A-Version: 0.3` (or `0.3.x`).
+fn asks_for_v03(headers: &HeaderMap) -> bool {
+    headers
+        .get(A2A_VERSION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .is_some_and(|v| v == "0.3" || v.starts_with("0.3."))
+}
+
+fn conditional_response(
+    head: bool,
+    representation: &Representation,
+    headers: &HeaderMap,
+) -> CardResponse {
+    let decision = evaluate(headers, &representation.etag, representation.last_modified);
+    match decision {
+        Decision::Serve => {
+            let body = (!head).then(|| representation.body.clone());
+            let mut response = Response::new(body);
+            *response.headers_mut() = representation.ok_headers.clone();
+            response
+        }
+        Decision::NotModified => {
+            let mut response = Response::new(None);
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+            *response.headers_mut() = representation.not_modified_headers.clone();
+            response
+        }
+        Decision::PreconditionFailed => empty(StatusCode::PRECONDITION_FAILED),
+    }
+}
+
+fn empty(status: StatusCode) -> CardResponse {
+    let mut response = Response::new(None);
+    *response.status_mut() = status;
+    // A 204 must not carry Content-Length (RFC 9110 §8.6).
+    if status != StatusCode::NO_CONTENT {
+        response
+            .headers_mut()
+            .insert(CONTENT_LENGTH, HeaderValue::from_static("0"));
+    }
+    response
+}

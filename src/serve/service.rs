@@ -1,0 +1,78 @@
+//! [`AgentCardService`]: answers card requests, passes everything else on.
+
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use http::{Request, Response};
+use tower::Service;
+
+use super::body::ResponseBody;
+use super::future::ResponseFuture;
+use super::respond::Shared;
+
+/// Serves the agent card in front of an inner service. Made by
+/// [`AgentCardLayer`](super::AgentCardLayer); see the [module docs](super) for what it
+/// answers.
+///
+/// ```
+/// use a2a_card::serve::AgentCardLayer;
+/// use tower::Layer;
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let inner = tower::service_fn(|_req: http::Request<String>| async {
+///     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("inner")))
+/// });
+/// let service = AgentCardLayer::builder(card).build()?.layer(inner);
+/// # let _ = service;
+/// # Ok::<(), a2a_card::serve::BuildError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct AgentCardService<S> {
+    inner: S,
+    shared: Arc<Shared>,
+}
+
+impl<S> AgentCardService<S> {
+    pub(crate) fn new(inner: S, shared: Arc<Shared>) -> Self {
+        AgentCardService { inner, shared }
+    }
+
+    /// The wrapped service.
+    ///
+    /// ```
+    /// # use tower::Layer;
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let layer = a2a_card::serve::AgentCardLayer::builder(card).build().unwrap();
+    /// let service = layer.layer(42_u8);
+    /// assert_eq!(*service.get_ref(), 42);
+    /// ```
+    pub fn get_ref(&self) -> &S {
+        &self.inner
+    }
+}
+
+impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for AgentCardService<S>
+where
+    S: Service<Request<ReqBody>, Response = Response<ResBody>>,
+{
+    type Response = Response<ResponseBody<ResBody>>;
+    type Error = S::Error;
+    type Future = ResponseFuture<S::Future, ResBody>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
+        // Every card path ends in ".json"; anything else goes straight through.
+        let path = request.uri().path();
+        if path.ends_with(".json") {
+            if let Some(response) = self
+                .shared
+                .respond(request.method(), path, request.headers())
+            {
+                return ResponseFuture::card(response.map(ResponseBody::card));
+            }
+        }
+        ResponseFuture::inner(self.inner.call(request))
+    }
+}
