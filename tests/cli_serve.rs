@@ -1,0 +1,261 @@
+//! `a2a-card serve` run the way the README says: a real process, real sockets.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Read};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, SystemTime};
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
+const CARD: &str = "/.well-known/agent-card.json";
+
+/// A running `a2a-card serve`; killed (by its own id) when dropped.
+struct Served {
+    child: Child,
+    addr: SocketAddr,
+    stderr: std::sync::mpsc::Receiver<String>,
+}
+
+impl Served {
+    fn start(args: &[&str]) -> Served {
+        let mut child = Command::new(BIN)
+            .arg("serve")
+            .args(["--addr", "127.0.0.1:0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (lines, stderr_lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .parse()
+            .unwrap();
+        Served {
+            child,
+            addr,
+            stderr: stderr_lines,
+        }
+    }
+
+    fn get(&self, target: &str) -> support::RawResponse {
+        support::request(self.addr, "GET", target, &[], b"")
+    }
+
+    /// Waits (bounded) for a stderr line containing `needle`.
+    fn wait_for_log(&self, needle: &str) -> String {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+            match self.stderr.recv_timeout(left) {
+                Ok(line) if line.contains(needle) => return line,
+                Ok(_) => continue,
+                Err(_) => break,
+            }
+        }
+        panic!("no log line containing {needle:?}");
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-serve-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn example() -> String {
+    std::fs::read_to_string("examples/agent-card.json").unwrap()
+}
+
+#[test]
+fn serves_the_demo_card_without_arguments() {
+    let served = Served::start(&[]);
+    let card = served.get(CARD);
+    assert_eq!(card.status, 200);
+    assert_eq!(card.header("content-type"), Some("application/a2a+json"));
+    assert!(card.etag_matches_body());
+    assert_eq!(card.json()["name"], "Route Planner");
+    // A fixed date, the same in every process: not the start of this one.
+    assert_eq!(
+        card.header("last-modified"),
+        Some("Sun, 29 Nov 2026 00:00:00 GMT")
+    );
+    let other = served.get("/a2a/v1");
+    assert_eq!(other.status, 404);
+    assert_eq!(served.get("/.well-known/agent.json").body, card.body);
+    // A second process serves the same bytes and validators.
+    let again = Served::start(&[]);
+    let second = again.get(CARD);
+    assert_eq!(second.body, card.body);
+    assert_eq!(second.header("etag"), card.header("etag"));
+    assert_eq!(second.header("last-modified"), card.header("last-modified"));
+}
+
+#[test]
+fn serves_a_card_file_with_its_modification_time() {
+    let dir = temp_dir("mtime");
+    let path = dir.join("card.json");
+    std::fs::write(&path, example()).unwrap();
+    let modified = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    let served = Served::start(&[
+        path.to_str().unwrap(),
+        "--legacy",
+        "redirect",
+        "--cache-control",
+        "no-cache",
+    ]);
+    let card = served.get(CARD);
+    assert_eq!(
+        card.header("last-modified"),
+        Some("Tue, 14 Nov 2023 22:13:20 GMT")
+    );
+    assert_eq!(card.header("cache-control"), Some("no-cache"));
+    let legacy = served.get("/.well-known/agent.json");
+    assert_eq!(legacy.status, 308);
+    assert_eq!(legacy.header("location"), Some(CARD));
+}
+
+#[test]
+fn serves_a_v03_card_as_v10() {
+    let served = Served::start(&["tests/fixtures/cards/base/v0.3.json"]);
+    let card = served.get(CARD);
+    assert_eq!(card.status, 200);
+    assert!(card.json().get("supportedInterfaces").is_some());
+}
+
+fn run_to_end(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(BIN).args(args).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_card_with_errors_is_refused_with_every_diagnostic() {
+    let dir = temp_dir("invalid");
+    let path = dir.join("card.json");
+    std::fs::write(&path, r#"{"name": "", "version": 3}"#).unwrap();
+    let (code, stdout, stderr) =
+        run_to_end(&["serve", "--addr", "127.0.0.1:0", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    for pointer in ["/name", "/version", "/supportedInterfaces", "/skills"] {
+        assert!(
+            stderr.contains(&format!(" {pointer}:")),
+            "{pointer} missing from\n{stderr}"
+        );
+    }
+    assert!(stderr.contains("not serving it"), "{stderr}");
+}
+
+#[test]
+fn unreadable_input_and_bad_options_say_what_is_wrong() {
+    let (code, _, stderr) = run_to_end(&["serve", "--addr", "127.0.0.1:0", "no/such/card.json"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot read no/such/card.json"), "{stderr}");
+
+    let dir = temp_dir("notjson");
+    let path = dir.join("card.json");
+    std::fs::write(&path, "{\n  \"name\": ,\n}").unwrap();
+    let (code, _, stderr) = run_to_end(&["serve", "--addr", "127.0.0.1:0", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("line 2"), "{stderr}");
+
+    let (code, _, stderr) =
+        run_to_end(&["serve", "--addr", "127.0.0.1:0", "--cache-control", "a\nb"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("--cache-control"), "{stderr}");
+
+    let (code, _, stderr) =
+        run_to_end(&["serve", "--addr", "127.0.0.1:0", "--mount-prefix", "x y"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("--mount-prefix"), "{stderr}");
+
+    let (code, _, stderr) = run_to_end(&["serve", "--addr", "not-an-address"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("cannot listen on not-an-address"),
+        "{stderr}"
+    );
+
+    let (code, _, stderr) = run_to_end(&["serve", "--watch"]);
+    assert_eq!(code, 64, "{stderr}");
+}
+
+#[test]
+fn watch_reloads_good_cards_and_keeps_serving_through_bad_ones() {
+    let dir = temp_dir("watch");
+    let path = dir.join("card.json");
+    std::fs::write(&path, example()).unwrap();
+    let served = Served::start(&[path.to_str().unwrap(), "--watch"]);
+    let first = served.get(CARD);
+
+    std::fs::write(&path, example().replace("\"2.1.0\"", "\"2.2.0\"")).unwrap();
+    served.wait_for_log("reloaded");
+    let second = served.get(CARD);
+    assert_eq!(second.json()["version"], "2.2.0");
+    assert_ne!(second.header("etag"), first.header("etag"));
+
+    std::fs::write(&path, example().replace("\"Route Planner\"", "\"\"")).unwrap();
+    served.wait_for_log("still serving the previous card");
+    let third = served.get(CARD);
+    assert_eq!(third.body, second.body);
+
+    std::fs::write(&path, "{ not json").unwrap();
+    served.wait_for_log("still serving the previous card");
+    assert_eq!(served.get(CARD).body, second.body);
+
+    std::fs::write(&path, example().replace("\"2.1.0\"", "\"2.3.0\"")).unwrap();
+    served.wait_for_log("reloaded");
+    assert_eq!(served.get(CARD).json()["version"], "2.3.0");
+}
+
+#[test]
+fn sigterm_stops_the_server_cleanly() {
+    let mut served = Served::start(&[]);
+    assert_eq!(served.get(CARD).status, 200);
+    let status = Command::new("kill")
+        .args(["-TERM", &served.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = served.child.wait().unwrap();
+    assert_eq!(exit.code(), Some(0));
+    served.wait_for_log("stopped");
+    let mut rest = String::new();
+    let _ = served
+        .child
+        .stdout
+        .take()
+        .map(|mut s| s.read_to_string(&mut rest));
+}

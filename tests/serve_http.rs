@@ -1,0 +1,423 @@
+//! AgentCardLayer over real sockets: methods, CORS, legacy modes, negotiation, paths that
+//! are and are not ours, mount prefix, tenants, settings, and replicas agreeing.
+
+mod support;
+
+use a2a_card::serve::{AgentCardLayer, AgentCardLayerBuilder, Cors, Legacy};
+use http::HeaderValue;
+use support::{echo_inner, etag_of, example_card, TestServer};
+use tower::Layer;
+
+const CARD: &str = "/.well-known/agent-card.json";
+const LEGACY: &str = "/.well-known/agent.json";
+
+fn start(builder: AgentCardLayerBuilder) -> TestServer {
+    let layer = builder.build().unwrap();
+    TestServer::start(layer.layer(tower::service_fn(echo_inner)))
+}
+
+fn default_server() -> TestServer {
+    start(AgentCardLayer::builder(example_card()))
+}
+
+#[test]
+fn get_serves_the_card_with_every_header() {
+    let server = default_server();
+    let response = server.get(CARD);
+    assert_eq!(response.status, 200);
+    assert_eq!(
+        response.header("content-type"),
+        Some("application/a2a+json")
+    );
+    assert_eq!(
+        response.header("cache-control"),
+        Some("public, max-age=3600")
+    );
+    assert!(response.etag_matches_body());
+    assert!(response.header("last-modified").is_some());
+    assert_eq!(response.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        response.header("access-control-expose-headers"),
+        Some("ETag, Last-Modified, Link")
+    );
+    assert!(!response.has("vary"));
+    // Compact v1.0 ProtoJSON of the card, exactly what the model writes.
+    assert_eq!(response.body, example_card().to_json_vec());
+}
+
+#[test]
+fn head_has_the_headers_of_get_and_no_body() {
+    let server = default_server();
+    let get = server.get(CARD);
+    let head = server.request("HEAD", CARD, &[]);
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    for name in [
+        "etag",
+        "content-type",
+        "content-length",
+        "cache-control",
+        "last-modified",
+    ] {
+        assert_eq!(head.header(name), get.header(name), "{name}");
+    }
+}
+
+#[test]
+fn other_methods_get_405_with_allow() {
+    let server = default_server();
+    for method in ["POST", "PUT", "DELETE", "PATCH", "TRACE", "BREW"] {
+        let response = server.request(method, CARD, &[]);
+        assert_eq!(response.status, 405, "{method}");
+        assert_eq!(
+            response.header("allow"),
+            Some("GET, HEAD, OPTIONS"),
+            "{method}"
+        );
+        assert!(response.body.is_empty());
+    }
+}
+
+#[test]
+fn options_and_cors_preflight() {
+    let server = default_server();
+    let plain = server.request("OPTIONS", CARD, &[]);
+    assert_eq!(plain.status, 204);
+    assert_eq!(plain.header("allow"), Some("GET, HEAD, OPTIONS"));
+    assert!(!plain.has("access-control-allow-methods"));
+
+    let preflight = server.request(
+        "OPTIONS",
+        CARD,
+        &[
+            ("Origin", b"https://app.example.com"),
+            ("Access-Control-Request-Method", b"GET"),
+            (
+                "Access-Control-Request-Headers",
+                b"if-none-match, a2a-version",
+            ),
+        ],
+    );
+    assert_eq!(preflight.status, 204);
+    assert_eq!(preflight.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        preflight.header("access-control-allow-methods"),
+        Some("GET, HEAD, OPTIONS")
+    );
+    assert_eq!(
+        preflight.header("access-control-allow-headers"),
+        Some("if-none-match, a2a-version")
+    );
+    assert_eq!(preflight.header("access-control-max-age"), Some("86400"));
+    assert!(!preflight.has("access-control-allow-credentials"));
+}
+
+#[test]
+fn cors_allowlist_names_the_origin_and_varies_on_it() {
+    let cors = Cors::allow_origins(["https://app.example.com", "http://localhost:3000/"]).unwrap();
+    let server = start(AgentCardLayer::builder(example_card()).cors(cors));
+    let allowed = server.request("GET", CARD, &[("Origin", b"https://app.example.com")]);
+    assert_eq!(
+        allowed.header("access-control-allow-origin"),
+        Some("https://app.example.com")
+    );
+    assert_eq!(allowed.header("vary"), Some("Origin"));
+    let trailing_slash_configured =
+        server.request("GET", CARD, &[("Origin", b"http://localhost:3000")]);
+    assert_eq!(
+        trailing_slash_configured.header("access-control-allow-origin"),
+        Some("http://localhost:3000")
+    );
+    let other = server.request("GET", CARD, &[("Origin", b"https://evil.example")]);
+    assert_eq!(other.status, 200);
+    assert!(!other.has("access-control-allow-origin"));
+    assert_eq!(other.header("vary"), Some("Origin"));
+    let no_origin = server.get(CARD);
+    assert!(!no_origin.has("access-control-allow-origin"));
+    assert_eq!(no_origin.header("vary"), Some("Origin"));
+    let preflight = server.request(
+        "OPTIONS",
+        CARD,
+        &[
+            ("Origin", b"https://evil.example"),
+            ("Access-Control-Request-Method", b"GET"),
+        ],
+    );
+    assert!(!preflight.has("access-control-allow-methods"));
+    assert!(!preflight.has("access-control-allow-origin"));
+    // 304s carry the CORS headers too, or a browser cannot use them.
+    let etag = allowed.header("etag").unwrap().as_bytes().to_vec();
+    let revalidated = server.request(
+        "GET",
+        CARD,
+        &[
+            ("Origin", b"https://app.example.com"),
+            ("If-None-Match", &etag),
+        ],
+    );
+    assert_eq!(revalidated.status, 304);
+    assert_eq!(
+        revalidated.header("access-control-allow-origin"),
+        Some("https://app.example.com")
+    );
+}
+
+#[test]
+fn cors_can_be_turned_off() {
+    let server = start(AgentCardLayer::builder(example_card()).cors(Cors::disabled()));
+    let response = server.request("GET", CARD, &[("Origin", b"https://app.example.com")]);
+    assert!(!response.has("access-control-allow-origin"));
+    assert!(!response.has("access-control-expose-headers"));
+    let preflight = server.request(
+        "OPTIONS",
+        CARD,
+        &[
+            ("Origin", b"https://app.example.com"),
+            ("Access-Control-Request-Method", b"GET"),
+        ],
+    );
+    assert!(!preflight.has("access-control-allow-origin"));
+}
+
+#[test]
+fn legacy_alias_serves_the_same_bytes_with_a_canonical_link() {
+    let server = default_server();
+    let canonical = server.get(CARD);
+    let legacy = server.get(LEGACY);
+    assert_eq!(legacy.status, 200);
+    assert_eq!(legacy.body, canonical.body);
+    assert_eq!(legacy.header("etag"), canonical.header("etag"));
+    assert_eq!(
+        legacy.header("link"),
+        Some("</.well-known/agent-card.json>; rel=\"canonical\"")
+    );
+    assert!(!canonical.has("link"));
+}
+
+#[test]
+fn legacy_redirect_is_a_308_to_the_canonical_path() {
+    let server = start(AgentCardLayer::builder(example_card()).legacy(Legacy::Redirect));
+    let response = server.get(LEGACY);
+    assert_eq!(response.status, 308);
+    assert_eq!(response.header("location"), Some(CARD));
+    assert!(response.body.is_empty());
+    assert_eq!(server.get(CARD).status, 200);
+}
+
+#[test]
+fn legacy_v03_serves_a_v03_rendering_with_its_own_etag() {
+    let server = start(AgentCardLayer::builder(example_card()).legacy(Legacy::V03));
+    let canonical = server.get(CARD);
+    let legacy = server.get(LEGACY);
+    assert_eq!(legacy.status, 200);
+    assert!(legacy.etag_matches_body());
+    assert_ne!(legacy.header("etag"), canonical.header("etag"));
+    let v03 = legacy.json();
+    // The example card only declares 1.0 interfaces, so the rendering keeps "1.0.0" (and the
+    // model warns about it); the shape is v0.3 all the same.
+    assert_eq!(v03["protocolVersion"], "1.0.0");
+    assert_eq!(v03["url"], "https://routes.example.com/a2a/v1");
+    assert_eq!(v03["preferredTransport"], "JSONRPC");
+    assert_eq!(v03["securitySchemes"]["apiKey"]["type"], "apiKey");
+    assert!(v03.get("supportedInterfaces").is_none());
+    // The rendering is what the model's own v0.3 writer gives.
+    assert_eq!(v03, example_card().to_v03().json);
+    // It revalidates with its own ETag.
+    let etag = legacy.header("etag").unwrap().as_bytes().to_vec();
+    assert_eq!(
+        server
+            .request("GET", LEGACY, &[("If-None-Match", &etag)])
+            .status,
+        304
+    );
+}
+
+#[test]
+fn legacy_off_passes_the_legacy_path_to_the_inner_service() {
+    let server = start(AgentCardLayer::builder(example_card()).legacy(Legacy::Off));
+    let response = server.get(LEGACY);
+    assert_eq!(response.status, 418);
+    assert_eq!(response.json()["inner"], true);
+    assert_eq!(server.get(CARD).status, 200);
+}
+
+#[test]
+fn version_negotiation_on_the_canonical_path() {
+    let server = start(AgentCardLayer::builder(example_card()).negotiate_version(true));
+    let v10 = server.get(CARD);
+    assert_eq!(v10.header("vary"), Some("A2A-Version"));
+    assert!(v10.json().get("supportedInterfaces").is_some());
+    for version in [&b"0.3"[..], b"0.3.0", b" 0.3 "] {
+        let v03 = server.request("GET", CARD, &[("A2A-Version", version)]);
+        assert_eq!(v03.header("vary"), Some("A2A-Version"));
+        assert_eq!(v03.json(), example_card().to_v03().json);
+        assert!(v03.etag_matches_body());
+    }
+    let v1 = server.request("GET", CARD, &[("A2A-Version", b"1.0")]);
+    assert_eq!(v1.body, v10.body);
+    // Without negotiation the header changes nothing and nothing varies on it.
+    let plain = default_server();
+    let response = plain.request("GET", CARD, &[("A2A-Version", b"0.3")]);
+    assert_eq!(response.body, v10.body);
+    assert!(!response.has("vary"));
+}
+
+#[test]
+fn query_strings_are_ignored() {
+    let server = default_server();
+    let plain = server.get(CARD);
+    for target in [
+        "/.well-known/agent-card.json?x=1",
+        "/.well-known/agent-card.json?",
+        "/.well-known/agent.json?cache=bust&y",
+    ] {
+        let response = server.get(target);
+        assert_eq!(response.status, 200, "{target}");
+        assert_eq!(response.body, plain.body, "{target}");
+    }
+}
+
+#[test]
+fn other_requests_reach_the_inner_service_untouched() {
+    let server = default_server();
+    let response = support::request(
+        server.addr,
+        "POST",
+        "/a2a/v1?x=1",
+        &[("X-Test", b"kept"), ("Content-Type", b"application/json")],
+        br#"{"jsonrpc":"2.0","method":"SendMessage","id":1}"#,
+    );
+    assert_eq!(response.status, 418);
+    let echo = response.json();
+    assert_eq!(echo["method"], "POST");
+    assert_eq!(echo["uri"], "/a2a/v1?x=1");
+    assert_eq!(echo["x-test"], "kept");
+    assert_eq!(
+        echo["body"],
+        r#"{"jsonrpc":"2.0","method":"SendMessage","id":1}"#
+    );
+    // Near misses are not the card.
+    for path in [
+        "/.well-known/agent-card.json/",
+        "//.well-known/agent-card.json",
+        "/.well-known//agent-card.json",
+        "/.WELL-KNOWN/agent-card.json",
+        "/.well-known/Agent-Card.json",
+        "/.well-known/agent-card%2Ejson",
+        "/%2Ewell-known/agent-card.json",
+        "/.well-known/agent-card.jsonx",
+        "/x.json",
+        "/unknown-tenant/.well-known/agent-card.json",
+        "/",
+    ] {
+        let response = server.get(path);
+        assert_eq!(response.status, 418, "{path}");
+    }
+}
+
+#[test]
+fn mount_prefix_moves_both_paths() {
+    let server = start(AgentCardLayer::builder(example_card()).mount_prefix("/agents/routes/"));
+    assert_eq!(
+        server
+            .get("/agents/routes/.well-known/agent-card.json")
+            .status,
+        200
+    );
+    let legacy = server.get("/agents/routes/.well-known/agent.json");
+    assert_eq!(
+        legacy.header("link"),
+        Some("</agents/routes/.well-known/agent-card.json>; rel=\"canonical\"")
+    );
+    assert_eq!(server.get(CARD).status, 418);
+    assert_eq!(
+        server.get("/agents/.well-known/agent-card.json").status,
+        418
+    );
+}
+
+#[test]
+fn tenants_have_their_own_cards() {
+    let mut acme = example_card();
+    acme.name = "Acme Route Planner".into();
+    let server = start(
+        AgentCardLayer::builder(example_card())
+            .tenant("acme", acme)
+            .legacy(Legacy::Redirect),
+    );
+    let tenant = server.get("/acme/.well-known/agent-card.json");
+    assert_eq!(tenant.status, 200);
+    assert_eq!(tenant.json()["name"], "Acme Route Planner");
+    assert!(tenant.etag_matches_body());
+    assert_eq!(server.get(CARD).json()["name"], "Route Planner");
+    let legacy = server.get("/acme/.well-known/agent.json");
+    assert_eq!(
+        legacy.header("location"),
+        Some("/acme/.well-known/agent-card.json")
+    );
+    assert_eq!(server.get("/other/.well-known/agent-card.json").status, 418);
+}
+
+#[test]
+fn content_type_and_cache_control_are_configurable() {
+    let server = start(
+        AgentCardLayer::builder(example_card())
+            .content_type(HeaderValue::from_static("application/json"))
+            .cache_control(HeaderValue::from_static("no-cache"))
+            .without_last_modified(),
+    );
+    let response = server.get(CARD);
+    assert_eq!(response.header("content-type"), Some("application/json"));
+    assert_eq!(response.header("cache-control"), Some("no-cache"));
+    assert!(!response.has("last-modified"));
+    // With no Last-Modified, If-Modified-Since cannot give a 304.
+    let ims = server.request(
+        "GET",
+        CARD,
+        &[("If-Modified-Since", b"Fri, 01 Jan 2100 00:00:00 GMT")],
+    );
+    assert_eq!(ims.status, 200);
+}
+
+#[test]
+fn two_servers_serve_the_same_bytes_and_etag() {
+    let one = default_server();
+    let two = default_server();
+    let (a, b) = (one.get(CARD), two.get(CARD));
+    assert_eq!(a.body, b.body);
+    assert_eq!(a.header("etag"), b.header("etag"));
+    assert_eq!(a.header("etag"), Some(etag_of(&a.body).as_str()));
+}
+
+#[test]
+fn bad_settings_are_refused_with_a_reason() {
+    let err = AgentCardLayer::builder(example_card())
+        .mount_prefix("agents")
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("\"agents\""), "{err}");
+    let err = AgentCardLayer::builder(example_card())
+        .tenant("a/b", example_card())
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("single path segment"), "{err}");
+    let err = AgentCardLayer::builder(example_card())
+        .tenant("a", example_card())
+        .tenant("a", example_card())
+        .build()
+        .unwrap_err();
+    assert!(err.to_string().contains("twice"), "{err}");
+    let mut broken = example_card();
+    broken.name.clear();
+    broken.supported_interfaces.clear();
+    let err = AgentCardLayer::builder(example_card())
+        .tenant("t", broken)
+        .build()
+        .unwrap_err();
+    let message = err.to_string();
+    assert!(message.contains("tenant \"t\""), "{message}");
+    assert!(
+        message.contains("/name") && message.contains("/supportedInterfaces"),
+        "{message}"
+    );
+}

@@ -1,0 +1,138 @@
+//! Hot swap: the card is replaced while clients keep fetching it. Every response's ETag must
+//! be the hash of its own body, invalid cards are never served, and a refused replacement
+//! leaves the previous card serving.
+
+mod support;
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use a2a_card::serve::{AgentCardLayer, BuildError};
+use a2a_card::AgentCard;
+use support::{echo_inner, example_card, TestServer};
+use tower::Layer;
+
+const CARD: &str = "/.well-known/agent-card.json";
+
+fn version(v: &str) -> AgentCard {
+    let mut card = example_card();
+    card.version = v.into();
+    card
+}
+
+fn broken() -> AgentCard {
+    let mut card = example_card();
+    card.version = "never-served".into();
+    card.supported_interfaces.clear();
+    card
+}
+
+#[test]
+fn responses_stay_consistent_while_the_card_is_swapped() {
+    let layer = AgentCardLayer::builder(version("1.0.0")).build().unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    let addr = server.addr;
+    let done = Arc::new(AtomicBool::new(false));
+    let requests = Arc::new(AtomicUsize::new(0));
+    let clients: Vec<_> = (0..4)
+        .map(|_| {
+            let done = done.clone();
+            let requests = requests.clone();
+            std::thread::spawn(move || {
+                let mut seen = std::collections::BTreeSet::new();
+                let mut count = 0;
+                while !done.load(Ordering::Relaxed) {
+                    let response = support::request(addr, "GET", CARD, &[], b"");
+                    assert_eq!(response.status, 200);
+                    assert!(response.etag_matches_body(), "ETag of another card");
+                    let served = AgentCard::from_json_slice(&response.body).unwrap();
+                    assert_ne!(served.version, "never-served");
+                    seen.insert(served.version);
+                    count += 1;
+                    requests.fetch_add(1, Ordering::Relaxed);
+                }
+                (count, seen)
+            })
+        })
+        .collect();
+    // Swap until the clients have made enough requests (bounded by a count, never by time).
+    let mut refused = 0;
+    let mut rounds = 0;
+    while rounds < 300 || requests.load(Ordering::Relaxed) < 1_000 {
+        let round = rounds;
+        rounds += 1;
+        assert!(rounds < 1_000_000, "the clients made no progress");
+        handle
+            .replace(version(&format!("1.0.{}", round % 7)))
+            .unwrap();
+        match handle.replace(broken()) {
+            Err(BuildError::InvalidCard { diagnostics, .. }) => {
+                assert!(diagnostics
+                    .iter()
+                    .any(|d| d.pointer == "/supportedInterfaces"));
+                refused += 1;
+            }
+            other => panic!("a broken card was accepted: {other:?}"),
+        }
+        assert_eq!(handle.card().version, format!("1.0.{}", round % 7));
+    }
+    done.store(true, Ordering::Relaxed);
+    let mut total = 0;
+    let mut versions = std::collections::BTreeSet::new();
+    for client in clients {
+        let (count, seen) = client.join().expect("a client failed");
+        total += count;
+        versions.extend(seen);
+    }
+    assert_eq!(refused, rounds);
+    assert!(total >= 1_000);
+    // The clients saw several of the cards swapped in, not just the first one.
+    assert!(versions.len() > 1, "{versions:?}");
+}
+
+#[test]
+fn a_refused_replacement_keeps_the_old_card_and_etag() {
+    let layer = AgentCardLayer::builder(version("1.0.0")).build().unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    let before = server.get(CARD);
+    let err = handle.replace(broken()).unwrap_err();
+    assert!(err.to_string().contains("/supportedInterfaces"), "{err}");
+    let after = server.get(CARD);
+    assert_eq!(after.body, before.body);
+    assert_eq!(after.header("etag"), before.header("etag"));
+
+    handle.replace(version("1.1.0")).unwrap();
+    let swapped = server.get(CARD);
+    assert_ne!(swapped.header("etag"), before.header("etag"));
+    assert_eq!(swapped.header("etag"), Some(handle.etag().as_str()));
+    assert_eq!(swapped.json()["version"], "1.1.0");
+    // The old ETag no longer gives a 304.
+    let old = before.header("etag").unwrap().as_bytes();
+    assert_eq!(
+        server
+            .request("GET", CARD, &[("If-None-Match", old)])
+            .status,
+        200
+    );
+}
+
+#[test]
+fn tenants_can_be_added_and_replaced_at_run_time() {
+    let layer = AgentCardLayer::builder(version("1.0.0")).build().unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    assert_eq!(server.get("/acme/.well-known/agent-card.json").status, 418);
+    handle.replace_tenant("acme", version("9.0.0")).unwrap();
+    let tenant = server.get("/acme/.well-known/agent-card.json");
+    assert_eq!(tenant.json()["version"], "9.0.0");
+    assert!(handle.replace_tenant("acme", broken()).is_err());
+    assert!(handle.replace_tenant("a/b", version("1.0.0")).is_err());
+    assert_eq!(
+        server.get("/acme/.well-known/agent-card.json").body,
+        tenant.body
+    );
+    // The default card was not touched by the tenant's swaps.
+    assert_eq!(server.get(CARD).json()["version"], "1.0.0");
+}
