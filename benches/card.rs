@@ -8,8 +8,9 @@
 //! After criterion's own output, a table gives each measurement as a ratio to its baseline
 //! (read from criterion's estimates), so the figures stay comparable on a noisy machine.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::Path;
 
 use a2a_card::{validate_document, AgentCard, Profile};
 use criterion::Criterion;
@@ -17,21 +18,24 @@ use serde_json::Value;
 
 const CARD: &[u8] = include_bytes!("../examples/agent-card.json");
 
-/// (group, subject, baseline) pairs reported as ratios.
-const RATIOS: &[(&str, &str, &str)] = &[
+/// (group, subject, baseline group, baseline) reported as ratios.
+const RATIOS: &[(&str, &str, &str, &str)] = &[
     (
         "read",
         "AgentCard::from_json_slice",
+        "read",
         "serde_json Value (baseline)",
     ),
     (
         "validate",
         "validate_document",
+        "validate",
         "serde_json Value (baseline)",
     ),
     (
         "write",
         "AgentCard::to_json_vec",
+        "write",
         "serde_json Value to_vec (baseline)",
     ),
 ];
@@ -71,25 +75,6 @@ fn write(c: &mut Criterion) {
     group.finish();
 }
 
-/// Criterion's mean estimate for one benchmark, in nanoseconds, found by the function id
-/// criterion records next to its estimates.
-fn mean_ns(group: &str, id: &str) -> Option<f64> {
-    let read_json = |path: &Path| -> Option<Value> {
-        serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
-    };
-    let group_dir = Path::new("target/criterion").join(group);
-    for entry in std::fs::read_dir(group_dir).ok()?.flatten() {
-        let new = entry.path().join("new");
-        let Some(meta) = read_json(&new.join("benchmark.json")) else {
-            continue;
-        };
-        if meta["function_id"] == id {
-            return read_json(&new.join("estimates.json"))?["mean"]["point_estimate"].as_f64();
-        }
-    }
-    None
-}
-
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     read(&mut criterion);
@@ -97,16 +82,5 @@ fn main() {
     write(&mut criterion);
     criterion.final_summary();
 
-    println!(
-        "\n{:<10} {:<28} {:>12} {:>12} {:>8}",
-        "group", "subject", "subject ns", "baseline ns", "ratio"
-    );
-    for (group, subject, baseline) in RATIOS {
-        if let (Some(s), Some(b)) = (mean_ns(group, subject), mean_ns(group, baseline)) {
-            println!(
-                "{group:<10} {subject:<28} {s:>12.0} {b:>12.0} {:>7.2}x",
-                s / b
-            );
-        }
-    }
+    common::print_ratios(RATIOS);
 }

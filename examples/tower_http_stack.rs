@@ -1,0 +1,44 @@
+//! The card in a tower-http stack with tracing and compression.
+//!
+//! Order matters. `ServiceBuilder` lists layers outermost first, so here a request passes
+//! TraceLayer, then AgentCardLayer, then CompressionLayer. The card layer sits OUTSIDE
+//! compression: card responses are never compressed, so the strong ETag always names the
+//! identity bytes a client receives. Put compression outside the card layer instead and a
+//! gzip body would go out under the identity body's strong ETag, which RFC 9110 forbids
+//! (two different representations, one strong validator). The app's own responses are
+//! still compressed.
+//!
+//! ```text
+//! cargo run --example tower_http_stack -- 127.0.0.1:3000
+//! curl -i -H 'Accept-Encoding: gzip' http://127.0.0.1:3000/.well-known/agent-card.json
+//! ```
+
+use a2a_card::serve::AgentCardLayer;
+use a2a_card::AgentCard;
+use axum::routing::get;
+use axum::Router;
+use tower::ServiceBuilder;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let addr = std::env::args().nth(1).unwrap_or("127.0.0.1:3000".into());
+    let card = AgentCard::from_json_slice(include_bytes!("agent-card.json"))?;
+    let cards = AgentCardLayer::builder(card).build()?;
+
+    // A large-ish app response, so compression has something to do.
+    let app = Router::new()
+        .route("/report", get(|| async { "all good. ".repeat(200) }))
+        .layer(
+            ServiceBuilder::new()
+                .layer(TraceLayer::new_for_http())
+                .layer(cards)
+                .layer(CompressionLayer::new()),
+        );
+
+    let listener = tokio::net::TcpListener::bind(&addr).await?;
+    println!("listening on http://{}", listener.local_addr()?);
+    axum::serve(listener, app).await?;
+    Ok(())
+}

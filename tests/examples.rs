@@ -1,0 +1,95 @@
+//! The examples run as a reader would run them, and do what their docs say.
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+const CARD: &str = "/.well-known/agent-card.json";
+
+/// A running example binary, killed (by its id) when dropped.
+struct Example {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Example {
+    fn start(name: &str) -> Example {
+        // Integration tests run from target/<profile>/deps; cargo builds examples beside it.
+        let exe: PathBuf = std::env::current_exe().unwrap();
+        let path = exe
+            .parent()
+            .unwrap()
+            .parent()
+            .unwrap()
+            .join("examples")
+            .join(name);
+        let mut child = Command::new(&path)
+            .arg("127.0.0.1:0")
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", path.display()));
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("{name} printed {line:?}"))
+            .parse()
+            .unwrap();
+        Example { child, addr }
+    }
+}
+
+impl Drop for Example {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn axum_example_serves_the_card_beside_its_jsonrpc_route() {
+    let example = Example::start("axum");
+    let card = support::request(example.addr, "GET", CARD, &[], b"");
+    assert_eq!(card.status, 200);
+    assert!(card.etag_matches_body());
+    let rpc = support::request(
+        example.addr,
+        "POST",
+        "/a2a/v1",
+        &[],
+        br#"{"jsonrpc":"2.0","id":7,"method":"x"}"#,
+    );
+    assert_eq!(rpc.json()["id"], 7);
+    assert_eq!(rpc.json()["error"]["code"], -32601);
+}
+
+#[test]
+fn hyper_example_serves_the_card_and_passes_the_rest() {
+    let example = Example::start("hyper");
+    let card = support::request(example.addr, "GET", CARD, &[], b"");
+    assert_eq!(card.status, 200);
+    assert_eq!(card.header("content-type"), Some("application/a2a+json"));
+    assert_eq!(
+        support::request(example.addr, "GET", "/other", &[], b"").status,
+        404
+    );
+}
+
+#[test]
+fn tower_http_stack_never_compresses_the_card_under_its_etag() {
+    let example = Example::start("tower_http_stack");
+    let gzip: &[(&str, &[u8])] = &[("Accept-Encoding", b"gzip")];
+    let card = support::request(example.addr, "GET", CARD, gzip, b"");
+    assert_eq!(card.status, 200);
+    assert!(!card.has("content-encoding"));
+    assert!(card.etag_matches_body());
+    // The application's own responses are still compressed.
+    let report = support::request(example.addr, "GET", "/report", gzip, b"");
+    assert_eq!(report.header("content-encoding"), Some("gzip"));
+}
