@@ -77,11 +77,9 @@ fn benches(c: &mut Criterion) {
     // The bare baseline: the very bytes and headers the layer sends, prebuilt.
     let served = run(service.clone().oneshot(get(CARD_PATH))).unwrap();
     let headers: HeaderMap = served.headers().clone();
-    let body = Bytes::from(
-        run(http_body_util::BodyExt::collect(served.into_body()))
-            .unwrap()
-            .to_bytes(),
-    );
+    let body = run(http_body_util::BodyExt::collect(served.into_body()))
+        .unwrap()
+        .to_bytes();
     let bare = tower::service_fn(move |_request: Request<()>| {
         let mut response = Response::new(Full::new(body.clone()));
         *response.headers_mut() = headers.clone();
