@@ -463,8 +463,8 @@ fn with_negotiation_each_sdk_gets_the_version_it_asks_for_at_the_canonical_path(
 
 #[test]
 fn the_npm_sdk_follows_the_legacy_redirect() {
-    // Python's resolver is not asked: httpx, as the SDK creates it in its examples, does not
-    // follow redirects, so it would fail on a 308 whatever we send.
+    // Not asked of a2a-sdk: its resolver uses the caller's httpx client, and httpx follows
+    // no redirect unless told to (`follow_redirects=True`), so a default one fails on the 308.
     let server = Server::start(EXAMPLE, &["--legacy", "redirect"]);
     let legacy = js_resolves(&server, "v1", LEGACY);
     assert_eq!(legacy["response"]["redirected"], true);
