@@ -259,3 +259,16 @@ fn sigterm_stops_the_server_cleanly() {
         .take()
         .map(|mut s| s.read_to_string(&mut rest));
 }
+
+#[test]
+fn serving_the_v03_rendering_reports_what_it_loses() {
+    let served = Served::start(&["--legacy", "v03"]);
+    // The demo card declares only 1.0 interfaces: v0.3 clients are sent to a 1.0 endpoint.
+    let line = served.wait_for_log("v0.3 rendering:");
+    assert!(line.contains("A2A-W021"), "{line}");
+    assert!(
+        line.contains("/supportedInterfaces/0/protocolVersion"),
+        "{line}"
+    );
+    assert_eq!(served.get("/.well-known/agent.json").status, 200);
+}

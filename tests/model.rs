@@ -1398,3 +1398,41 @@ fn not_json_and_not_an_object_fail_to_read() {
         serde_json::from_value(json!({"a": [1, {"b": null}], "c": 1.5})).unwrap();
     assert_eq!(params, &expected);
 }
+
+#[test]
+fn v03_rendering_leaves_out_device_code_only_schemes_and_the_requirements_needing_them() {
+    let card = AgentCard::from_json_slice(
+        br#"{
+      "name": "Devices", "description": "Talks to devices through an OAuth device code flow.",
+      "supportedInterfaces": [{"url": "https://d.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}],
+      "version": "1.0.0", "capabilities": {},
+      "securitySchemes": {
+        "devices": {"oauth2SecurityScheme": {"flows": {"deviceCode": {
+            "deviceAuthorizationUrl": "https://d.example.com/device", "tokenUrl": "https://d.example.com/token",
+            "scopes": {"agent.read": "read"}}}}},
+        "key": {"apiKeySecurityScheme": {"location": "header", "name": "X-Key"}}
+      },
+      "securityRequirements": [{"schemes": {"devices": {"list": ["agent.read"]}}}, {"schemes": {"key": {}}}],
+      "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+      "skills": [{"id": "s", "name": "S", "description": "Does one thing well.", "tags": ["t"],
+                  "securityRequirements": [{"schemes": {"devices": {"list": []}, "key": {}}}]}]
+    }"#,
+    )
+    .unwrap();
+    let v03 = card.to_v03();
+    assert!(v03.json["securitySchemes"].get("devices").is_none());
+    assert_eq!(v03.json["securitySchemes"]["key"]["type"], "apiKey");
+    assert_eq!(v03.json["security"], serde_json::json!([{"key": []}]));
+    assert_eq!(v03.json["skills"][0]["security"], serde_json::json!([]));
+    let pointers: Vec<&str> = v03.notes.iter().map(|n| n.pointer.as_str()).collect();
+    for expected in [
+        "/securitySchemes/devices",
+        "/securityRequirements/0",
+        "/skills/0/securityRequirements/0",
+    ] {
+        assert!(
+            pointers.contains(&expected),
+            "{expected} not in {pointers:?}"
+        );
+    }
+}

@@ -61,7 +61,9 @@ fn requests_and_swaps_are_traced() {
     let recorder = Recorder::default();
     let events = recorder.0.clone();
     tracing::subscriber::with_default(recorder, || {
-        let layer = AgentCardLayer::builder(support::example_card()).build().unwrap();
+        let layer = AgentCardLayer::builder(support::example_card())
+            .build()
+            .unwrap();
         let handle = layer.handle();
         let service = layer.layer(tower::service_fn(|_: Request<String>| async {
             Ok::<_, std::convert::Infallible>(Response::new(String::new()))

@@ -1,6 +1,8 @@
 //! Rendering a v1.0 card in the v0.3 shape, for clients that only know v0.3 (the legacy
 //! `/.well-known/agent.json` path serves it).
 
+use std::collections::BTreeSet;
+
 use serde_json::{Map, Value};
 
 use super::migrate::type_of_wrapper;
@@ -49,8 +51,26 @@ fn with_patch(version: &str) -> String {
     }
 }
 
+/// Schemes v0.3 cannot express at all: OAuth 2.0 whose only flow is the device code flow,
+/// which v0.3 lacks. Rendered, they would be `{"type": "oauth2", "flows": {}}`, which v0.3
+/// clients reject (and with it the whole card), so they are left out with the requirement
+/// alternatives that need them.
+fn unrenderable_schemes(card: &AgentCard) -> BTreeSet<String> {
+    card.security_schemes
+        .iter()
+        .filter(|(_, scheme)| {
+            scheme
+                .oauth2_security_scheme
+                .as_ref()
+                .is_some_and(|oauth| oauth.flows.flow_names() == ["deviceCode"])
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
 pub(super) fn render(card: &AgentCard) -> V03Rendering {
     let mut notes = Vec::new();
+    let left_out = unrenderable_schemes(card);
     let Value::Object(mut doc) = card.to_value() else {
         unreachable!("an AgentCard always serializes to a JSON object")
     };
@@ -119,14 +139,15 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
                 out.insert(key, caps);
             }
             "securitySchemes" => {
-                out.insert(key, schemes_to_v03(value, &mut notes));
+                out.insert(key, schemes_to_v03(value, &left_out, &mut notes));
             }
             "securityRequirements" => {
-                let security = requirements_to_v03(value, "/securityRequirements", &mut notes);
+                let security =
+                    requirements_to_v03(value, "/securityRequirements", &left_out, &mut notes);
                 out.insert("security".into(), security);
             }
             "skills" => {
-                out.insert(key, skills_to_v03(value, &mut notes));
+                out.insert(key, skills_to_v03(value, &left_out, &mut notes));
             }
             "signatures" => {
                 notes.push(Diagnostic::new(
@@ -226,10 +247,38 @@ fn additional_interfaces(
 
 /// `{"schemes": {"name": {"list": [...]}}}` -> `{"name": [...]}`. The v0.3 spelling has no
 /// room for fields beside the scopes; dropping one is noted.
-fn requirements_to_v03(value: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Value {
+fn requirements_to_v03(
+    value: Value,
+    base: &str,
+    left_out: &BTreeSet<String>,
+    notes: &mut Vec<Diagnostic>,
+) -> Value {
     let Value::Array(items) = value else {
         return value;
     };
+    // An alternative that needs a scheme left out cannot be met in v0.3: drop it whole,
+    // rather than weaken it to the schemes that remain.
+    let needs_left_out = |item: &Value| {
+        item.get("schemes")
+            .and_then(Value::as_object)
+            .is_some_and(|schemes| schemes.keys().any(|name| left_out.contains(name)))
+    };
+    let items: Vec<(usize, Value)> = items
+        .into_iter()
+        .enumerate()
+        .filter(|(i, item)| {
+            let keep = !needs_left_out(item);
+            if !keep {
+                notes.push(Diagnostic::new(
+                    Code::ConversionLoss,
+                    format!("{base}/{i}"),
+                    "this requirement needs a scheme v0.3 cannot express (device code flow \
+                     only); it was left out of the v0.3 rendering",
+                ));
+            }
+            keep
+        })
+        .collect();
     let mut dropped = |pointer: String| {
         notes.push(Diagnostic::new(
             Code::ConversionLoss,
@@ -240,7 +289,6 @@ fn requirements_to_v03(value: Value, base: &str, notes: &mut Vec<Diagnostic>) ->
     };
     let converted = items
         .into_iter()
-        .enumerate()
         .map(|(i, item)| {
             let Value::Object(mut fields) = item else {
                 return item;
@@ -274,7 +322,7 @@ fn requirements_to_v03(value: Value, base: &str, notes: &mut Vec<Diagnostic>) ->
     Value::Array(converted)
 }
 
-fn skills_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
+fn skills_to_v03(value: Value, left_out: &BTreeSet<String>, notes: &mut Vec<Diagnostic>) -> Value {
     let Value::Array(skills) = value else {
         return value;
     };
@@ -292,7 +340,7 @@ fn skills_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
                         let base = format!("/skills/{k}/securityRequirements");
                         (
                             "security".to_owned(),
-                            requirements_to_v03(value, &base, notes),
+                            requirements_to_v03(value, &base, left_out, notes),
                         )
                     }
                     _ => (key, value),
@@ -304,11 +352,22 @@ fn skills_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
     Value::Array(converted)
 }
 
-fn schemes_to_v03(value: Value, notes: &mut Vec<Diagnostic>) -> Value {
+fn schemes_to_v03(value: Value, left_out: &BTreeSet<String>, notes: &mut Vec<Diagnostic>) -> Value {
     let Value::Object(schemes) = value else {
         return value;
     };
-    let converted = schemes
+    let (dropped, kept): (Vec<_>, Vec<_>) = schemes
+        .into_iter()
+        .partition(|(name, _)| left_out.contains(name));
+    for (name, _) in dropped {
+        notes.push(Diagnostic::new(
+            Code::ConversionLoss,
+            pointer_push("/securitySchemes", &name),
+            "its only OAuth flow is the device code flow, which v0.3 lacks; the scheme was left \
+             out of the v0.3 rendering",
+        ));
+    }
+    let converted = kept
         .into_iter()
         .map(|(name, scheme)| {
             let base = pointer_push("/securitySchemes", &name);

@@ -80,6 +80,9 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             Err(refusal) => return report_refusal(output, path, &refusal),
         },
     };
+    if serves_v03(&args) {
+        report_v03_losses(output, &card);
+    }
     let layer = match build_layer(&args, card, modified) {
         Ok(layer) => layer,
         Err(message) => {
@@ -117,7 +120,7 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             (Some(path), true) => {
                 tokio::select! {
                     () = server => {}
-                    () = watch(path, layer.handle(), output) => {}
+                    () = watch(path, layer.handle(), serves_v03(&args), output) => {}
                 }
             }
             _ => server.await,
@@ -162,6 +165,18 @@ fn build_layer(
             a2a_card::serve::BuildError::InvalidPrefix(_) => format!("--mount-prefix: {e}"),
             other => other.to_string(),
         })
+}
+
+/// Whether some route serves the v0.3 rendering.
+fn serves_v03(args: &ServeArgs) -> bool {
+    args.legacy == LegacyArg::V03 || args.negotiate_version
+}
+
+/// What the v0.3 rendering could not carry across, so serving it is never silently lossy.
+fn report_v03_losses(output: &mut Output, card: &AgentCard) {
+    for note in card.to_v03().notes {
+        errln!(output, "v0.3 rendering: {note}");
+    }
 }
 
 /// Reads and checks a card file: the card and its modification time.
@@ -212,7 +227,7 @@ fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcom
 /// Reloads the card whenever the file's content changes. Polling (rather than file-system
 /// events) works the same on every file system, bind mounts and editors that replace files
 /// included, and costs one small read per interval.
-async fn watch(path: &Path, handle: CardHandle, output: &mut Output) {
+async fn watch(path: &Path, handle: CardHandle, v03: bool, output: &mut Output) {
     let mut last_seen = std::fs::read(path).ok();
     let mut ticker = tokio::time::interval(WATCH_INTERVAL);
     loop {
@@ -226,13 +241,18 @@ async fn watch(path: &Path, handle: CardHandle, output: &mut Output) {
         let checked = check(path, &bytes);
         last_seen = Some(bytes);
         match checked {
-            Ok((card, modified)) => match handle.replace_modified_at(card, modified) {
-                Ok(()) => errln!(
-                    output,
-                    "a2a-card: reloaded {} (ETag {})",
-                    path.display(),
-                    handle.etag()
-                ),
+            Ok((card, modified)) => match handle.replace_modified_at(card.clone(), modified) {
+                Ok(()) => {
+                    errln!(
+                        output,
+                        "a2a-card: reloaded {} (ETag {})",
+                        path.display(),
+                        handle.etag()
+                    );
+                    if v03 {
+                        report_v03_losses(output, &card);
+                    }
+                }
                 Err(e) => errln!(output, "a2a-card: refused the new {}: {e}", path.display()),
             },
             Err(refusal) => {
