@@ -33,6 +33,8 @@
 
 pub mod card;
 mod diagnostic;
+#[cfg(feature = "auth")]
+pub mod security;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod validate;

@@ -1,0 +1,204 @@
+//! A failed check as an HTTP answer: 401 with `WWW-Authenticate` challenges for the card's
+//! schemes (RFC 9110 §11.6.1, RFC 6750 §3), or 403 `insufficient_scope`; the body in the
+//! style of the route (JSON-RPC error, or the HTTP+JSON binding's google.rpc.Status).
+
+use std::collections::BTreeSet;
+
+use bytes::Bytes;
+use http::header::{CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE};
+use http::{HeaderValue, Response, StatusCode};
+use serde_json::{json, Value};
+
+use crate::{SchemeKind, SecurityScheme};
+
+/// One scheme's challenge, before the realm is added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Challenge {
+    scheme: String,
+    params: Vec<(String, String)>,
+    bearer: bool,
+}
+
+impl Challenge {
+    pub(crate) fn for_scheme(scheme: &SecurityScheme, invalid_token: bool) -> Self {
+        let (name, mut params, bearer) = match scheme.kind() {
+            Some(SchemeKind::HttpAuth(http)) if http.scheme.eq_ignore_ascii_case("basic") => {
+                ("Basic", vec![("charset", "UTF-8".to_owned())], false)
+            }
+            Some(SchemeKind::HttpAuth(_) | SchemeKind::OAuth2(_) | SchemeKind::OpenIdConnect(_)) => {
+                ("Bearer", Vec::new(), true)
+            }
+            Some(SchemeKind::ApiKey(key)) => (
+                "ApiKey",
+                vec![("in", key.location.clone()), ("name", key.name.clone())],
+                false,
+            ),
+            // TLS client certificates have no HTTP challenge; name the need anyway so a
+            // 401 always carries one (RFC 9110 §11.6.1).
+            _ => ("TLS-Client-Certificate", Vec::new(), false),
+        };
+        if invalid_token {
+            params.push(("error", "invalid_token".to_owned()));
+        }
+        Challenge {
+            scheme: name.to_owned(),
+            params: params.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+            bearer,
+        }
+    }
+}
+
+/// Why a request was refused, ready to be turned into a response.
+///
+/// ```
+/// # use a2a_card::security::{ApiKeys, CardSecurity};
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
+/// let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
+/// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+/// let failure = run(security.check(&parts)).unwrap_err();
+/// assert_eq!(failure.status(), http::StatusCode::UNAUTHORIZED);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct AuthFailure {
+    status: StatusCode,
+    challenges: Vec<String>,
+    reasons: Vec<String>,
+}
+
+/// How a refusal's body is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ErrorStyle {
+    /// The HTTP+JSON binding's error: google.rpc.Status with an ErrorInfo
+    /// (domain `a2a-protocol.org`).
+    #[default]
+    Rest,
+    /// A JSON-RPC 2.0 error response (code -32000 with the same ErrorInfo in `data`).
+    JsonRpc,
+}
+
+impl AuthFailure {
+    pub(crate) fn new(
+        realm: &str,
+        challenges: Vec<Challenge>,
+        short_of_scopes: Option<BTreeSet<String>>,
+        reasons: Vec<String>,
+    ) -> Self {
+        let status = if short_of_scopes.is_some() {
+            StatusCode::FORBIDDEN
+        } else {
+            StatusCode::UNAUTHORIZED
+        };
+        let mut seen = Vec::new();
+        let challenges = challenges
+            .into_iter()
+            .map(|mut challenge| {
+                if let (Some(scopes), true) = (&short_of_scopes, challenge.bearer) {
+                    challenge.params.retain(|(k, _)| k != "error");
+                    challenge
+                        .params
+                        .push(("error".into(), "insufficient_scope".into()));
+                    let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
+                    challenge.params.push(("scope".into(), scopes.join(" ")));
+                }
+                let mut text = format!("{} realm=\"{realm}\"", challenge.scheme);
+                for (key, value) in &challenge.params {
+                    text.push_str(&format!(", {key}=\"{}\"", value.replace(['"', '\\'], "")));
+                }
+                text
+            })
+            .filter(|text| {
+                let new = !seen.contains(text);
+                seen.push(text.clone());
+                new
+            })
+            .collect();
+        AuthFailure {
+            status,
+            challenges,
+            reasons,
+        }
+    }
+
+    /// 401 (no valid credential) or 403 (authenticated, but without the scopes needed).
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
+    /// # let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// assert_eq!(run(security.check(&parts)).unwrap_err().status().as_u16(), 401);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// Why each presented credential was refused (`"apiKey: unknown API key"`), for logs.
+    /// Never contains a credential.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
+    /// let (parts, ()) = http::Request::get("/").header("X-API-Key", "nope").body(()).unwrap().into_parts();
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// assert_eq!(run(security.check(&parts)).unwrap_err().reasons(), ["apiKey: unknown API key"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reasons(&self) -> &[String] {
+        &self.reasons
+    }
+
+    /// The response: status, challenges, `Cache-Control: no-store` and a JSON body in
+    /// `style`. `id` is the JSON-RPC request's id, when known.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
+    /// # let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// let response = run(security.check(&parts)).unwrap_err().to_response(ErrorStyle::Rest, None);
+    /// assert_eq!(response.headers()["www-authenticate"], "ApiKey realm=\"a2a\", in=\"header\", name=\"X-API-Key\"");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_response(&self, style: ErrorStyle, id: Option<Value>) -> Response<Bytes> {
+        let (reason, message) = if self.status == StatusCode::FORBIDDEN {
+            ("PERMISSION_DENIED", "The credentials do not grant the scopes this operation needs")
+        } else {
+            ("UNAUTHENTICATED", "Authentication is required")
+        };
+        let info = json!({
+            "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+            "reason": reason,
+            "domain": "a2a-protocol.org",
+        });
+        let body = match style {
+            ErrorStyle::Rest => json!({"error": {
+                "code": self.status.as_u16(),
+                "status": reason,
+                "message": message,
+                "details": [info],
+            }}),
+            ErrorStyle::JsonRpc => json!({
+                "jsonrpc": "2.0",
+                "id": id.unwrap_or(Value::Null),
+                "error": {"code": -32000, "message": message, "data": [info]},
+            }),
+        };
+        let mut response = Response::new(Bytes::from(body.to_string()));
+        *response.status_mut() = self.status;
+        let headers = response.headers_mut();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        for challenge in &self.challenges {
+            if let Ok(value) = HeaderValue::from_str(challenge) {
+                headers.append(WWW_AUTHENTICATE, value);
+            }
+        }
+        response
+    }
+}

@@ -1,0 +1,314 @@
+//! [`CardSecurity`]: the card's security requirements (alternatives, each a set of schemes
+//! that must all pass with their scopes), enforced with one verifier per scheme.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use http::request::Parts;
+
+use super::bearer::is_bearer;
+use super::error::SecurityError;
+use super::failure::{AuthFailure, Challenge};
+use super::verifier::{Verdict, Verifier};
+use crate::{AgentCard, SecurityRequirement, SecurityScheme};
+
+/// What a successful check leaves in the request's extensions for the inner service.
+///
+/// ```
+/// fn handler(request: http::Request<()>) {
+///     if let Some(auth) = request.extensions().get::<a2a_card::security::AuthContext>() {
+///         println!("{:?} via {:?}", auth.subject, auth.schemes);
+///     }
+/// }
+/// # handler(http::Request::new(()));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuthContext {
+    /// Index of the requirement (alternative) that was met.
+    pub alternative: usize,
+    /// The schemes of that alternative, all of which passed.
+    pub schemes: Vec<String>,
+    /// The caller, when a credential named one (the first that did).
+    pub subject: Option<String>,
+    /// Every scope the passing credentials grant.
+    pub scopes: BTreeSet<String>,
+}
+
+/// The card's security requirements and a verifier for every scheme they name. Built once;
+/// cheap to clone.
+///
+/// ```
+/// use a2a_card::security::{ApiKeys, CardSecurity};
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let security = CardSecurity::builder(&card)
+///     .verifier("apiKey", ApiKeys::new(["k1-7f3a9c"])?)
+///     .build()?;
+/// # let _ = security;
+/// # Ok::<(), a2a_card::security::SecurityError>(())
+/// ```
+#[derive(Clone)]
+pub struct CardSecurity {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    schemes: BTreeMap<String, SecurityScheme>,
+    verifiers: BTreeMap<String, Arc<dyn Verifier>>,
+    requirements: Vec<SecurityRequirement>,
+    realm: String,
+}
+
+impl std::fmt::Debug for CardSecurity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CardSecurity")
+            .field("schemes", &self.inner.verifiers.keys().collect::<Vec<_>>())
+            .field("alternatives", &self.inner.requirements.len())
+            .finish()
+    }
+}
+
+/// Builds a [`CardSecurity`]; see [`CardSecurity::builder`].
+#[must_use = "call .build()"]
+pub struct CardSecurityBuilder<'c> {
+    card: &'c AgentCard,
+    verifiers: BTreeMap<String, Arc<dyn Verifier>>,
+    realm: String,
+}
+
+impl CardSecurity {
+    /// Starts from the card whose `securityRequirements` (and skills' requirements) are to
+    /// be enforced.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let builder = a2a_card::security::CardSecurity::builder(&card);
+    /// # let _ = builder;
+    /// ```
+    pub fn builder(card: &AgentCard) -> CardSecurityBuilder<'_> {
+        CardSecurityBuilder {
+            card,
+            verifiers: BTreeMap::new(),
+            realm: "a2a".to_owned(),
+        }
+    }
+
+    /// Checks the card-level requirements against a request.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
+    /// let (parts, ()) = http::Request::get("/").header("X-API-Key", "k1").body(()).unwrap().into_parts();
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// let auth = run(security.check(&parts)).unwrap();
+    /// assert_eq!(auth.schemes, ["apiKey"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub async fn check(&self, request: &Parts) -> Result<AuthContext, AuthFailure> {
+        let mut verdicts = Verdicts::default();
+        self.check_alternatives(&self.inner.requirements, request, &mut verdicts)
+            .await
+    }
+
+    /// Checks a list of alternatives, sharing verdicts already reached for this request.
+    pub(crate) async fn check_alternatives(
+        &self,
+        alternatives: &[SecurityRequirement],
+        request: &Parts,
+        verdicts: &mut Verdicts,
+    ) -> Result<AuthContext, AuthFailure> {
+        let mut short_of_scopes: Option<BTreeSet<String>> = None;
+        for (index, alternative) in alternatives.iter().enumerate() {
+            let mut met = true;
+            let mut authenticated = true;
+            let mut subject = None;
+            let mut scopes = BTreeSet::new();
+            for (name, required) in &alternative.schemes {
+                match verdicts.get(self, name, request).await {
+                    Verdict::Accepted(grant) => {
+                        if !required.list.iter().all(|s| grant.scopes.contains(s)) {
+                            met = false;
+                        }
+                        subject = subject.or_else(|| grant.subject.clone());
+                        scopes.extend(grant.scopes.iter().cloned());
+                    }
+                    _ => {
+                        met = false;
+                        authenticated = false;
+                    }
+                }
+            }
+            if met && !alternative.schemes.is_empty() {
+                return Ok(AuthContext {
+                    alternative: index,
+                    schemes: alternative.schemes.keys().cloned().collect(),
+                    subject,
+                    scopes,
+                });
+            }
+            if authenticated && short_of_scopes.is_none() {
+                let needed = alternative.schemes.values().flat_map(|s| s.list.iter().cloned());
+                short_of_scopes = Some(needed.collect());
+            }
+        }
+        Err(self.failure(alternatives, verdicts, short_of_scopes))
+    }
+
+    fn failure(
+        &self,
+        alternatives: &[SecurityRequirement],
+        verdicts: &Verdicts,
+        short_of_scopes: Option<BTreeSet<String>>,
+    ) -> AuthFailure {
+        let mut names: Vec<&String> = Vec::new();
+        for alternative in alternatives {
+            for name in alternative.schemes.keys() {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        let challenges = names
+            .iter()
+            .filter_map(|name| {
+                let scheme = self.inner.schemes.get(*name)?;
+                let rejected = matches!(verdicts.seen.get(*name), Some(Verdict::Rejected(_)));
+                Some(Challenge::for_scheme(scheme, rejected && is_bearer(scheme)))
+            })
+            .collect();
+        let reasons = verdicts
+            .seen
+            .iter()
+            .filter_map(|(name, v)| match v {
+                Verdict::Rejected(reason) => Some(format!("{name}: {reason}")),
+                _ => None,
+            })
+            .collect();
+        AuthFailure::new(&self.inner.realm, challenges, short_of_scopes, reasons)
+    }
+}
+
+/// Verdicts reached for one request, so a scheme shared by several alternatives (or by the
+/// card and its skills) is verified once.
+#[derive(Default)]
+pub(crate) struct Verdicts {
+    seen: BTreeMap<String, Verdict>,
+}
+
+impl Verdicts {
+    async fn get(&mut self, security: &CardSecurity, name: &str, request: &Parts) -> &Verdict {
+        if !self.seen.contains_key(name) {
+            // Build checked that every named scheme is declared and has a verifier; a
+            // missing one here would be a bug, and it denies.
+            let verdict = match (
+                security.inner.verifiers.get(name),
+                security.inner.schemes.get(name),
+            ) {
+                (Some(verifier), Some(scheme)) => verifier.verify(request, scheme).await,
+                _ => Verdict::Rejected("no verifier"),
+            };
+            self.seen.insert(name.to_owned(), verdict);
+        }
+        &self.seen[name]
+    }
+}
+
+impl<'c> CardSecurityBuilder<'c> {
+    /// The verifier for the scheme named `scheme` in the card's `securitySchemes`.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::security::CardSecurity::builder(&card)
+    ///     .verifier("apiKey", a2a_card::security::ApiKeys::new(["k"]).unwrap());
+    /// # let _ = b;
+    /// ```
+    pub fn verifier(mut self, scheme: impl Into<String>, verifier: impl Verifier) -> Self {
+        self.verifiers.insert(scheme.into(), Arc::new(verifier));
+        self
+    }
+
+    /// The realm named in `WWW-Authenticate` challenges; default `a2a`.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::security::CardSecurity::builder(&card).realm("routes");
+    /// # let _ = b;
+    /// ```
+    pub fn realm(mut self, realm: impl Into<String>) -> Self {
+        self.realm = realm.into().replace(['"', '\\'], "");
+        self
+    }
+
+    /// Checks that every scheme any requirement names (card and skills) is declared and has
+    /// a verifier that fits it.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let err = a2a_card::security::CardSecurity::builder(&card)
+    ///     .verifier("apiKey", a2a_card::security::BasicUsers::new(["a:b"]).unwrap())
+    ///     .build().unwrap_err();
+    /// assert!(err.to_string().contains("Basic"), "{err}");
+    /// ```
+    pub fn build(self) -> Result<CardSecurity, SecurityError> {
+        let card = self.card;
+        if card.security_requirements.is_empty() {
+            return Err(SecurityError::NoRequirements);
+        }
+        let mut lists: Vec<(String, &[SecurityRequirement])> =
+            vec![("/securityRequirements".to_owned(), &card.security_requirements)];
+        for (k, skill) in card.skills.iter().enumerate() {
+            lists.push((
+                format!("/skills/{k}/securityRequirements"),
+                &skill.security_requirements,
+            ));
+        }
+        let mut schemes = BTreeMap::new();
+        for (base, requirements) in lists {
+            for (i, requirement) in requirements.iter().enumerate() {
+                let pointer = format!("{base}/{i}");
+                if requirement.schemes.is_empty() {
+                    return Err(SecurityError::EmptyRequirement(pointer));
+                }
+                for name in requirement.schemes.keys() {
+                    let Some(scheme) = card.security_schemes.get(name) else {
+                        return Err(SecurityError::UndeclaredScheme {
+                            scheme: name.clone(),
+                            pointer,
+                        });
+                    };
+                    let Some(verifier) = self.verifiers.get(name) else {
+                        return Err(SecurityError::MissingVerifier(name.clone()));
+                    };
+                    verifier
+                        .fits(scheme)
+                        .map_err(|expected| SecurityError::VerifierDoesNotFit {
+                            scheme: name.clone(),
+                            declared: describe(scheme),
+                            expected,
+                        })?;
+                    schemes.insert(name.clone(), scheme.clone());
+                }
+            }
+        }
+        Ok(CardSecurity {
+            inner: Arc::new(Inner {
+                schemes,
+                verifiers: self.verifiers,
+                requirements: card.security_requirements.clone(),
+                realm: self.realm,
+            }),
+        })
+    }
+}
+
+/// How a scheme is declared, for messages: `an httpAuthSecurityScheme (Bearer)`.
+fn describe(scheme: &SecurityScheme) -> String {
+    match scheme.variant_names().as_slice() {
+        [] => "no scheme type at all".to_owned(),
+        [one] => match scheme.kind() {
+            Some(crate::SchemeKind::HttpAuth(http)) => format!("{one} ({})", http.scheme),
+            _ => (*one).to_owned(),
+        },
+        several => format!("several scheme types ({})", several.join(", ")),
+    }
+}
