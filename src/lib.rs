@@ -33,6 +33,8 @@
 
 pub mod card;
 mod diagnostic;
+#[cfg(feature = "sign")]
+pub mod sign;
 pub mod validate;
 
 pub use card::{
