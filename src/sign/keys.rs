@@ -55,7 +55,7 @@ impl SigningKey {
     pub fn from_pkcs8_pem(pem: &str) -> Result<Self, KeyError> {
         let material = PrivateMaterial::from_pkcs8_pem(pem)?;
         Ok(Self {
-            algorithm: material.natural_algorithm(),
+            algorithm: material.key_type().natural_algorithm(),
             material,
         })
     }
@@ -82,7 +82,7 @@ impl SigningKey {
         }
         let material = PrivateMaterial::from_jwk(jwk)?;
         let key = Self {
-            algorithm: material.natural_algorithm(),
+            algorithm: material.key_type().natural_algorithm(),
             material,
         };
         match &jwk.alg {
@@ -107,9 +107,9 @@ impl SigningKey {
     /// assert!(ec.with_algorithm(Algorithm::Ps256).is_err());
     /// ```
     pub fn with_algorithm(self, algorithm: Algorithm) -> Result<Self, KeyError> {
-        if !self.material.supports(algorithm) {
+        if !self.material.key_type().supports(algorithm) {
             return Err(KeyError::AlgorithmMismatch {
-                key: self.material.describe(),
+                key: self.material.key_type().describe(),
                 algorithm,
             });
         }

@@ -17,6 +17,43 @@ use super::jwk::Jwk;
 /// RFC 7518 §3.3 and §3.5: RSA keys for RS256 and PS256 MUST be at least 2048 bits.
 pub(crate) const MIN_RSA_BITS: usize = 2048;
 
+/// The supported key types; which algorithms each can serve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeyType {
+    P256,
+    Ed25519,
+    Rsa,
+}
+
+impl KeyType {
+    pub(crate) fn supports(self, algorithm: Algorithm) -> bool {
+        match self {
+            KeyType::P256 => algorithm == Algorithm::Es256,
+            KeyType::Ed25519 => algorithm == Algorithm::EdDsa,
+            KeyType::Rsa => algorithm.uses_rsa(),
+        }
+    }
+
+    /// The algorithm a key of this type signs with unless told otherwise; RSA keys default
+    /// to RS256, the one every JOSE library has.
+    pub(crate) fn natural_algorithm(self) -> Algorithm {
+        match self {
+            KeyType::P256 => Algorithm::Es256,
+            KeyType::Ed25519 => Algorithm::EdDsa,
+            KeyType::Rsa => Algorithm::Rs256,
+        }
+    }
+
+    /// What kind of key this is, for messages.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            KeyType::P256 => "a P-256 key",
+            KeyType::Ed25519 => "an Ed25519 key",
+            KeyType::Rsa => "an RSA key",
+        }
+    }
+}
+
 /// A private key of one of the supported types.
 pub(crate) enum PrivateMaterial {
     P256(p256::ecdsa::SigningKey),
@@ -133,30 +170,11 @@ impl PrivateMaterial {
         }
     }
 
-    /// Whether this key can sign with `algorithm`.
-    pub(crate) fn supports(&self, algorithm: Algorithm) -> bool {
+    pub(crate) fn key_type(&self) -> KeyType {
         match self {
-            Self::P256(_) => algorithm == Algorithm::Es256,
-            Self::Ed25519(_) => algorithm == Algorithm::EdDsa,
-            Self::Rsa(_) => algorithm.uses_rsa(),
-        }
-    }
-
-    /// The algorithm a key of this type signs with unless told otherwise.
-    pub(crate) fn natural_algorithm(&self) -> Algorithm {
-        match self {
-            Self::P256(_) => Algorithm::Es256,
-            Self::Ed25519(_) => Algorithm::EdDsa,
-            Self::Rsa(_) => Algorithm::Rs256,
-        }
-    }
-
-    /// What kind of key this is, for messages.
-    pub(crate) fn describe(&self) -> &'static str {
-        match self {
-            Self::P256(_) => "a P-256 key",
-            Self::Ed25519(_) => "an Ed25519 key",
-            Self::Rsa(_) => "an RSA key",
+            Self::P256(_) => KeyType::P256,
+            Self::Ed25519(_) => KeyType::Ed25519,
+            Self::Rsa(_) => KeyType::Rsa,
         }
     }
 
@@ -200,7 +218,10 @@ impl PrivateMaterial {
                 let signature = signer.try_sign(message).map_err(|e| e.to_string())?;
                 Ok(Box::<[u8]>::from(signature).into_vec())
             }
-            (_, algorithm) => Err(format!("{} cannot sign {algorithm}", self.describe())),
+            (_, algorithm) => Err(format!(
+                "{} cannot sign {algorithm}",
+                self.key_type().describe()
+            )),
         }
     }
 
@@ -280,12 +301,11 @@ impl PublicMaterial {
         ))
     }
 
-    /// Whether this key verifies `algorithm`.
-    pub(crate) fn supports(&self, algorithm: Algorithm) -> bool {
+    pub(crate) fn key_type(&self) -> KeyType {
         match self {
-            Self::P256(_) => algorithm == Algorithm::Es256,
-            Self::Ed25519(_) => algorithm == Algorithm::EdDsa,
-            Self::Rsa(_) => algorithm.uses_rsa(),
+            Self::P256(_) => KeyType::P256,
+            Self::Ed25519(_) => KeyType::Ed25519,
+            Self::Rsa(_) => KeyType::Rsa,
         }
     }
 

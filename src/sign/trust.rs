@@ -7,7 +7,7 @@ use std::fmt;
 use super::algorithm::{Algorithm, UnsupportedAlgorithm};
 use super::error::KeyError;
 use super::jwk::{Jwk, Jwks};
-use super::material::PublicMaterial;
+use super::material::{KeyType, PublicMaterial};
 
 /// A public key the verifier trusts for one `kid` and one algorithm, optionally tied to the
 /// key set URL (`jku`) it was loaded from.
@@ -44,18 +44,17 @@ impl TrustedKey {
             .filter(|kid| !kid.is_empty())
             .ok_or_else(|| KeyError::Jwk("no `kid`: signatures find their key by it".to_owned()))?;
         let material = PublicMaterial::from_jwk(jwk)?;
-        let algorithm = match (&jwk.alg, &material) {
+        let algorithm = match (&jwk.alg, material.key_type()) {
             (Some(alg), _) => alg
                 .parse()
                 .map_err(|e: UnsupportedAlgorithm| KeyError::Algorithm(e.to_string()))?,
-            (None, PublicMaterial::P256(_)) => Algorithm::Es256,
-            (None, PublicMaterial::Ed25519(_)) => Algorithm::EdDsa,
-            (None, PublicMaterial::Rsa(_)) => {
+            (None, KeyType::Rsa) => {
                 return Err(KeyError::Algorithm(
                     "an RSA key needs `alg` (RS256 or PS256); the signature must not choose it"
                         .to_owned(),
                 ))
             }
+            (None, key_type) => key_type.natural_algorithm(),
         };
         Self::checked(kid, algorithm, material)
     }
@@ -94,13 +93,12 @@ impl TrustedKey {
         algorithm: Algorithm,
         material: PublicMaterial,
     ) -> Result<Self, KeyError> {
-        if !material.supports(algorithm) {
-            let key = match material {
-                PublicMaterial::P256(_) => "a P-256 key",
-                PublicMaterial::Ed25519(_) => "an Ed25519 key",
-                PublicMaterial::Rsa(_) => "an RSA key",
-            };
-            return Err(KeyError::AlgorithmMismatch { key, algorithm });
+        let key_type = material.key_type();
+        if !key_type.supports(algorithm) {
+            return Err(KeyError::AlgorithmMismatch {
+                key: key_type.describe(),
+                algorithm,
+            });
         }
         Ok(Self::from_parts(kid, algorithm, material))
     }
