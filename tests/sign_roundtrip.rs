@@ -283,6 +283,14 @@ fn b64(text: &str) -> String {
     out
 }
 
+/// The error of a card whose one signature has this protected header (JSON).
+fn header_error(verifier: &CardVerifier, header: &str, signature: &str) -> String {
+    let err = verifier
+        .verify(&with_signature(&b64(header), signature))
+        .unwrap_err();
+    err.to_string()
+}
+
 #[test]
 fn each_failure_says_which_and_where() {
     let signer = signer(Algorithm::Es256, "k1");
@@ -300,22 +308,13 @@ fn each_failure_says_which_and_where() {
         "/signatures/0/protected: the protected header is not base64url"
     );
 
-    let err = verifier
-        .verify(&with_signature(&b64(r#"{"alg":"ES256"}"#), &good.signature))
-        .unwrap_err();
     assert_eq!(
-        err.to_string(),
+        header_error(&verifier, r#"{"alg":"ES256"}"#, &good.signature),
         "/signatures/0/protected: the protected header has no `kid`"
     );
 
-    let err = verifier
-        .verify(&with_signature(
-            &b64(r#"{"alg":"HS256","kid":"k1"}"#),
-            &good.signature,
-        ))
-        .unwrap_err();
     assert_eq!(
-        err.to_string(),
+        header_error(&verifier, r#"{"alg":"HS256","kid":"k1"}"#, &good.signature),
         "/signatures/0/protected: algorithm \"HS256\" is not allowed (allowed: ES256, EdDSA, RS256, PS256)"
     );
     let err = verifier_for(&[&signer])
@@ -327,25 +326,13 @@ fn each_failure_says_which_and_where() {
         "{err}"
     );
 
-    let err = verifier
-        .verify(&with_signature(
-            &b64(r#"{"alg":"ES256","kid":"k9"}"#),
-            &good.signature,
-        ))
-        .unwrap_err();
     assert_eq!(
-        err.to_string(),
+        header_error(&verifier, r#"{"alg":"ES256","kid":"k9"}"#, &good.signature),
         "/signatures/0/protected: kid \"k9\" is not a trusted key (trusted kids: \"k1\")"
     );
 
-    let err = verifier
-        .verify(&with_signature(
-            &b64(r#"{"alg":"EdDSA","kid":"k1"}"#),
-            &good.signature,
-        ))
-        .unwrap_err();
     assert_eq!(
-        err.to_string(),
+        header_error(&verifier, r#"{"alg":"EdDSA","kid":"k1"}"#, &good.signature),
         "/signatures/0/protected: key \"k1\" is trusted for ES256, but the header says EdDSA"
     );
 
@@ -447,6 +434,22 @@ fn signer_with_jku(jku: &str) -> AgentCard {
         .with_jku(jku)
         .sign(&card(EXAMPLE))
         .unwrap()
+}
+
+#[test]
+fn one_kid_may_have_keys_for_several_algorithms() {
+    // The same RSA key published twice under one kid, for RS256 and for PS256.
+    let rs = signer(Algorithm::Rs256, "rsa");
+    let ps = signer(Algorithm::Ps256, "rsa");
+    let store = TrustStore::new()
+        .with_key(rs.trusted_key())
+        .with_key(ps.trusted_key());
+    let verifier = CardVerifier::new(store);
+    for signer in [&rs, &ps] {
+        verifier
+            .verify(&signer.sign(&card(EXAMPLE)).unwrap())
+            .unwrap();
+    }
 }
 
 #[test]

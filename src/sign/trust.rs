@@ -281,12 +281,28 @@ impl TrustStore {
         &self.skipped
     }
 
-    /// The key for a signature's `kid` and `jku`: a plainly trusted key, or one loaded from
-    /// that very `jku`.
-    pub(crate) fn find(&self, kid: &str, jku: Option<&str>) -> Option<&TrustedKey> {
-        self.keys
+    /// The key for a signature's `kid`, `jku` and algorithm: a plainly trusted key, or one
+    /// loaded from that very `jku`. A key of that kid for another algorithm is returned when
+    /// there is no better one, so the verifier can say the algorithms differ.
+    pub(crate) fn find(
+        &self,
+        kid: &str,
+        jku: Option<&str>,
+        algorithm: Algorithm,
+    ) -> Option<&TrustedKey> {
+        let mut candidates = self
+            .keys
             .iter()
-            .find(|key| key.kid == kid && (key.jku.is_none() || key.jku.as_deref() == jku))
+            .filter(|key| key.kid == kid && (key.jku.is_none() || key.jku.as_deref() == jku));
+        let first = candidates.next()?;
+        if first.algorithm == algorithm {
+            return Some(first);
+        }
+        Some(
+            candidates
+                .find(|key| key.algorithm == algorithm)
+                .unwrap_or(first),
+        )
     }
 
     /// The kids in the store, for messages.

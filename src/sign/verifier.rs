@@ -227,12 +227,15 @@ impl CardVerifier {
                 allowed: self.allowed_list(),
             })?;
         let fetched;
-        let key = match self.store.find(&header.kid, header.jku.as_deref()) {
+        let key = match self
+            .store
+            .find(&header.kid, header.jku.as_deref(), algorithm)
+        {
             Some(key) => key,
             None => {
                 fetched = self.fetch_for(index, &header.kid, header.jku.as_deref())?;
                 fetched
-                    .find(&header.kid, header.jku.as_deref())
+                    .find(&header.kid, header.jku.as_deref(), algorithm)
                     .ok_or_else(|| VerifyError::UnknownKid {
                         index,
                         kid: header.kid.clone(),
