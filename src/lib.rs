@@ -37,6 +37,8 @@ mod diagnostic;
 pub mod security;
 #[cfg(feature = "serve")]
 pub mod serve;
+#[cfg(feature = "sign")]
+pub mod sign;
 pub mod validate;
 
 pub use card::{

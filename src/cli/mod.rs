@@ -3,11 +3,14 @@
 //! line is wrong (see `main.rs`).
 
 mod input;
+mod keygen;
 mod migrate;
 mod output;
 mod serve;
 mod server;
+mod sign;
 mod validate;
+mod verify;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -70,6 +73,39 @@ enum Command {
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Serve(serve::ServeArgs),
+    /// Make a signing key: a PKCS#8 PEM private key and its public key in a JWKS
+    ///
+    /// Exit codes:
+    ///   0   both files written
+    ///   1   refused: the key file exists, or the JWKS already has that kid
+    ///   2   a file cannot be read or written
+    ///   64  usage error
+    #[command(verbatim_doc_comment)]
+    Keygen(keygen::KeygenArgs),
+    /// Sign a card (A2A §8.4): print it with one more signature, as v1.0 JSON
+    ///
+    /// The signature is a detached JWS over the RFC 8785 canonical form of the card; the
+    /// signatures the card had are kept. A card with errors is not signed.
+    ///
+    /// Exit codes:
+    ///   0   the signed card is on stdout
+    ///   1   not signed: the card has errors, or the key cannot be used
+    ///   2   the card or key cannot be read (or the card is not JSON)
+    ///   64  usage error
+    #[command(verbatim_doc_comment)]
+    Sign(sign::SignArgs),
+    /// Verify a card's signatures against trusted keys (a JWKS)
+    ///
+    /// Valid when at least one signature verifies with a key of the JWKS with the same kid
+    /// and algorithm. Keys are never fetched from the jku a signature names.
+    ///
+    /// Exit codes:
+    ///   0   a signature verifies
+    ///   1   none does (the reason is printed)
+    ///   2   the card or the JWKS cannot be read
+    ///   64  usage error
+    #[command(verbatim_doc_comment)]
+    Verify(verify::VerifyArgs),
 }
 
 /// Output format for reports.
@@ -96,6 +132,9 @@ pub(crate) fn run(cli: Cli) -> u8 {
         Command::Validate(args) => validate::run(args, &mut output),
         Command::Migrate(args) => migrate::run(args, &mut output),
         Command::Serve(args) => serve::run(args, &mut output),
+        Command::Keygen(args) => keygen::run(args, &mut output),
+        Command::Sign(args) => sign::run(args, &mut output),
+        Command::Verify(args) => verify::run(args, &mut output),
     };
     // A reader that closed the pipe early (`| head`) is not a failure; a failed write is.
     let outcome = if output.finish() {

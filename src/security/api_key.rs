@@ -95,7 +95,10 @@ impl Verifier for ApiKeys {
             {
                 Ok(())
             }
-            _ => Err("an apiKeySecurityScheme with a name and a location of header, query or cookie".into()),
+            _ => Err(
+                "an apiKeySecurityScheme with a name and a location of header, query or cookie"
+                    .into(),
+            ),
         }
     }
 
@@ -146,7 +149,8 @@ fn from_query(request: &Parts, name: &str) -> Found {
     let query = request.uri.query().unwrap_or("");
     one(query.split('&').filter_map(|pair| {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        (percent_decode(key.as_bytes()) == name.as_bytes()).then(|| percent_decode(value.as_bytes()))
+        (percent_decode(key.as_bytes()) == name.as_bytes())
+            .then(|| percent_decode(value.as_bytes()))
     }))
 }
 

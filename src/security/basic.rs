@@ -5,9 +5,9 @@ use http::request::Parts;
 use subtle::ConstantTimeEq;
 
 use super::api_key::digest;
+use super::authorization::{authorization, Authorization};
 use super::error::SecurityError;
 use super::verifier::{Grant, Verdict, Verifier, VerifyFuture};
-use super::authorization::{authorization, Authorization};
 use crate::{SchemeKind, SecurityScheme};
 
 /// Accepts `Authorization: Basic` for configured users. Each `user:password` pair is kept

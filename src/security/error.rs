@@ -16,7 +16,9 @@ pub enum SecurityError {
     #[error("security scheme {0:?} is required by the card but has no verifier; configure one (fail closed)")]
     MissingVerifier(String),
     /// The verifier given for a scheme cannot check it as declared.
-    #[error("security scheme {scheme:?} is declared as {declared} but its verifier checks {expected}")]
+    #[error(
+        "security scheme {scheme:?} is declared as {declared} but its verifier checks {expected}"
+    )]
     VerifierDoesNotFit {
         /// The scheme's name.
         scheme: String,

@@ -25,9 +25,9 @@ impl Challenge {
             Some(SchemeKind::HttpAuth(http)) if http.scheme.eq_ignore_ascii_case("basic") => {
                 ("Basic", vec![("charset", "UTF-8".to_owned())], false)
             }
-            Some(SchemeKind::HttpAuth(_) | SchemeKind::OAuth2(_) | SchemeKind::OpenIdConnect(_)) => {
-                ("Bearer", Vec::new(), true)
-            }
+            Some(
+                SchemeKind::HttpAuth(_) | SchemeKind::OAuth2(_) | SchemeKind::OpenIdConnect(_),
+            ) => ("Bearer", Vec::new(), true),
             Some(SchemeKind::ApiKey(key)) => (
                 "ApiKey",
                 vec![("in", key.location.clone()), ("name", key.name.clone())],
@@ -167,7 +167,10 @@ impl AuthFailure {
     /// ```
     pub fn to_response(&self, style: ErrorStyle, id: Option<Value>) -> Response<Bytes> {
         let (reason, message) = if self.status == StatusCode::FORBIDDEN {
-            ("PERMISSION_DENIED", "The credentials do not grant the scopes this operation needs")
+            (
+                "PERMISSION_DENIED",
+                "The credentials do not grant the scopes this operation needs",
+            )
         } else {
             ("UNAUTHENTICATED", "Authentication is required")
         };

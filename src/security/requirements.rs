@@ -147,7 +147,10 @@ impl CardSecurity {
                 });
             }
             if authenticated && short_of_scopes.is_none() {
-                let needed = alternative.schemes.values().flat_map(|s| s.list.iter().cloned());
+                let needed = alternative
+                    .schemes
+                    .values()
+                    .flat_map(|s| s.list.iter().cloned());
                 short_of_scopes = Some(needed.collect());
             }
         }
@@ -254,8 +257,10 @@ impl<'c> CardSecurityBuilder<'c> {
         if card.security_requirements.is_empty() {
             return Err(SecurityError::NoRequirements);
         }
-        let mut lists: Vec<(String, &[SecurityRequirement])> =
-            vec![("/securityRequirements".to_owned(), &card.security_requirements)];
+        let mut lists: Vec<(String, &[SecurityRequirement])> = vec![(
+            "/securityRequirements".to_owned(),
+            &card.security_requirements,
+        )];
         for (k, skill) in card.skills.iter().enumerate() {
             lists.push((
                 format!("/skills/{k}/securityRequirements"),
@@ -279,13 +284,13 @@ impl<'c> CardSecurityBuilder<'c> {
                     let Some(verifier) = self.verifiers.get(name) else {
                         return Err(SecurityError::MissingVerifier(name.clone()));
                     };
-                    verifier
-                        .fits(scheme)
-                        .map_err(|expected| SecurityError::VerifierDoesNotFit {
+                    verifier.fits(scheme).map_err(|expected| {
+                        SecurityError::VerifierDoesNotFit {
                             scheme: name.clone(),
                             declared: describe(scheme),
                             expected,
-                        })?;
+                        }
+                    })?;
                     schemes.insert(name.clone(), scheme.clone());
                 }
             }

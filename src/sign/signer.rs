@@ -1,0 +1,155 @@
+//! Signing a card: a detached JWS over the canonical payload, appended to `signatures`.
+
+use super::canonical::canonical_payload;
+use super::error::SignError;
+use super::header::{encode_base64url, for_signing, signing_input};
+use super::jwk::Jwk;
+use super::keys::SigningKey;
+use super::trust::TrustedKey;
+use crate::{AgentCard, AgentCardSignature};
+
+/// Signs Agent Cards with one key: protected header `{"alg", "typ": "JOSE", "kid", "jku"?}`,
+/// signature over `protected || '.' || BASE64URL(canonical payload)` (A2A §8.4.2).
+///
+/// ES256, EdDSA and RS256 signatures are deterministic: replicas that sign the same card at
+/// start-up serve the same bytes. PS256 signatures differ every time.
+///
+/// ```
+/// use a2a_card::AgentCard;
+/// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+///
+/// let card = AgentCard::from_json_str(include_str!("../../examples/agent-card.json"))?;
+/// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01")
+///     .with_jku("https://agent.example.com/.well-known/jwks.json");
+/// let signed = signer.sign(&card)?;
+/// assert_eq!(signed.signatures.len(), card.signatures.len() + 1);
+///
+/// let verifier = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()));
+/// assert_eq!(verifier.verify(&signed)?.kid, "2026-01");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct CardSigner {
+    key: SigningKey,
+    kid: String,
+    jku: Option<String>,
+}
+
+impl CardSigner {
+    /// A signer whose signatures name `kid`.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert_eq!(signer.kid(), "k1");
+    /// ```
+    pub fn new(key: SigningKey, kid: impl Into<String>) -> Self {
+        Self {
+            key,
+            kid: kid.into(),
+            jku: None,
+        }
+    }
+
+    /// Also names the URL of the JWKS that publishes the public key (`jku`). Verifiers use it
+    /// only when they allow it.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1")
+    ///     .with_jku("https://a.example/jwks.json");
+    /// assert_eq!(signer.jku(), Some("https://a.example/jwks.json"));
+    /// ```
+    pub fn with_jku(mut self, jku: impl Into<String>) -> Self {
+        self.jku = Some(jku.into());
+        self
+    }
+
+    /// The key id written in every signature.
+    ///
+    /// ```
+    /// # use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// # let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert_eq!(signer.kid(), "k1");
+    /// ```
+    pub fn kid(&self) -> &str {
+        &self.kid
+    }
+
+    /// The `jku` written in every signature, if any.
+    ///
+    /// ```
+    /// # use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// # let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert_eq!(signer.jku(), None);
+    /// ```
+    pub fn jku(&self) -> Option<&str> {
+        self.jku.as_deref()
+    }
+
+    /// A copy of `card` with one more signature; the signatures it had are kept (key
+    /// rotation: the old ones stay valid, since `signatures` is not part of the payload).
+    ///
+    /// ```
+    /// use a2a_card::AgentCard;
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// let twice = signer.sign(&signer.sign(&AgentCard::default()).unwrap()).unwrap();
+    /// assert_eq!(twice.signatures.len(), 2);
+    /// ```
+    pub fn sign(&self, card: &AgentCard) -> Result<AgentCard, SignError> {
+        let signature = self.signature(card)?;
+        let mut signed = card.clone();
+        signed.signatures.push(signature);
+        Ok(signed)
+    }
+
+    /// The signature of `card`, without adding it.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// let signature = signer.signature(&a2a_card::AgentCard::default()).unwrap();
+    /// assert!(signature.header.is_none());
+    /// ```
+    pub fn signature(&self, card: &AgentCard) -> Result<AgentCardSignature, SignError> {
+        if self.kid.is_empty() {
+            return Err(SignError::EmptyKid);
+        }
+        let algorithm = self.key.algorithm();
+        let protected = for_signing(algorithm, &self.kid, self.jku.as_deref()).encode();
+        let input = signing_input(&protected, &canonical_payload(card));
+        let signature = self
+            .key
+            .sign_bytes(&input)
+            .map_err(|reason| SignError::Crypto { algorithm, reason })?;
+        Ok(AgentCardSignature {
+            protected,
+            signature: encode_base64url(&signature),
+            ..AgentCardSignature::default()
+        })
+    }
+
+    /// The public key as a JWK (with `kid`, `alg`, `use: "sig"`), to publish in a JWKS.
+    ///
+    /// ```
+    /// # use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert_eq!(signer.public_jwk().kid.as_deref(), Some("k1"));
+    /// ```
+    pub fn public_jwk(&self) -> Jwk {
+        self.key.public_jwk(&self.kid)
+    }
+
+    /// The public key as a trusted key for a verifier in the same program (tests, or a
+    /// server checking its own card at start-up).
+    ///
+    /// ```
+    /// # use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert_eq!(signer.trusted_key().kid(), "k1");
+    /// ```
+    pub fn trusted_key(&self) -> TrustedKey {
+        self.key.trusted_key(&self.kid)
+    }
+}

@@ -1,0 +1,343 @@
+//! Verifying a card's signatures against a trust store the verifier chose (A2A §8.4.3).
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use super::algorithm::Algorithm;
+use super::canonical::{payload_in_form, unsigned_fields, PayloadForm};
+use super::error::VerifyError;
+use super::header::{self, decode_base64url, signing_input};
+use super::jwk::Jwks;
+use super::trust::{TrustStore, TrustedKey};
+use crate::{AgentCard, AgentCardSignature};
+
+/// Fetches the key set an allowlisted `jku` names. This crate makes no HTTP requests; a
+/// program that wants `jku` followed implements this with its own client (HTTPS only,
+/// with a timeout and caching of its choice).
+///
+/// ```
+/// use a2a_card::sign::{Jwks, JwksFetcher};
+///
+/// struct Offline;
+/// impl JwksFetcher for Offline {
+///     fn fetch(&self, jku: &str) -> Result<Jwks, String> {
+///         Err(format!("offline, cannot fetch {jku}"))
+///     }
+/// }
+/// assert!(Offline.fetch("https://a.example/jwks.json").is_err());
+/// ```
+pub trait JwksFetcher: Send + Sync {
+    /// The key set published at `jku` (already on the verifier's allowlist).
+    fn fetch(&self, jku: &str) -> Result<Jwks, String>;
+}
+
+/// The signature that made a card verify.
+///
+/// ```
+/// # use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+/// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+/// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
+/// let verified = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()))
+///     .verify(&card).unwrap();
+/// assert_eq!((verified.index, verified.algorithm), (0, Algorithm::EdDsa));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifiedSignature {
+    /// Index in the card's `signatures`.
+    pub index: usize,
+    /// The `kid` of the trusted key that verified it.
+    pub kid: String,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The `jku` the protected header named, if any.
+    pub jku: Option<String>,
+}
+
+/// Verifies cards: valid when at least one signature verifies with a trusted key of the same
+/// `kid` and algorithm. By default every supported algorithm is accepted, the spec's
+/// canonical form is used, and fields outside the proto (which no signature covers) are
+/// tolerated; each of these can be tightened.
+///
+/// ```
+/// use a2a_card::AgentCard;
+/// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore, VerifyError};
+///
+/// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "2026-01");
+/// let card = AgentCard::from_json_str(include_str!("../../examples/agent-card.json")).unwrap();
+/// let mut signed = signer.sign(&card).unwrap();
+///
+/// let verifier = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()))
+///     .allow_algorithms([Algorithm::Es256, Algorithm::EdDsa]);
+/// assert!(verifier.verify(&signed).is_ok());
+///
+/// signed.version = "9.9.9".into(); // tampering
+/// let err = verifier.verify(&signed).unwrap_err();
+/// assert!(matches!(err, VerifyError::PayloadMismatch { index: 0, .. }), "{err}");
+/// ```
+pub struct CardVerifier {
+    store: TrustStore,
+    algorithms: BTreeSet<Algorithm>,
+    refuse_unsigned_fields: bool,
+    form: PayloadForm,
+    fetcher: Option<Box<dyn JwksFetcher>>,
+}
+
+impl CardVerifier {
+    /// A verifier trusting the keys of `store`.
+    ///
+    /// ```
+    /// let v = a2a_card::sign::CardVerifier::new(a2a_card::sign::TrustStore::new());
+    /// assert!(v.trust_store().keys().is_empty());
+    /// ```
+    pub fn new(store: TrustStore) -> Self {
+        Self {
+            store,
+            algorithms: Algorithm::ALL.into_iter().collect(),
+            refuse_unsigned_fields: false,
+            form: PayloadForm::Spec,
+            fetcher: None,
+        }
+    }
+
+    /// Accepts only these algorithms (a signature with another `alg` fails).
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardVerifier, TrustStore};
+    /// let v = CardVerifier::new(TrustStore::new()).allow_algorithms([Algorithm::EdDsa]);
+    /// # let _ = v;
+    /// ```
+    pub fn allow_algorithms(mut self, algorithms: impl IntoIterator<Item = Algorithm>) -> Self {
+        self.algorithms = algorithms.into_iter().collect();
+        self
+    }
+
+    /// Refuses cards carrying fields the v1.0 proto does not define: no signature covers
+    /// them, so anyone could have added or changed them.
+    ///
+    /// ```
+    /// use a2a_card::sign::{CardVerifier, TrustStore, VerifyError};
+    /// let card = a2a_card::AgentCard::from_json_str(r#"{"x-price": "free"}"#).unwrap();
+    /// let err = CardVerifier::new(TrustStore::new()).refuse_unsigned_fields(true)
+    ///     .verify(&card).unwrap_err();
+    /// assert_eq!(err, VerifyError::UnsignedFields { pointers: vec!["/x-price".into()] });
+    /// ```
+    pub fn refuse_unsigned_fields(mut self, refuse: bool) -> Self {
+        self.refuse_unsigned_fields = refuse;
+        self
+    }
+
+    /// Checks signatures against another canonical form; see [`PayloadForm::A2aSdk13`] for
+    /// the one use of this (cards signed by the official Python SDK 1.3).
+    ///
+    /// ```
+    /// use a2a_card::sign::{CardVerifier, PayloadForm, TrustStore};
+    /// let v = CardVerifier::new(TrustStore::new()).payload_form(PayloadForm::A2aSdk13);
+    /// # let _ = v;
+    /// ```
+    pub fn payload_form(mut self, form: PayloadForm) -> Self {
+        self.form = form;
+        self
+    }
+
+    /// Fetches the key set of an allowlisted `jku` when the store has no key for a
+    /// signature naming it.
+    ///
+    /// ```
+    /// use a2a_card::sign::{CardVerifier, Jwks, JwksFetcher, TrustStore};
+    /// struct Fixed(Jwks);
+    /// impl JwksFetcher for Fixed {
+    ///     fn fetch(&self, _jku: &str) -> Result<Jwks, String> { Ok(self.0.clone()) }
+    /// }
+    /// let v = CardVerifier::new(TrustStore::new().allow_jku("https://a.example/jwks.json"))
+    ///     .with_jwks_fetcher(Fixed(Jwks::default()));
+    /// # let _ = v;
+    /// ```
+    pub fn with_jwks_fetcher(mut self, fetcher: impl JwksFetcher + 'static) -> Self {
+        self.fetcher = Some(Box::new(fetcher));
+        self
+    }
+
+    /// The keys this verifier trusts.
+    ///
+    /// ```
+    /// let v = a2a_card::sign::CardVerifier::new(a2a_card::sign::TrustStore::new());
+    /// assert!(v.trust_store().skipped().is_empty());
+    /// ```
+    pub fn trust_store(&self) -> &TrustStore {
+        &self.store
+    }
+
+    /// The first signature of `card` that verifies, or why none does (for one signature, its
+    /// own error; for several, [`VerifyError::NoneValid`] with each one's).
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+    /// let old = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "old");
+    /// let new = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "new");
+    /// let card = new.sign(&old.sign(&a2a_card::AgentCard::default()).unwrap()).unwrap();
+    /// // A verifier that only knows the new key still accepts the card.
+    /// let verified = CardVerifier::new(TrustStore::new().with_key(new.trusted_key()))
+    ///     .verify(&card).unwrap();
+    /// assert_eq!(verified.index, 1);
+    /// ```
+    pub fn verify(&self, card: &AgentCard) -> Result<VerifiedSignature, VerifyError> {
+        if self.refuse_unsigned_fields {
+            let pointers = unsigned_fields(card);
+            if !pointers.is_empty() {
+                return Err(VerifyError::UnsignedFields { pointers });
+            }
+        }
+        if card.signatures.is_empty() {
+            return Err(VerifyError::NoSignatures);
+        }
+        let payload = payload_in_form(card, self.form);
+        let mut failures = Vec::new();
+        for (index, signature) in card.signatures.iter().enumerate() {
+            match self.verify_one(index, signature, &payload) {
+                Ok(verified) => return Ok(verified),
+                Err(failure) => failures.push(failure),
+            }
+        }
+        if failures.len() == 1 {
+            return Err(failures.remove(0));
+        }
+        Err(VerifyError::NoneValid { failures })
+    }
+
+    fn verify_one(
+        &self,
+        index: usize,
+        signature: &AgentCardSignature,
+        payload: &[u8],
+    ) -> Result<VerifiedSignature, VerifyError> {
+        let header = header::decode(&signature.protected).map_err(|problem| {
+            VerifyError::MalformedHeader {
+                index,
+                problem: problem.to_string(),
+            }
+        })?;
+        let algorithm = header
+            .alg
+            .parse::<Algorithm>()
+            .ok()
+            .filter(|alg| self.algorithms.contains(alg))
+            .ok_or_else(|| VerifyError::AlgorithmNotAllowed {
+                index,
+                alg: header.alg.clone(),
+                allowed: self.allowed_list(),
+            })?;
+        let fetched;
+        let key = match self
+            .store
+            .find(&header.kid, header.jku.as_deref(), algorithm)
+        {
+            Some(key) => key,
+            None => {
+                fetched = self.fetch_for(index, &header.kid, header.jku.as_deref())?;
+                fetched
+                    .find(&header.kid, header.jku.as_deref(), algorithm)
+                    .ok_or_else(|| VerifyError::UnknownKid {
+                        index,
+                        kid: header.kid.clone(),
+                        known: self.store.kid_list(),
+                    })?
+            }
+        };
+        check_key_algorithm(index, key, algorithm)?;
+        let signature_bytes = decode_base64url(&signature.signature)
+            .ok_or(VerifyError::MalformedSignature { index })?;
+        if !key.verifies(
+            &signing_input(&signature.protected, payload),
+            &signature_bytes,
+        ) {
+            return Err(VerifyError::PayloadMismatch {
+                index,
+                kid: header.kid,
+                alg: algorithm,
+            });
+        }
+        Ok(VerifiedSignature {
+            index,
+            kid: header.kid,
+            algorithm,
+            jku: header.jku,
+        })
+    }
+
+    /// The keys of an allowlisted `jku`, fetched; an error when the kid is unknown and the
+    /// `jku` cannot be used.
+    fn fetch_for(
+        &self,
+        index: usize,
+        kid: &str,
+        jku: Option<&str>,
+    ) -> Result<TrustStore, VerifyError> {
+        let Some(jku) = jku else {
+            return Err(VerifyError::UnknownKid {
+                index,
+                kid: kid.to_owned(),
+                known: self.store.kid_list(),
+            });
+        };
+        if !self.store.is_jku_allowed(jku) {
+            return Err(VerifyError::JkuNotAllowed {
+                index,
+                kid: kid.to_owned(),
+                jku: jku.to_owned(),
+            });
+        }
+        let Some(fetcher) = &self.fetcher else {
+            return Err(VerifyError::JkuNotLoaded {
+                index,
+                jku: jku.to_owned(),
+            });
+        };
+        let fetch_error = |reason: String| VerifyError::JkuFetch {
+            index,
+            jku: jku.to_owned(),
+            reason,
+        };
+        let jwks = fetcher.fetch(jku).map_err(fetch_error)?;
+        let mut store = TrustStore::new();
+        store
+            .add_jwks_from_jku(jku, &jwks)
+            .map_err(|e| fetch_error(e.to_string()))?;
+        Ok(store)
+    }
+
+    fn allowed_list(&self) -> String {
+        self.algorithms
+            .iter()
+            .map(|alg| alg.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn check_key_algorithm(
+    index: usize,
+    key: &TrustedKey,
+    algorithm: Algorithm,
+) -> Result<(), VerifyError> {
+    if key.algorithm() != algorithm {
+        return Err(VerifyError::KeyAlgorithmMismatch {
+            index,
+            kid: key.kid().to_owned(),
+            alg: algorithm,
+            key_alg: key.algorithm(),
+        });
+    }
+    Ok(())
+}
+
+impl fmt::Debug for CardVerifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CardVerifier")
+            .field("store", &self.store)
+            .field("algorithms", &self.allowed_list())
+            .field("refuse_unsigned_fields", &self.refuse_unsigned_fields)
+            .field("form", &self.form)
+            .field("fetcher", &self.fetcher.is_some())
+            .finish()
+    }
+}

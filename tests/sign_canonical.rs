@@ -1,0 +1,186 @@
+//! The canonical payload of card signatures (A2A §8.4.1): RFC 8785's own test vectors
+//! through `canonicalize`, and the ProtoJSON rules (what is kept, what is dropped) through
+//! `canonical_payload`.
+#![cfg(feature = "sign")]
+
+use a2a_card::sign::{
+    canonical_payload, canonicalize, payload_in_form, unsigned_fields, PayloadForm,
+};
+use a2a_card::AgentCard;
+use serde_json::{json, Value};
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = format!(
+        "{}/tests/fixtures/rfc8785/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn payload_text(card: &AgentCard) -> String {
+    String::from_utf8(canonical_payload(card)).unwrap()
+}
+
+#[test]
+fn rfc8785_values_example() {
+    let input: Value = serde_json::from_slice(&fixture("values-input.json")).unwrap();
+    assert_eq!(
+        String::from_utf8(canonicalize(&input)).unwrap(),
+        String::from_utf8(fixture("values-output.json")).unwrap()
+    );
+}
+
+#[test]
+fn rfc8785_sorting_example() {
+    let input: Value = serde_json::from_slice(&fixture("sorting-input.json")).unwrap();
+    assert_eq!(
+        String::from_utf8(canonicalize(&input)).unwrap(),
+        String::from_utf8(fixture("sorting-output.json")).unwrap()
+    );
+}
+
+/// Appendix B's samples as (double, expected text).
+fn number_samples() -> Vec<(f64, String)> {
+    let text = String::from_utf8(fixture("numbers.txt")).unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let (hex, expected) = line.split_once(' ').unwrap();
+            let bits = u64::from_str_radix(hex, 16).unwrap();
+            (f64::from_bits(bits), expected.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn rfc8785_number_samples() {
+    let samples = number_samples();
+    assert_eq!(samples.len(), 24);
+    for (number, expected) in samples {
+        let got = String::from_utf8(canonicalize(&json!(number))).unwrap();
+        assert_eq!(got, expected, "{number:e} ({:016x})", number.to_bits());
+    }
+}
+
+#[test]
+fn numbers_in_extension_params_are_signed_in_es6_form() {
+    // google.protobuf.Struct holds doubles; the payload writes them as RFC 8785 says.
+    let samples = number_samples();
+    let params: serde_json::Map<String, Value> = samples
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| (format!("n{i:02}"), json!(n)))
+        .collect();
+    let card = AgentCard::from_value(json!({
+        "name": "Numbers",
+        "capabilities": {"extensions": [{"uri": "https://example.com/ext", "params": params}]}
+    }))
+    .unwrap()
+    .card;
+    let payload = payload_text(&card);
+    for (i, (_, expected)) in samples.iter().enumerate() {
+        assert!(
+            payload.contains(&format!("\"n{i:02}\":{expected}")),
+            "n{i:02} {expected} in {payload}"
+        );
+    }
+    // An integer beyond 2^53 is a double in a Struct: 2^53 + 1 is signed as 2^53.
+    let big = AgentCard::from_value(json!({"capabilities": {"extensions": [
+        {"uri": "u", "params": {"big": 9007199254740993u64}}]}}))
+    .unwrap()
+    .card;
+    assert!(payload_text(&big).contains(r#""big":9007199254740992"#));
+}
+
+#[test]
+fn the_spec_example_of_default_value_removal() {
+    // A2A §8.4.1: optional fields explicitly set (even to false) stay, empty optional lists
+    // go, REQUIRED fields stay even when empty.
+    let card = AgentCard::from_json_str(
+        r#"{"name": "Example Agent", "description": "",
+            "capabilities": {"streaming": false, "pushNotifications": false, "extensions": []},
+            "skills": []}"#,
+    )
+    .unwrap();
+    // The spec shows only the fields of its fragment; a whole card also has the other
+    // REQUIRED fields, empty.
+    assert_eq!(
+        payload_text(&card),
+        r#"{"capabilities":{"pushNotifications":false,"streaming":false},"defaultInputModes":[],"defaultOutputModes":[],"description":"","name":"Example Agent","skills":[],"supportedInterfaces":[],"version":""}"#
+    );
+}
+
+#[test]
+fn protojson_defaults_are_omitted_and_required_values_and_map_keys_kept() {
+    let card = AgentCard::from_json_str(
+        r#"{"name": "A", "capabilities": {"extensions": [{"uri": "u", "required": false}]},
+            "securitySchemes": {"oauth": {"oauth2SecurityScheme": {"flows": {"clientCredentials":
+                {"tokenUrl": "https://a.example/token", "scopes": {}}}}},
+                                "bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+            "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]}"#,
+    )
+    .unwrap();
+    let payload = payload_text(&card);
+    assert!(
+        payload.contains(r#""extensions":[{"uri":"u"}]"#),
+        "{payload}"
+    );
+    assert!(
+        payload.contains(r#""securityRequirements":[{"schemes":{"bearer":{}}}]"#),
+        "{payload}"
+    );
+    assert!(payload.contains(r#""scopes":{}"#), "{payload}");
+}
+
+#[test]
+fn unknown_fields_are_not_signed_and_are_listed() {
+    let card = AgentCard::from_json_str(
+        r#"{"name": "A", "x-price": 3, "skills": [{"id": "s", "x-internal": true}],
+            "securitySchemes": {"a/b": {"mtlsSecurityScheme": {}, "x-note": "n"}}}"#,
+    )
+    .unwrap();
+    let payload = payload_text(&card);
+    assert!(!payload.contains("x-"), "{payload}");
+    assert!(
+        payload.contains(r#""a/b":{"mtlsSecurityScheme":{}}"#),
+        "{payload}"
+    );
+    assert_eq!(
+        unsigned_fields(&card),
+        [
+            "/securitySchemes/a~1b/x-note",
+            "/skills/0/x-internal",
+            "/x-price"
+        ]
+    );
+}
+
+#[test]
+fn key_order_whitespace_and_signatures_do_not_change_the_payload() {
+    let compact = r#"{"name":"A","description":"Plans routes.","version":"1","skills":[{"id":"s","name":"S","description":"d","tags":["t"]}]}"#;
+    let spaced = r#"{
+        "skills" : [ { "tags" : [ "t" ], "description" : "d", "name" : "S", "id" : "s" } ],
+        "version" : "1", "description" : "Plans routes.", "name" : "A",
+        "signatures": [{"protected": "e30", "signature": "c2ln"}]
+    }"#;
+    assert_eq!(
+        canonical_payload(&AgentCard::from_json_str(compact).unwrap()),
+        canonical_payload(&AgentCard::from_json_str(spaced).unwrap())
+    );
+}
+
+#[test]
+fn the_sdk_form_deletes_empty_values_the_spec_form_keeps() {
+    let card = AgentCard::from_json_str(
+        r#"{"name": "A", "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+            "securityRequirements": [{"schemes": {"bearer": {}}}]}"#,
+    )
+    .unwrap();
+    let spec = String::from_utf8(payload_in_form(&card, PayloadForm::Spec)).unwrap();
+    let sdk = String::from_utf8(payload_in_form(&card, PayloadForm::A2aSdk13)).unwrap();
+    assert!(spec.contains(r#""securityRequirements":[{"schemes":{"bearer":{}}}]"#));
+    assert!(
+        !sdk.contains("securityRequirements") && !sdk.contains(r#""description""#),
+        "{sdk}"
+    );
+}

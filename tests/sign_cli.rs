@@ -1,0 +1,328 @@
+//! `a2a-card keygen`, `sign` and `verify` run as a user runs them: the real binary, files in
+//! a scratch directory.
+//!
+//! Contract: `keygen --alg ALG --kid K --out key.pem --jwks jwks.json` writes a PKCS#8 PEM
+//! private key (never over an existing file) and adds the public key to the JWKS;
+//! `sign CARD --key key.pem --kid K [--jku URL] [--alg RS256|PS256]` prints the signed v1.0
+//! card; `verify CARD --jwks jwks.json` exits 0 when a signature verifies, 1 when none does
+//! (with the reason), 2 when a file cannot be read.
+#![cfg(feature = "cli")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde_json::Value;
+
+const CARD: &str = "examples/agent-card.json";
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with_stdin(args, &[])
+}
+
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// A fresh directory under the target directory.
+fn scratch() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "sign-cli-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+/// Runs keygen; returns (key path, jwks path).
+fn keygen(dir: &Path, alg: &str, kid: &str) -> (String, String) {
+    let (key, jwks) = (path(dir, &format!("{kid}.pem")), path(dir, "jwks.json"));
+    let r = run(&[
+        "keygen", "--alg", alg, "--kid", kid, "--out", &key, "--jwks", &jwks,
+    ]);
+    assert_eq!(r.code, 0, "{r:?}");
+    (key, jwks)
+}
+
+fn sign_to_file(dir: &Path, args: &[&str], name: &str) -> String {
+    let r = run(args);
+    assert_eq!(r.code, 0, "{r:?}");
+    let out = path(dir, name);
+    std::fs::write(&out, &r.stdout).unwrap();
+    out
+}
+
+#[test]
+fn keygen_sign_verify_for_every_algorithm() {
+    for alg in ["ES256", "EdDSA", "RS256", "PS256"] {
+        let dir = scratch();
+        let (key, jwks) = keygen(&dir, alg, "k1");
+        let pem = std::fs::read_to_string(&key).unwrap();
+        assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----\n"), "{pem}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&key).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        let set: Value = serde_json::from_str(&std::fs::read_to_string(&jwks).unwrap()).unwrap();
+        let jwk = &set["keys"][0];
+        assert_eq!(
+            (
+                jwk["kid"].as_str(),
+                jwk["alg"].as_str(),
+                jwk["use"].as_str()
+            ),
+            (Some("k1"), Some(alg), Some("sig"))
+        );
+        assert!(jwk.get("d").is_none() && jwk.get("p").is_none(), "{jwk}");
+
+        let mut sign = vec!["sign", CARD, "--key", &key, "--kid", "k1"];
+        if alg.starts_with('R') || alg.starts_with('P') {
+            sign.extend(["--alg", alg]);
+        }
+        let signed = sign_to_file(&dir, &sign, "signed.json");
+        let r = run(&["verify", &signed, "--jwks", &jwks]);
+        assert_eq!(r.code, 0, "{r:?}");
+        assert_eq!(
+            r.stdout,
+            format!("{signed}: verified: signature 0 ({alg}, kid \"k1\") matches a trusted key\n")
+        );
+    }
+}
+
+#[test]
+fn a_changed_card_fails_with_the_reason() {
+    let dir = scratch();
+    let (key, jwks) = keygen(&dir, "EdDSA", "k1");
+    let signed = sign_to_file(
+        &dir,
+        &["sign", CARD, "--key", &key, "--kid", "k1"],
+        "signed.json",
+    );
+    let text = std::fs::read_to_string(&signed).unwrap();
+    let changed = path(&dir, "changed.json");
+    std::fs::write(
+        &changed,
+        text.replacen("\"version\": \"", "\"version\": \"9", 1),
+    )
+    .unwrap();
+    let r = run(&["verify", &changed, "--jwks", &jwks]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.starts_with(&format!("{changed}: not verified: /signatures/0: the EdDSA signature by key \"k1\" does not match the card")), "{r:?}");
+    // Re-indented and with keys reordered, the same card still verifies.
+    let card: Value = serde_json::from_str(&text).unwrap();
+    let compact = path(&dir, "compact.json");
+    std::fs::write(&compact, serde_json::to_string(&card).unwrap()).unwrap();
+    assert_eq!(run(&["verify", &compact, "--jwks", &jwks]).code, 0);
+}
+
+#[test]
+fn keys_from_another_set_or_algorithm_are_not_trusted() {
+    let dir = scratch();
+    let (key, _) = keygen(&dir, "ES256", "k1");
+    let other = scratch();
+    let (_, other_jwks) = keygen(&other, "ES256", "k2");
+    let signed = sign_to_file(
+        &dir,
+        &["sign", CARD, "--key", &key, "--kid", "k1"],
+        "signed.json",
+    );
+    let r = run(&["verify", &signed, "--jwks", &other_jwks]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("kid \"k1\" is not a trusted key (trusted kids: \"k2\")"),
+        "{r:?}"
+    );
+    let (_, jwks) = (key.clone(), path(&dir, "jwks.json"));
+    let r = run(&["verify", &signed, "--jwks", &jwks, "--alg", "EdDSA"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("algorithm \"ES256\" is not allowed (allowed: EdDSA)"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn rotation_adds_a_second_signature_and_key() {
+    let dir = scratch();
+    let (old, jwks) = keygen(&dir, "ES256", "old");
+    let (new, _) = keygen(&dir, "EdDSA", "new");
+    let set: Value = serde_json::from_str(&std::fs::read_to_string(&jwks).unwrap()).unwrap();
+    assert_eq!(set["keys"].as_array().unwrap().len(), 2);
+    let once = run(&[
+        "sign",
+        CARD,
+        "--key",
+        &old,
+        "--kid",
+        "old",
+        "--jku",
+        "https://a.example/jwks.json",
+    ]);
+    assert_eq!(once.code, 0, "{once:?}");
+    // The second signing reads the once-signed card from standard input.
+    let twice = run_with_stdin(
+        &["sign", "-", "--key", &new, "--kid", "new"],
+        once.stdout.as_bytes(),
+    );
+    assert_eq!(twice.code, 0, "{twice:?}");
+    assert!(
+        twice.stderr.contains("kept the 1 signature(s)"),
+        "{twice:?}"
+    );
+    let card: Value = serde_json::from_str(&twice.stdout).unwrap();
+    assert_eq!(card["signatures"].as_array().unwrap().len(), 2);
+    let r = run_with_stdin(&["verify", "-", "--jwks", &jwks], twice.stdout.as_bytes());
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(
+        r.stdout,
+        "<stdin>: verified: signature 0 (ES256, kid \"old\") matches a trusted key\n"
+    );
+}
+
+#[test]
+fn keygen_never_overwrites_and_refuses_a_taken_kid() {
+    let dir = scratch();
+    let (key, jwks) = keygen(&dir, "EdDSA", "k1");
+    let before = std::fs::read(&key).unwrap();
+    let r = run(&[
+        "keygen", "--alg", "EdDSA", "--kid", "k2", "--out", &key, "--jwks", &jwks,
+    ]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stderr.contains("exists; keygen never overwrites a key"),
+        "{r:?}"
+    );
+    assert_eq!(std::fs::read(&key).unwrap(), before);
+    let r = run(&[
+        "keygen",
+        "--alg",
+        "EdDSA",
+        "--kid",
+        "k1",
+        "--out",
+        &path(&dir, "x.pem"),
+        "--jwks",
+        &jwks,
+    ]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stderr.contains("already has a key with kid \"k1\""),
+        "{r:?}"
+    );
+    let r = run(&[
+        "keygen", "--alg", "HS256", "--kid", "k", "--out", "a", "--jwks", "b",
+    ]);
+    assert_eq!(r.code, 64, "{r:?}");
+}
+
+#[test]
+fn sign_refuses_a_card_with_errors_and_an_rsa_key_without_alg() {
+    let dir = scratch();
+    let (key, _) = keygen(&dir, "EdDSA", "k1");
+    let r = run(&[
+        "sign",
+        "tests/fixtures/cli/broken-v1.json",
+        "--key",
+        &key,
+        "--kid",
+        "k1",
+    ]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("error A2A-E"), "{r:?}");
+    assert!(
+        r.stderr
+            .contains("fix them (a2a-card validate) before signing"),
+        "{r:?}"
+    );
+    let (rsa, _) = keygen(&dir, "PS256", "r1");
+    let r = run(&["sign", CARD, "--key", &rsa, "--kid", "r1"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(r.stderr.contains("say which with --alg"), "{r:?}");
+    let r = run(&["sign", CARD, "--key", &key, "--kid", "k1", "--alg", "ES256"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stderr
+            .contains("an Ed25519 key cannot be used with ES256"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn unreadable_files_exit_2() {
+    let dir = scratch();
+    let (key, jwks) = keygen(&dir, "EdDSA", "k1");
+    let missing = path(&dir, "missing.json");
+    assert_eq!(
+        run(&["sign", &missing, "--key", &key, "--kid", "k1"]).code,
+        2
+    );
+    assert_eq!(
+        run(&["sign", CARD, "--key", &missing, "--kid", "k1"]).code,
+        2
+    );
+    assert_eq!(run(&["verify", &missing, "--jwks", &jwks]).code, 2);
+    assert_eq!(run(&["verify", CARD, "--jwks", &missing]).code, 2);
+    let r = run(&["verify", CARD, "--jwks", &key]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(!r.stderr.contains("BEGIN"), "{r:?}");
+    assert_eq!(
+        run(&[
+            "verify",
+            "tests/fixtures/cli/not-json.json",
+            "--jwks",
+            &jwks
+        ])
+        .code,
+        2
+    );
+    // A card without signatures is readable but not verified.
+    let r = run(&["verify", CARD, "--jwks", &jwks]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains("/signatures: the card is not signed"),
+        "{r:?}"
+    );
+}

@@ -1,0 +1,249 @@
+//! Card signatures against independent implementations, both ways:
+//! - jwcrypto (JWS) with rfc8785 (JCS), following A2A §8.4 to the letter: it verifies what
+//!   a2a-card signs, a2a-card verifies what it signs, and both compute the same canonical
+//!   payload; private JWKs it writes sign here;
+//! - the official Python SDK (`a2a-sdk` 1.3, `a2a.utils.signing`): the two agree on cards
+//!   without empty values. Its canonical form deletes empty values (SPEC-NOTES), so on a
+//!   card with a scope-less requirement its signatures verify here only in the explicit
+//!   `PayloadForm::A2aSdk13` mode and ours do not verify there; the tests pin that down.
+//!
+//! The peers run in a Python virtual environment: `A2A_SDK_PYTHON` names its interpreter
+//! (`.ci/run` sets it and installs the packages); without it the test creates one under
+//! the target directory with pip, once.
+#![cfg(feature = "sign")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use a2a_card::sign::{
+    canonical_payload, Algorithm, CardSigner, CardVerifier, Jwk, Jwks, PayloadForm, SigningKey,
+    TrustStore, VerifyError,
+};
+use a2a_card::AgentCard;
+use serde_json::Value;
+
+const PACKAGES: &[&str] = &[
+    "a2a-sdk[signing]==1.3.0",
+    "jwcrypto==1.6.1",
+    "rfc8785==0.1.4",
+];
+const PEER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/interop/sign_peer.py");
+/// A card without empty values: the SDK's canonical form and the spec's agree.
+const SPEC_SAMPLE: &str = include_str!("fixtures/cards/spec/v1.0-sample-agent-card.json");
+/// Cards with scope-less requirements and empty REQUIRED maps.
+const EXAMPLE: &str = include_str!("../examples/agent-card.json");
+const EVERY_FIELD: &str = include_str!("fixtures/interop/every-field.json");
+
+fn python() -> &'static Path {
+    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        if let Some(python) = std::env::var_os("A2A_SDK_PYTHON") {
+            return PathBuf::from(python);
+        }
+        let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("a2a-sdk-1.3.0-sign");
+        let python = venv.join("bin/python");
+        if !python.exists() {
+            let made = Command::new("python3")
+                .args(["-m", "venv"])
+                .arg(&venv)
+                .status();
+            assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");
+        }
+        let installed = Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(PACKAGES)
+            .status();
+        assert!(
+            installed.is_ok_and(|s| s.success()),
+            "pip install {PACKAGES:?} failed"
+        );
+        python
+    })
+}
+
+/// A new file path under the target directory.
+fn scratch_file(name: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sign-{}-{n}-{name}", std::process::id()))
+}
+
+fn write(name: &str, bytes: &[u8]) -> PathBuf {
+    let path = scratch_file(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Runs the peer; (success, stdout).
+fn peer(args: &[&str]) -> (bool, String) {
+    let out = Command::new(python())
+        .arg(PEER)
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "sign_peer.py {args:?} crashed:\n{stdout}\n{stderr}"
+    );
+    (out.status.success(), stdout)
+}
+
+fn unsigned(text: &str) -> AgentCard {
+    let mut card = AgentCard::from_json_str(text).unwrap();
+    card.signatures.clear();
+    card
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Signs `card` here; returns (signed card file, JWKS file) as a client would get them.
+fn signed_here(card: &AgentCard, algorithm: Algorithm) -> (PathBuf, PathBuf) {
+    let signer = CardSigner::new(
+        SigningKey::generate(algorithm).unwrap(),
+        format!("ours-{algorithm}"),
+    );
+    let signed = signer.sign(card).unwrap();
+    let jwks = Jwks {
+        keys: vec![signer.public_jwk()],
+    };
+    (
+        write("card.json", &signed.to_json_vec()),
+        write("jwks.json", jwks.to_json_pretty().as_bytes()),
+    )
+}
+
+/// Has the peer sign `card` (mode `jwcrypto-sign` or `sdk-sign`) with a key `cryptography`
+/// made; returns the signed card and the trust store of its JWKS.
+fn signed_by_peer(mode: &str, card: &AgentCard, algorithm: Algorithm) -> (AgentCard, TrustStore) {
+    let key = scratch_file("key.pem");
+    let (made, _) = peer(&["keygen", algorithm.as_str(), path_str(&key)]);
+    assert!(made);
+    let input = write("card.json", &card.to_json_vec());
+    let (ok, out) = peer(&[
+        mode,
+        path_str(&input),
+        path_str(&key),
+        "theirs",
+        algorithm.as_str(),
+    ]);
+    assert!(ok, "{out}");
+    let result: Value = serde_json::from_str(&out).unwrap();
+    let signed = AgentCard::from_value(result["card"].clone()).unwrap().card;
+    let store = TrustStore::from_jwks_json(result["jwks"].to_string().as_bytes()).unwrap();
+    (signed, store)
+}
+
+#[test]
+fn the_canonical_payload_is_byte_for_byte_rfc8785s() {
+    for text in [SPEC_SAMPLE, EXAMPLE, EVERY_FIELD] {
+        let card = unsigned(text);
+        let file = write("card.json", &card.to_json_vec());
+        let (ok, theirs) = peer(&["canonical", path_str(&file)]);
+        assert!(ok);
+        assert_eq!(theirs.as_bytes(), canonical_payload(&card));
+    }
+}
+
+#[test]
+fn jwcrypto_verifies_what_we_sign() {
+    for algorithm in Algorithm::ALL {
+        for text in [SPEC_SAMPLE, EXAMPLE, EVERY_FIELD] {
+            let (card, jwks) = signed_here(&unsigned(text), algorithm);
+            let (ok, out) = peer(&["jwcrypto-verify", path_str(&card), path_str(&jwks)]);
+            assert!(ok, "{algorithm}: {out}");
+            assert_eq!(out.trim(), format!("verified ours-{algorithm}"));
+        }
+    }
+}
+
+#[test]
+fn we_verify_what_jwcrypto_signs() {
+    for algorithm in Algorithm::ALL {
+        for text in [SPEC_SAMPLE, EXAMPLE, EVERY_FIELD] {
+            let (signed, store) = signed_by_peer("jwcrypto-sign", &unsigned(text), algorithm);
+            let verified = CardVerifier::new(store).verify(&signed).unwrap();
+            assert_eq!(
+                (verified.kid.as_str(), verified.algorithm),
+                ("theirs", algorithm)
+            );
+        }
+    }
+}
+
+#[test]
+fn private_jwks_written_by_jwcrypto_sign_here() {
+    for algorithm in Algorithm::ALL {
+        let key = scratch_file("key.pem");
+        assert!(peer(&["keygen", algorithm.as_str(), path_str(&key)]).0);
+        let (ok, out) = peer(&[
+            "private-jwk",
+            path_str(&key),
+            "from-jwk",
+            algorithm.as_str(),
+        ]);
+        assert!(ok);
+        let jwk: Jwk = serde_json::from_str(&out).unwrap();
+        assert!(jwk.is_private());
+        let signer = CardSigner::new(SigningKey::from_jwk(&jwk).unwrap(), "from-jwk");
+        let signed = signer.sign(&unsigned(SPEC_SAMPLE)).unwrap();
+        let public = Jwks {
+            keys: vec![signer.public_jwk()],
+        };
+        let card = write("card.json", &signed.to_json_vec());
+        let jwks = write("jwks.json", public.to_json_pretty().as_bytes());
+        let (ok, out) = peer(&["jwcrypto-verify", path_str(&card), path_str(&jwks)]);
+        assert!(ok, "{algorithm}: {out}");
+    }
+}
+
+#[test]
+fn the_sdk_and_we_agree_on_a_card_without_empty_values() {
+    for algorithm in [Algorithm::Es256, Algorithm::EdDsa, Algorithm::Rs256] {
+        let card = unsigned(SPEC_SAMPLE);
+        let (signed, store) = signed_by_peer("sdk-sign", &card, algorithm);
+        CardVerifier::new(store).verify(&signed).unwrap();
+        let (ours, jwks) = signed_here(&card, algorithm);
+        let (ok, out) = peer(&["sdk-verify", path_str(&ours), path_str(&jwks)]);
+        assert!(ok, "{algorithm}: {out}");
+    }
+}
+
+#[test]
+fn sdk_signatures_over_empty_values_verify_only_in_the_compatibility_mode() {
+    // examples/agent-card.json requires `{"schemes": {"apiKey": {}}}`: the spec signs that
+    // requirement, the SDK deletes it before signing.
+    let card = unsigned(EXAMPLE);
+    let (signed, store) = signed_by_peer("sdk-sign", &card, Algorithm::Es256);
+    let err = CardVerifier::new(store.clone())
+        .verify(&signed)
+        .unwrap_err();
+    assert!(
+        matches!(err, VerifyError::PayloadMismatch { index: 0, .. }),
+        "{err}"
+    );
+    CardVerifier::new(store)
+        .payload_form(PayloadForm::A2aSdk13)
+        .verify(&signed)
+        .unwrap();
+    // And the SDK does not verify a spec-correct signature of that card.
+    let (ours, jwks) = signed_here(&card, Algorithm::Es256);
+    let (ok, out) = peer(&["sdk-verify", path_str(&ours), path_str(&jwks)]);
+    assert!(
+        !ok,
+        "the SDK now verifies spec-form signatures over empty values: {out}"
+    );
+    assert!(out.contains("InvalidSignaturesError"), "{out}");
+}
