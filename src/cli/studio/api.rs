@@ -5,8 +5,9 @@
 
 use http::header::{CONTENT_TYPE, HOST};
 use http::{Method, Request, Response, StatusCode};
-use http_body_util::{BodyExt, Limited};
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -20,6 +21,8 @@ use a2a_card::{validate_document, Diagnostic, DocumentKind, Profile, Report};
 
 /// The largest request body the API reads; a card is a few kilobytes.
 pub(crate) const MAX_REQUEST_BYTES: usize = 1024 * 1024;
+/// How much of a too-large body is read and dropped before answering 413 (see `read_body`).
+const DRAIN_LIMIT_BYTES: usize = 8 * MAX_REQUEST_BYTES;
 
 /// Answers one API request; every failure is a JSON 4xx.
 pub(crate) async fn respond(fetcher: &Fetcher, request: Request<Incoming>) -> Response<String> {
@@ -89,19 +92,36 @@ fn check_json_media_type<B>(request: &Request<B>) -> Result<(), ApiError> {
     }
 }
 
-async fn read_body(body: Incoming) -> Result<Vec<u8>, ApiError> {
+/// Reads the body, up to [`MAX_REQUEST_BYTES`]. A larger body is still read (and dropped)
+/// up to [`DRAIN_LIMIT_BYTES`] before the 413 goes out: closing a socket with unread data
+/// makes the kernel send a reset, which can destroy the 413 before the client reads it.
+async fn read_body(mut body: Incoming) -> Result<Vec<u8>, ApiError> {
     let too_large = ApiError::TooLarge {
         limit: MAX_REQUEST_BYTES,
     };
-    let declared = http_body::Body::size_hint(&body).exact();
-    if declared.is_some_and(|n| n > MAX_REQUEST_BYTES as u64) {
+    let declared = http_body::Body::size_hint(&body).exact().unwrap_or(0);
+    if declared > DRAIN_LIMIT_BYTES as u64 {
         return Err(too_large);
     }
-    match Limited::new(body, MAX_REQUEST_BYTES).collect().await {
-        Ok(collected) => Ok(collected.to_bytes().to_vec()),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(too_large),
-        Err(e) => Err(ApiError::BodyUnreadable(e.to_string())),
+    let mut bytes = Vec::new();
+    let mut seen = 0usize;
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| ApiError::BodyUnreadable(e.to_string()))?;
+        let Ok(data) = frame.into_data() else {
+            continue; // trailers carry nothing the API reads
+        };
+        seen += data.len();
+        if seen > DRAIN_LIMIT_BYTES {
+            return Err(too_large);
+        }
+        if seen <= MAX_REQUEST_BYTES {
+            bytes.extend_from_slice(&data);
+        }
     }
+    if seen > MAX_REQUEST_BYTES {
+        return Err(too_large);
+    }
+    Ok(bytes)
 }
 
 /// The query string's `name=value` pairs (the API's values need no percent-decoding).
@@ -216,13 +236,33 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
 fn generate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
     query.only(&["profile"], "profile=spec|registry")?;
     let profile = query.profile()?;
-    let form: Form =
-        serde_json::from_slice(body).map_err(|e| ApiError::from_serde(&e, "the form"))?;
+    let form: Form = from_json_object(body, "the form")?;
     let card = form.to_card_json();
     let report = validate_document(card.as_bytes(), profile, Some(DocumentKind::Card))?;
     let mut answer = checked(&card, &report, profile);
     answer["card"] = json!(card);
     Ok(answer)
+}
+
+/// Reads a request body that must be a JSON object. serde would also read a struct from an
+/// array of its fields in order, which no client means to send.
+fn from_json_object<T: DeserializeOwned>(body: &[u8], what: &str) -> Result<T, ApiError> {
+    let first = body.iter().find(|b| !b.is_ascii_whitespace());
+    if first != Some(&b'{') {
+        let value: Value =
+            serde_json::from_slice(body).map_err(|e| ApiError::from_serde(&e, what))?;
+        let found = match value {
+            Value::Array(_) => "an array",
+            Value::String(_) => "a string",
+            Value::Number(_) => "a number",
+            Value::Bool(_) => "a boolean",
+            _ => "null",
+        };
+        return Err(ApiError::BadField(format!(
+            "{what} must be a JSON object, found {found}"
+        )));
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::from_serde(&e, what))
 }
 
 #[derive(Deserialize)]
@@ -245,8 +285,7 @@ async fn fetch(fetcher: &Fetcher, query: &Query, body: &[u8]) -> Result<Value, A
         &[],
         "no query parameters; send {\"url\", \"profile\"} in the body",
     )?;
-    let request: FetchRequest =
-        serde_json::from_slice(body).map_err(|e| ApiError::from_serde(&e, "the fetch request"))?;
+    let request: FetchRequest = from_json_object(body, "the fetch request")?;
     let profile = parse_profile(request.profile.as_deref())?;
     let base =
         fetch::parse_http_url(&request.url).map_err(|e| ApiError::BadField(e.to_string()))?;

@@ -164,12 +164,19 @@ impl Form {
         card.insert("version".into(), json!(self.version.trim()));
         put_text(&mut card, "documentationUrl", &self.documentation_url);
         put_text(&mut card, "iconUrl", &self.icon_url);
+        // Unset capabilities are left out: false is what a reader assumes anyway.
         let c = &self.capabilities;
-        card.insert(
-            "capabilities".into(),
-            json!({"streaming": c.streaming, "pushNotifications": c.push_notifications,
-                   "extendedAgentCard": c.extended_agent_card}),
-        );
+        let declared = [
+            ("streaming", c.streaming),
+            ("pushNotifications", c.push_notifications),
+            ("extendedAgentCard", c.extended_agent_card),
+        ];
+        let capabilities: Map<String, Value> = declared
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|(name, _)| ((*name).to_owned(), json!(true)))
+            .collect();
+        card.insert("capabilities".into(), Value::Object(capabilities));
         if !self.security_schemes.is_empty() {
             let schemes: Map<String, Value> = self
                 .security_schemes
