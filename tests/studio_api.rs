@@ -568,3 +568,23 @@ fn fetch_stops_after_three_redirects_and_caps_the_body() {
     assert!(error.contains("larger than 1048576 bytes"), "{error}");
     assert_eq!(answer["card"], Value::Null);
 }
+
+#[test]
+fn fetch_gives_up_on_a_server_that_never_answers() {
+    let studio = studio();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    // Accepts one connection and says nothing; the thread ends on its own.
+    std::thread::spawn(move || {
+        if let Ok((stream, _)) = listener.accept() {
+            std::thread::sleep(std::time::Duration::from_secs(15));
+            drop(stream);
+        }
+    });
+    let started = std::time::Instant::now();
+    let body = json!({"url": format!("http://{addr}/agent-card.json")}).to_string();
+    let answer = studio.post_json("/api/fetch", body.as_bytes()).json();
+    let error = answer["attempts"][0]["error"].as_str().unwrap();
+    assert_eq!(error, format!("no answer from {addr} within 10 seconds"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(14));
+}
