@@ -79,7 +79,7 @@ enum Command {
     ///
     /// Exit codes:
     ///   0   stopped by a signal
-    ///   2   the address cannot be listened on
+    ///   2   the address cannot be listened on, or --ca-file cannot be used
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Studio(studio::StudioArgs),

@@ -4,6 +4,7 @@
 //! nothing), TLS by rustls with the ring backend and the Mozilla roots from webpki-roots.
 //! Every step is bounded: connecting, the whole exchange, the body size, and redirects.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,7 +16,8 @@ use hyper_util::rt::TokioIo;
 use serde::Serialize;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
-use tokio_rustls::rustls::pki_types::ServerName;
+use tokio_rustls::rustls::pki_types::pem::PemObject;
+use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName};
 use tokio_rustls::rustls::{ClientConfig, RootCertStore};
 use tokio_rustls::TlsConnector;
 
@@ -49,6 +51,8 @@ pub(crate) enum FetchError {
     BadRedirect { status: u16 },
     #[error("cannot set up TLS: {0}")]
     TlsSetup(String),
+    #[error("cannot use the CA certificates in {path}: {reason}")]
+    CaFile { path: String, reason: String },
 }
 
 /// What fetching one URL gave: where it ended up, what answered, and the body.
@@ -74,10 +78,24 @@ pub(crate) struct Fetcher {
 }
 
 impl Fetcher {
-    pub(crate) fn new() -> Result<Self, FetchError> {
-        let roots = RootCertStore {
+    /// A client that trusts the Mozilla roots, plus the PEM certificates in `ca_file` (for
+    /// agents behind a private CA).
+    pub(crate) fn new(ca_file: Option<&Path>) -> Result<Self, FetchError> {
+        let mut roots = RootCertStore {
             roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
         };
+        if let Some(path) = ca_file {
+            let added = add_pem_roots(&mut roots, path).map_err(|reason| FetchError::CaFile {
+                path: path.display().to_string(),
+                reason,
+            })?;
+            if added == 0 {
+                return Err(FetchError::CaFile {
+                    path: path.display().to_string(),
+                    reason: "no usable CERTIFICATE block in it".to_owned(),
+                });
+            }
+        }
         let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
         let config = ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()
@@ -227,6 +245,16 @@ where
         })?
         .to_bytes();
     Ok(http::Response::from_parts(parts, body))
+}
+
+/// Adds every certificate of a PEM file to `roots`; how many were usable.
+fn add_pem_roots(roots: &mut RootCertStore, path: &Path) -> Result<usize, String> {
+    let certificates = CertificateDer::pem_file_iter(path)
+        .map_err(|e| e.to_string())?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let (added, _unusable) = roots.add_parsable_certificates(certificates);
+    Ok(added)
 }
 
 fn header_text<B>(response: &http::Response<B>, name: http::HeaderName) -> Option<String> {

@@ -14,6 +14,7 @@ mod generate;
 mod locate;
 
 use std::convert::Infallible;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
@@ -41,10 +42,14 @@ pub(crate) struct StudioArgs {
     /// Open the page in a browser (with xdg-open); failing to is not an error.
     #[arg(long)]
     open: bool,
+    /// Also trust the CA certificates in this PEM file when fetching over HTTPS (for agents
+    /// behind a private CA); the Mozilla roots are always trusted.
+    #[arg(long, value_name = "PEM")]
+    ca_file: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
-    let fetcher = match fetch::Fetcher::new() {
+    let fetcher = match fetch::Fetcher::new(args.ca_file.as_deref()) {
         Ok(fetcher) => Arc::new(fetcher),
         Err(e) => {
             errln!(output, "a2a-card: {e}");
