@@ -182,3 +182,18 @@ fn dechunk(mut data: &[u8]) -> Vec<u8> {
         data = &data[start + size + 2..];
     }
 }
+
+/// `a2a-card studio` on a free port.
+pub fn studio() -> Server {
+    Server::start(&["studio", "--addr", "127.0.0.1:0"])
+}
+
+/// Checks a 4xx JSON error of the studio's API (status, media type, `error.code`); returns its
+/// message.
+pub fn expect_error(response: &Response, status: u16, code: &str) -> String {
+    assert_eq!(response.status, status, "{}", response.text());
+    assert_eq!(response.header("content-type"), Some("application/json"));
+    let body = response.json();
+    assert_eq!(body["error"]["code"], code, "{body:#}");
+    body["error"]["message"].as_str().unwrap().to_owned()
+}
