@@ -90,27 +90,11 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             return Outcome::Invalid;
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            errln!(output, "a2a-card: cannot start the runtime: {e}");
-            return Outcome::Unreadable;
-        }
+    let (runtime, listener, local) = match server::listen(&args.addr, output) {
+        Ok(started) => started,
+        Err(outcome) => return outcome,
     };
     runtime.block_on(async {
-        let listener = match tokio::net::TcpListener::bind(&args.addr).await {
-            Ok(listener) => listener,
-            Err(e) => {
-                errln!(output, "a2a-card: cannot listen on {}: {e}", args.addr);
-                return Outcome::Unreadable;
-            }
-        };
-        let local = listener
-            .local_addr()
-            .map_or_else(|_| args.addr.clone(), |a| a.to_string());
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
         outln!(output, "listening on http://{local}");
         output.flush_stdout();

@@ -104,10 +104,4 @@ impl ExtendedCard {
             v03: Prebuilt::new(v03),
         }
     }
-
-    /// How many variants are cached (for tests of the bound).
-    #[cfg(test)]
-    pub(crate) fn cached(&self) -> usize {
-        self.cache.lock().map(|c| c.len()).unwrap_or(0)
-    }
 }
