@@ -131,7 +131,7 @@ impl CardHandle {
     ) -> Result<(), BuildError> {
         let shared = &self.shared;
         let modified = shared.last_modified_on_swap.then_some(modified);
-        let set = match checked_card_set(&shared.settings, tenant, card, modified) {
+        let mut set = match checked_card_set(&shared.settings, tenant, card, modified) {
             Ok(set) => set,
             Err(error) => {
                 tracing::warn!(target: "a2a_card", tenant, %error, "card replacement refused");
@@ -144,6 +144,27 @@ impl CardHandle {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let current = shared.published.load_full();
+        let previous = match tenant {
+            None => Some(&current.main),
+            Some(tenant) => current.tenants.get(tenant),
+        };
+        if let Some(previous) = previous {
+            if previous.v10.etag == set.v10.etag {
+                // Same bytes: nothing changed, and Last-Modified must not move either.
+                return Ok(());
+            }
+            // New bytes must never look older than (or as old as) the old ones, or a client
+            // revalidating with If-Modified-Since would keep the old card. Files copied
+            // with their times kept, or saved twice in one second, do exactly that.
+            if let (Some(old), Some(new)) = (previous.v10.last_modified, set.v10.last_modified) {
+                if new <= old {
+                    let later = old + std::time::Duration::from_secs(1);
+                    let canonical = shared.settings.canonical_path(tenant);
+                    let card = (*set.card).clone();
+                    set = Arc::new(CardSet::new(card, &shared.settings, &canonical, Some(later)));
+                }
+            }
+        }
         let mut tenants = current.tenants.clone();
         let main = match tenant {
             None => set,

@@ -8,7 +8,7 @@ use bytes::Bytes;
 use http::header::{
     ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
     ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_HEADERS,
-    ACCESS_CONTROL_REQUEST_METHOD, ALLOW, CONTENT_LENGTH, LINK, LOCATION, ORIGIN, VARY,
+    ACCESS_CONTROL_REQUEST_METHOD, ALLOW, CACHE_CONTROL, CONTENT_LENGTH, LINK, LOCATION, ORIGIN, VARY,
 };
 use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
 
@@ -94,6 +94,8 @@ impl Shared {
                 let mut response = empty(StatusCode::PERMANENT_REDIRECT);
                 let h = response.headers_mut();
                 h.insert(LOCATION, set.canonical_location.clone());
+                // A 308 is cacheable by default; say for how long, like the card itself.
+                h.insert(CACHE_CONTROL, self.settings.cache_control.clone());
                 return response;
             }
         };
