@@ -9,6 +9,7 @@ mod output;
 mod serve;
 mod server;
 mod sign;
+mod tls;
 mod validate;
 mod verify;
 
