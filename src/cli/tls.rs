@@ -4,6 +4,10 @@
 
 mod subject;
 
+#[cfg(test)]
+#[path = "../../tests/support/pki.rs"]
+mod pki;
+
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -77,13 +81,20 @@ fn acceptor(cert: &Path, key: &Path, client_ca: Option<&Path>) -> Result<TlsAcce
             builder.with_client_cert_verifier(verifier)
         }
     };
-    let mut config = builder.with_single_cert(chain, key_der).map_err(|e| {
-        format!(
-            "--tls-key {} cannot be used with the certificate of --tls-cert {}: {e}",
-            key.display(),
-            cert.display()
-        )
-    })?;
+    let mut config = builder
+        .with_single_cert(chain, key_der)
+        .map_err(|e| match e {
+            rustls::Error::InconsistentKeys(rustls::InconsistentKeys::KeyMismatch) => format!(
+                "--tls-key {} is not the private key of the certificate in --tls-cert {}",
+                key.display(),
+                cert.display()
+            ),
+            other => format!(
+                "--tls-cert {} with --tls-key {}: not a usable certificate and key: {other}",
+                cert.display(),
+                key.display()
+            ),
+        })?;
     config.alpn_protocols = vec![b"http/1.1".to_vec()];
     Ok(TlsAcceptor::from(Arc::new(config)))
 }
@@ -225,5 +236,99 @@ mod tests {
             .insert(ClientCertificate::new(vec![1], Some("CN=forged".into())));
         let verified = ClientCertificate::new(vec![1, 2], Some("CN=real".into()));
         assert_eq!(call(Some(verified), request), "CN=real 2");
+    }
+
+    /// The certificate a test client presents.
+    #[derive(Clone, Copy)]
+    enum Presents {
+        Nothing,
+        /// One signed by the CA of `--client-ca`.
+        Trusted,
+        /// One signed by another CA.
+        Stranger,
+    }
+
+    /// A handshake over an in-memory pipe against the acceptor `serve` builds from the
+    /// test PKI's files: `None` when it fails, else the certificate the requests would carry.
+    fn handshake(
+        client_ca: bool,
+        presents: Presents,
+        version: &'static rustls::SupportedProtocolVersion,
+    ) -> Option<Option<ClientCertificate>> {
+        let pki = pki::Pki::new();
+        static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("a2a-card-tls-unit-{}-{run}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let files = pki.write(&dir);
+        let client_ca = client_ca.then_some(files.client_ca.as_path());
+        let acceptor = acceptor(&files.cert, &files.key, client_ca).unwrap();
+        let client = match presents {
+            Presents::Nothing => None,
+            Presents::Trusted => Some(&pki.client),
+            Presents::Stranger => Some(&pki.stranger),
+        };
+        let config = pki.client_config(client, &[version]);
+        let connector = tokio_rustls::TlsConnector::from(config);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let certificate = runtime.block_on(async {
+            let (client_io, server_io) = tokio::io::duplex(64 * 1024);
+            let name = rustls::pki_types::ServerName::try_from("localhost").unwrap();
+            let (_client, server) = tokio::join!(
+                connector.connect(name, client_io),
+                acceptor.accept(server_io)
+            );
+            server.ok().map(|tls| client_certificate(tls.get_ref().1))
+        });
+        let _ = std::fs::remove_dir_all(&dir);
+        if let Some(Some(verified)) = &certificate {
+            assert_eq!(
+                verified.der(),
+                pki.client.der.as_ref(),
+                "only the trusted client's"
+            );
+        }
+        certificate
+    }
+
+    const VERSIONS: [&rustls::SupportedProtocolVersion; 2] =
+        [&rustls::version::TLS13, &rustls::version::TLS12];
+
+    #[test]
+    fn a_client_certificate_from_the_client_ca_is_verified_and_carried() {
+        for version in VERSIONS {
+            let certificate = handshake(true, Presents::Trusted, version)
+                .expect("handshake")
+                .expect("a verified certificate");
+            assert_eq!(certificate.subject(), Some("CN=agent-client"));
+        }
+    }
+
+    #[test]
+    fn without_a_client_certificate_the_handshake_succeeds_and_carries_none() {
+        for version in VERSIONS {
+            assert_eq!(handshake(true, Presents::Nothing, version), Some(None));
+            assert_eq!(handshake(false, Presents::Nothing, version), Some(None));
+        }
+    }
+
+    #[test]
+    fn a_client_certificate_from_another_ca_fails_the_handshake() {
+        for version in VERSIONS {
+            assert_eq!(handshake(true, Presents::Stranger, version), None);
+        }
+    }
+
+    #[test]
+    fn without_client_ca_no_certificate_is_asked_for_or_carried() {
+        for version in VERSIONS {
+            for presents in [Presents::Trusted, Presents::Stranger] {
+                assert_eq!(handshake(false, presents, version), Some(None));
+            }
+        }
     }
 }
