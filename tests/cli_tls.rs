@@ -236,3 +236,18 @@ fn tls_options_that_need_each_other_are_usage_errors() {
         assert_eq!(code, 64, "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn sigterm_stops_the_tls_server_cleanly() {
+    let pki = pki::Pki::new();
+    let files = pki.write(&temp_dir("sigterm"));
+    let mut served = serve("https", &tls_args(&files, true));
+    let config = pki.client_config(Some(&pki.client), &VERSIONS);
+    assert_eq!(https_get(served.addr, config, CARD).unwrap().status, 200);
+    let status = Command::new("kill")
+        .args(["-TERM", &served.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(served.child.wait().unwrap().code(), Some(0));
+}
