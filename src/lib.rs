@@ -34,6 +34,8 @@
 pub mod card;
 mod diagnostic;
 #[cfg(feature = "auth")]
+pub mod extended;
+#[cfg(feature = "auth")]
 pub mod security;
 #[cfg(feature = "serve")]
 pub mod serve;

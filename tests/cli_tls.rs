@@ -5,6 +5,7 @@
 //! `ClientCertificate` extension) is tested in the CLI's unit tests (`src/cli/tls.rs`); end
 //! to end it shows once the extended card with an mTLS scheme is served.
 
+mod binary_server;
 #[path = "support/pki.rs"]
 mod pki;
 mod support;
@@ -12,10 +13,11 @@ mod support;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
+use binary_server::Server;
 use rustls::pki_types::ServerName;
 use rustls::{ClientConfig, SupportedProtocolVersion};
 
@@ -23,14 +25,24 @@ const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
 const CARD: &str = "/.well-known/agent-card.json";
 const VERSIONS: [&SupportedProtocolVersion; 2] = [&rustls::version::TLS13, &rustls::version::TLS12];
 
-/// Starts `a2a-card serve ARGS` and waits for its `listening on <scheme>://` line.
-fn serve(scheme: &str, args: &[String]) -> support::Listening {
-    let mut command = Command::new(BIN);
-    command
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .args(args)
-        .stderr(Stdio::null());
-    support::Listening::start(command, scheme)
+/// A running `a2a-card serve` and the address it listens on.
+struct Served {
+    server: Server,
+    addr: SocketAddr,
+}
+
+/// Starts `a2a-card serve ARGS` on a free port; checks that it says it listens on `scheme`.
+fn serve(scheme: &str, args: &[String]) -> Served {
+    let mut all = vec!["serve", "--addr", "127.0.0.1:0"];
+    all.extend(args.iter().map(String::as_str));
+    let server = Server::start(&all);
+    assert!(
+        server.url().starts_with(&format!("{scheme}://")),
+        "{}",
+        server.url()
+    );
+    let addr = server.addr.parse().unwrap();
+    Served { server, addr }
 }
 
 /// `GET target` over TLS on a fresh connection; an error when the TLS exchange fails.
@@ -244,10 +256,5 @@ fn sigterm_stops_the_tls_server_cleanly() {
     let mut served = serve("https", &tls_args(&files, true));
     let config = pki.client_config(Some(&pki.client), &VERSIONS);
     assert_eq!(https_get(served.addr, config, CARD).unwrap().status, 200);
-    let status = Command::new("kill")
-        .args(["-TERM", &served.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    assert_eq!(served.child.wait().unwrap().code(), Some(0));
+    assert_eq!(served.server.terminate(), Some(0));
 }

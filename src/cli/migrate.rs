@@ -18,34 +18,45 @@ pub(crate) struct MigrateArgs {
     file: String,
 }
 
+/// The shape a card is converted to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Target {
+pub(crate) enum Target {
     #[value(name = "1.0")]
     V1_0,
     #[value(name = "0.3")]
     V0_3,
 }
 
-pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
-    let name = input::display_name(&args.file);
-    let bytes = match input::read(&args.file) {
-        Ok(bytes) => bytes,
-        Err(message) => {
-            errln!(output, "a2a-card: {message}");
-            return Outcome::Unreadable;
-        }
-    };
-    let read = match AgentCard::read(&bytes) {
+/// A converted card, with the diagnostics `validate` gives for its input (pointers into the
+/// input as given) and what the conversion could not carry across.
+#[derive(Debug)]
+pub(crate) struct Converted {
+    /// The card in the target shape, indented.
+    pub(crate) printed: String,
+    /// One sentence saying what was converted into what.
+    pub(crate) what: &'static str,
+    pub(crate) source_version: SourceVersion,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+/// Why a card could not be converted.
+#[derive(Debug)]
+pub(crate) enum NotConverted {
+    /// The input is not JSON (line and column in the error).
+    Syntax(ReadError),
+    /// Values of the wrong type stop the conversion; these are every diagnostic `validate`
+    /// finds, not only the wrong types.
+    WrongTypes(Vec<Diagnostic>),
+}
+
+/// Converts a card: the code behind both `a2a-card migrate` and the studio's migrate API.
+pub(crate) fn convert(bytes: &[u8], to: Target) -> Result<Converted, NotConverted> {
+    let read = match AgentCard::read(bytes) {
         Ok(read) => read,
-        Err(error @ ReadError::Syntax { .. }) => {
-            errln!(output, "{name}: {error}");
-            return Outcome::Unreadable;
-        }
+        Err(error @ ReadError::Syntax { .. }) => return Err(NotConverted::Syntax(error)),
         Err(ReadError::Shape(shape)) => {
-            // Everything `validate` finds (pointers into the document as given), not only
-            // the wrong types that stop the conversion.
             let diagnostics =
-                match validate_document(&bytes, Profile::Spec, Some(DocumentKind::Card)) {
+                match validate_document(bytes, Profile::Spec, Some(DocumentKind::Card)) {
                     Ok(report) => report
                         .diagnostics
                         .into_iter()
@@ -53,28 +64,19 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
                         .collect(),
                     Err(_) => shape,
                 };
-            print_diagnostics(output, name, &diagnostics);
-            errln!(
-                output,
-                "{name}: values of the wrong type (A2A-E002) stop the conversion; nothing was \
-                 printed"
-            );
-            return Outcome::Invalid;
+            return Err(NotConverted::WrongTypes(diagnostics));
         }
     };
-    // The diagnostics `validate` reports, pointing into the file as given (conversion notes
+    // The diagnostics `validate` reports, pointing into the input as given (conversion notes
     // included), less its advice to run `migrate`: that is what is running.
     let mut diagnostics: Vec<Diagnostic> =
-        match validate_document(&bytes, Profile::Spec, Some(DocumentKind::Card)) {
+        match validate_document(bytes, Profile::Spec, Some(DocumentKind::Card)) {
             Ok(report) => report.diagnostics,
-            Err(error) => {
-                // The bytes were read as a card above; they are JSON.
-                errln!(output, "{name}: {error}");
-                return Outcome::Unreadable;
-            }
+            // The bytes were read as a card above, so they are JSON.
+            Err(error) => return Err(NotConverted::Syntax(error)),
         };
     diagnostics.retain(|d| d.code != Code::V03Card);
-    let (printed, what) = match args.to {
+    let (printed, what) = match to {
         Target::V1_0 => {
             let what = match read.source_version {
                 SourceVersion::V1_0 => "already a v1.0 card; printed in normalized v1.0 form",
@@ -90,7 +92,7 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
                 if already_stale && note.code == Code::StaleSignatures {
                     continue;
                 }
-                // Rendering notes point into the v1.0 model; map them back into the file.
+                // Rendering notes point into the v1.0 model; map them back into the input.
                 note.pointer = read.pointers.to_source(&note.pointer);
                 if !diagnostics.contains(&note) {
                     diagnostics.push(note);
@@ -107,10 +109,43 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
             (json, what)
         }
     };
-    outln!(output, "{printed}");
-    errln!(output, "{name}: {what}");
-    print_diagnostics(output, name, &diagnostics);
-    if diagnostics.iter().any(Diagnostic::is_error) {
+    Ok(Converted {
+        printed,
+        what,
+        source_version: read.source_version,
+        diagnostics,
+    })
+}
+
+pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
+    let name = input::display_name(&args.file);
+    let bytes = match input::read(&args.file) {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            errln!(output, "a2a-card: {message}");
+            return Outcome::Unreadable;
+        }
+    };
+    let converted = match convert(&bytes, args.to) {
+        Ok(converted) => converted,
+        Err(NotConverted::Syntax(error)) => {
+            errln!(output, "{name}: {error}");
+            return Outcome::Unreadable;
+        }
+        Err(NotConverted::WrongTypes(diagnostics)) => {
+            print_diagnostics(output, name, &diagnostics);
+            errln!(
+                output,
+                "{name}: values of the wrong type (A2A-E002) stop the conversion; nothing was \
+                 printed"
+            );
+            return Outcome::Invalid;
+        }
+    };
+    outln!(output, "{}", converted.printed);
+    errln!(output, "{name}: {}", converted.what);
+    print_diagnostics(output, name, &converted.diagnostics);
+    if converted.diagnostics.iter().any(Diagnostic::is_error) {
         errln!(
             output,
             "{name}: the card has errors; fix them before publishing"

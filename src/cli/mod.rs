@@ -9,6 +9,7 @@ mod output;
 mod serve;
 mod server;
 mod sign;
+mod studio;
 mod tls;
 mod validate;
 mod verify;
@@ -20,7 +21,7 @@ use output::Output;
 /// Exit code for a command line that cannot be parsed (EX_USAGE in sysexits.h).
 pub(crate) const EXIT_USAGE: u8 = 64;
 
-/// Serve, validate and migrate A2A Agent Cards.
+/// Serve, validate and migrate A2A Agent Cards, and open the card studio.
 #[derive(Debug, Parser)]
 #[command(
     name = "a2a-card",
@@ -109,6 +110,18 @@ enum Command {
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Verify(verify::VerifyArgs),
+    /// Open the card studio: a local web page to validate, migrate, generate and fetch cards
+    ///
+    /// Serves the page at / and its JSON API (POST /api/validate, /api/migrate, /api/generate,
+    /// /api/fetch) on ADDR, and prints `listening on http://HOST:PORT`. The page needs no
+    /// network: everything it loads is in the binary. Ctrl-C or SIGTERM stops it.
+    ///
+    /// Exit codes:
+    ///   0   stopped by a signal
+    ///   2   the address cannot be listened on, or --ca-file cannot be used
+    ///   64  usage error
+    #[command(verbatim_doc_comment)]
+    Studio(studio::StudioArgs),
 }
 
 /// Output format for reports.
@@ -138,6 +151,7 @@ pub(crate) fn run(cli: Cli) -> u8 {
         Command::Keygen(args) => keygen::run(args, &mut output),
         Command::Sign(args) => sign::run(args, &mut output),
         Command::Verify(args) => verify::run(args, &mut output),
+        Command::Studio(args) => studio::run(args, &mut output),
     };
     // A reader that closed the pipe early (`| head`) is not a failure; a failed write is.
     let outcome = if output.finish() {

@@ -100,27 +100,11 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         }
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            errln!(output, "a2a-card: cannot start the runtime: {e}");
-            return Outcome::Unreadable;
-        }
+    let (runtime, listener, local) = match server::listen(&args.addr, output) {
+        Ok(started) => started,
+        Err(outcome) => return outcome,
     };
     runtime.block_on(async {
-        let listener = match tokio::net::TcpListener::bind(&args.addr).await {
-            Ok(listener) => listener,
-            Err(e) => {
-                errln!(output, "a2a-card: cannot listen on {}: {e}", args.addr);
-                return Outcome::Unreadable;
-            }
-        };
-        let local = listener
-            .local_addr()
-            .map_or_else(|_| args.addr.clone(), |a| a.to_string());
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
         outln!(output, "listening on {scheme}://{local}");
         output.flush_stdout();

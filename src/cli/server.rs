@@ -13,9 +13,12 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
+use tokio::runtime::Runtime;
 use tokio_rustls::TlsAcceptor;
 
+use super::output::{errln, Output};
 use super::tls::{self, WithClientCertificate};
+use super::Outcome;
 
 /// How long a client may take to send its request headers.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -23,6 +26,29 @@ const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long open connections get to finish once shutdown starts.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Starts the runtime and listens on `addr`: the runtime, the listener and the address it
+/// listens on (port 0 resolved). Failures are reported on stderr and give the exit outcome.
+pub(crate) fn listen(
+    addr: &str,
+    output: &mut Output,
+) -> Result<(Runtime, TcpListener, String), Outcome> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| {
+            errln!(output, "a2a-card: cannot start the runtime: {e}");
+            Outcome::Unreadable
+        })?;
+    let listener = runtime.block_on(TcpListener::bind(addr)).map_err(|e| {
+        errln!(output, "a2a-card: cannot listen on {addr}: {e}");
+        Outcome::Unreadable
+    })?;
+    let local = listener
+        .local_addr()
+        .map_or_else(|_| addr.to_owned(), |a| a.to_string());
+    Ok((runtime, listener, local))
+}
 
 /// Serves `service` on `listener` until `shutdown` completes, then lets open connections
 /// finish (up to a few seconds). With `tls`, every connection starts with a TLS handshake

@@ -66,5 +66,6 @@ pub use error::SecurityError;
 pub use failure::{AuthFailure, ErrorStyle};
 pub use layer::{RequireCardSecurity, RequireCardSecurityService, SecuredFuture};
 pub use mtls::{ClientCertificate, MutualTls};
+pub(crate) use requirements::Verdicts;
 pub use requirements::{AuthContext, CardSecurity, CardSecurityBuilder};
 pub use verifier::{Grant, Verdict, Verifier, VerifyFuture};

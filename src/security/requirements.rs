@@ -110,6 +110,42 @@ impl CardSecurity {
             .await
     }
 
+    /// Checks the card-level requirements, keeping the verdicts for later checks of the same
+    /// request (skills' requirements).
+    pub(crate) async fn check_keeping(
+        &self,
+        request: &Parts,
+        verdicts: &mut Verdicts,
+    ) -> Result<AuthContext, AuthFailure> {
+        self.check_alternatives(&self.inner.requirements, request, verdicts)
+            .await
+    }
+
+    /// Whether `scheme` has a verifier (and is declared).
+    pub(crate) fn covers(&self, scheme: &str) -> bool {
+        self.inner.verifiers.contains_key(scheme) && self.inner.schemes.contains_key(scheme)
+    }
+
+    /// The request headers that carry the credentials of the enforced schemes, for `Vary`.
+    pub(crate) fn credential_headers(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for scheme in self.inner.schemes.values() {
+            let name = match scheme.kind() {
+                Some(crate::SchemeKind::ApiKey(key)) => match key.location.as_str() {
+                    "header" => key.name.clone(),
+                    "cookie" => "Cookie".to_owned(),
+                    _ => continue,
+                },
+                Some(crate::SchemeKind::MutualTls(_)) | None => continue,
+                Some(_) => "Authorization".to_owned(),
+            };
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
     /// Checks a list of alternatives, sharing verdicts already reached for this request.
     pub(crate) async fn check_alternatives(
         &self,

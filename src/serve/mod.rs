@@ -68,6 +68,9 @@ mod respond;
 mod service;
 mod settings;
 
+pub(crate) use conditional::{evaluate as evaluate_preconditions, Decision};
+pub(crate) use etag::strong_etag;
+
 pub use body::ResponseBody;
 pub use error::BuildError;
 pub use future::ResponseFuture;

@@ -239,39 +239,3 @@ pub async fn echo_inner(
     *response.status_mut() = http::StatusCode::IM_A_TEAPOT;
     Ok(response)
 }
-
-/// A server process that prints `listening on <scheme>://HOST:PORT` as its first stdout line;
-/// killed (by its own id) when dropped.
-pub struct Listening {
-    pub child: std::process::Child,
-    pub addr: SocketAddr,
-}
-
-impl Listening {
-    /// Spawns `command` with stdout piped and waits for its listening line.
-    pub fn start(mut command: std::process::Command, scheme: &str) -> Listening {
-        use std::io::BufRead;
-        let mut child = command
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run {command:?}: {e}"));
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix(&format!("listening on {scheme}://"))
-            .unwrap_or_else(|| panic!("{command:?} printed {line:?}"))
-            .parse()
-            .unwrap();
-        Listening { child, addr }
-    }
-}
-
-impl Drop for Listening {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}

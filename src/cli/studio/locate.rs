@@ -1,0 +1,308 @@
+//! Maps an RFC 6901 JSON pointer to the place in the original JSON text that it names, so
+//! the studio can highlight a diagnostic's value in the document as the user pasted it.
+//!
+//! serde_json keeps no positions, so this is a small scanner of its own: it walks the text
+//! along the pointer's reference tokens, skipping every value it does not descend into. It
+//! never fails: a pointer to something the document lacks (a missing REQUIRED field) resolves
+//! to the deepest value that exists on the way (the object that should hold the field), with
+//! `exact: false`.
+
+use serde::Serialize;
+
+/// Where a pointer's value sits in the text. Offsets count UTF-16 code units, as a browser's
+/// `textarea.setSelectionRange` does; line and column (1-based, in characters) are for people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub(crate) struct Span {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+    /// False when the pointer names something the document lacks and the span is its
+    /// nearest existing parent.
+    pub(crate) exact: bool,
+}
+
+/// The span of the value `pointer` names in `text`, or `None` when `text` is not JSON that
+/// this scanner can walk (the studio only locates in documents that parsed).
+pub(crate) fn locate(text: &str, pointer: &str) -> Option<Span> {
+    let tokens = reference_tokens(pointer)?;
+    let scanner = Scanner {
+        bytes: text.as_bytes(),
+    };
+    let start = scanner.skip_space(0);
+    let (byte_start, byte_end, exact) = scanner.descend(start, &tokens)?;
+    Some(to_span(text, byte_start, byte_end, exact))
+}
+
+/// The unescaped reference tokens of a pointer; `None` for a pointer that is not RFC 6901.
+fn reference_tokens(pointer: &str) -> Option<Vec<String>> {
+    if pointer.is_empty() {
+        return Some(Vec::new());
+    }
+    let rest = pointer.strip_prefix('/')?;
+    // `~1` before `~0`, so `~01` becomes `~1` and not `/` (RFC 6901 §4).
+    Some(
+        rest.split('/')
+            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+            .collect(),
+    )
+}
+
+/// An array index token: digits without a leading zero (RFC 6901 §4), or `None`.
+fn array_index(token: &str) -> Option<usize> {
+    let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (token.len() > 1 && token.starts_with('0')) {
+        return None;
+    }
+    token.parse().ok()
+}
+
+fn to_span(text: &str, byte_start: usize, byte_end: usize, exact: bool) -> Span {
+    let before = &text[..byte_start];
+    let utf16 = |s: &str| s.encode_utf16().count();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Span {
+        start: utf16(before),
+        end: utf16(&text[..byte_end]),
+        line: before.matches('\n').count() + 1,
+        column: before[line_start..].chars().count() + 1,
+        exact,
+    }
+}
+
+struct Scanner<'a> {
+    bytes: &'a [u8],
+}
+
+impl Scanner<'_> {
+    /// From the value starting at `at`, follows `tokens`; returns the byte range of the value
+    /// reached and whether it is the one asked for.
+    fn descend(&self, at: usize, tokens: &[String]) -> Option<(usize, usize, bool)> {
+        let end = self.skip_value(at)?;
+        let Some((token, rest)) = tokens.split_first() else {
+            return Some((at, end, true));
+        };
+        let child = match self.bytes.get(at)? {
+            b'{' => self.member(at, token)?,
+            b'[' => match array_index(token) {
+                Some(index) => self.element(at, index)?,
+                None => None,
+            },
+            _ => None,
+        };
+        match child {
+            Some(child) => self.descend(child, rest),
+            None => Some((at, end, false)),
+        }
+    }
+
+    /// The start of the value of `key` in the object at `at` (the last one when a key repeats,
+    /// as serde_json keeps the last); `Ok(None)` when the object has no such key.
+    fn member(&self, at: usize, key: &str) -> Option<Option<usize>> {
+        let mut i = self.skip_space(at + 1);
+        let mut found = None;
+        if self.bytes.get(i) == Some(&b'}') {
+            return Some(None);
+        }
+        loop {
+            let key_end = self.skip_string(i)?;
+            let name = self.string_value(i, key_end)?;
+            i = self.skip_space(key_end);
+            if self.bytes.get(i) != Some(&b':') {
+                return None;
+            }
+            let value = self.skip_space(i + 1);
+            if name == key {
+                found = Some(value);
+            }
+            i = self.skip_space(self.skip_value(value)?);
+            match self.bytes.get(i)? {
+                b',' => i = self.skip_space(i + 1),
+                b'}' => return Some(found),
+                _ => return None,
+            }
+        }
+    }
+
+    /// The start of element `index` of the array at `at`; `Ok(None)` when it is shorter.
+    fn element(&self, at: usize, index: usize) -> Option<Option<usize>> {
+        let mut i = self.skip_space(at + 1);
+        if self.bytes.get(i) == Some(&b']') {
+            return Some(None);
+        }
+        for n in 0.. {
+            if n == index {
+                return Some(Some(i));
+            }
+            i = self.skip_space(self.skip_value(i)?);
+            match self.bytes.get(i)? {
+                b',' => i = self.skip_space(i + 1),
+                b']' => return Some(None),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The byte just after the value starting at `at`.
+    fn skip_value(&self, at: usize) -> Option<usize> {
+        match self.bytes.get(at)? {
+            b'"' => self.skip_string(at),
+            open @ (b'{' | b'[') => {
+                // Brackets inside strings do not count; nesting depth is all that matters.
+                let close = if *open == b'{' { b'}' } else { b']' };
+                let mut depth = 0usize;
+                let mut i = at;
+                while i < self.bytes.len() {
+                    match self.bytes[i] {
+                        b'"' => {
+                            i = self.skip_string(i)?;
+                            continue;
+                        }
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' => {
+                            depth = depth.checked_sub(1)?;
+                            if depth == 0 {
+                                return (self.bytes[i] == close).then_some(i + 1);
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                None
+            }
+            _ => {
+                // A number, true, false or null: runs until a delimiter.
+                let len = self.bytes[at..]
+                    .iter()
+                    .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
+                    .unwrap_or(self.bytes.len() - at);
+                (len > 0).then_some(at + len)
+            }
+        }
+    }
+
+    /// The byte just after the string starting at `at` (its closing quote included).
+    fn skip_string(&self, at: usize) -> Option<usize> {
+        if self.bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let mut i = at + 1;
+        while i < self.bytes.len() {
+            match self.bytes[i] {
+                b'\\' => i += 2,
+                b'"' => return Some(i + 1),
+                _ => i += 1,
+            }
+        }
+        None
+    }
+
+    /// The decoded text of the string literal `at..end`.
+    fn string_value(&self, at: usize, end: usize) -> Option<String> {
+        serde_json::from_slice(&self.bytes[at..end]).ok()
+    }
+
+    /// The first byte at or after `at` that is not JSON whitespace (or a byte order mark,
+    /// which the reader ignores at the start of a document).
+    fn skip_space(&self, mut at: usize) -> usize {
+        if self.bytes[at.min(self.bytes.len())..].starts_with(b"\xEF\xBB\xBF") {
+            at += 3;
+        }
+        while matches!(self.bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            at += 1;
+        }
+        at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The located text, for readable assertions.
+    fn found(text: &str, pointer: &str) -> (String, bool) {
+        let span = locate(text, pointer).expect("locatable");
+        let units: Vec<u16> = text.encode_utf16().collect();
+        (
+            String::from_utf16(&units[span.start..span.end]).unwrap(),
+            span.exact,
+        )
+    }
+
+    const CARD: &str = r#"{
+  "name": "Route Planner",
+  "skills": [
+    {"id": "a", "tags": ["x", "y"]},
+    {"id": "b}]", "examples": [[1, 2], {"k": null}]}
+  ],
+  "securitySchemes": {"a/b": {"x": 1}, "m~n": true, "": false},
+  "n": -1.5e3
+}"#;
+
+    #[test]
+    fn finds_values_at_every_depth() {
+        assert_eq!(found(CARD, ""), (CARD.to_owned(), true));
+        assert_eq!(found(CARD, "/name"), ("\"Route Planner\"".into(), true));
+        assert_eq!(found(CARD, "/skills/0/tags/1"), ("\"y\"".into(), true));
+        assert_eq!(found(CARD, "/skills/1/id"), ("\"b}]\"".into(), true));
+        assert_eq!(
+            found(CARD, "/skills/1/examples/1"),
+            ("{\"k\": null}".into(), true)
+        );
+        assert_eq!(found(CARD, "/skills/1/examples/1/k"), ("null".into(), true));
+        assert_eq!(found(CARD, "/n"), ("-1.5e3".into(), true));
+    }
+
+    #[test]
+    fn unescapes_reference_tokens() {
+        assert_eq!(found(CARD, "/securitySchemes/a~1b/x"), ("1".into(), true));
+        assert_eq!(found(CARD, "/securitySchemes/m~0n"), ("true".into(), true));
+        assert_eq!(found(CARD, "/securitySchemes/"), ("false".into(), true));
+    }
+
+    #[test]
+    fn missing_members_resolve_to_their_nearest_parent() {
+        let (text, exact) = found(CARD, "/skills/0/description");
+        assert_eq!(text, r#"{"id": "a", "tags": ["x", "y"]}"#);
+        assert!(!exact);
+        let (text, exact) = found(CARD, "/skills/7/tags");
+        assert!(text.starts_with('[') && !exact);
+        // A token that is not an index, or a leading zero, does not index an array.
+        assert!(!found(CARD, "/skills/01").1);
+        assert!(!found(CARD, "/skills/x").1);
+        assert!(!found(CARD, "/name/deeper").1);
+    }
+
+    #[test]
+    fn keys_with_escapes_match_their_decoded_text() {
+        let text = r#"{"a\"b": 1, "\u0041": 2}"#;
+        assert_eq!(found(text, "/a\"b"), ("1".into(), true));
+        assert_eq!(found(text, "/A"), ("2".into(), true));
+    }
+
+    #[test]
+    fn a_repeated_key_locates_the_last_like_the_reader() {
+        assert_eq!(found(r#"{"a": 1, "a": 22}"#, "/a"), ("22".into(), true));
+    }
+
+    #[test]
+    fn offsets_are_utf16_units_and_lines_count_from_one() {
+        let text = "{\"d\": \"日本😀\",\n \"v\": 3}";
+        let span = locate(text, "/v").unwrap();
+        // 😀 is two UTF-16 units: 7 + "日本😀" (4) + "\",\n " (4) ... the located text is 3.
+        assert_eq!(found(text, "/v"), ("3".into(), true));
+        assert_eq!((span.line, span.column), (2, 7));
+        assert_eq!(span.end - span.start, 1);
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_odd_pointers_are_handled() {
+        let text = "\u{feff}{\"a\": [true]}";
+        assert_eq!(found(text, "/a/0"), ("true".into(), true));
+        assert_eq!(locate(text, "a"), None, "not a pointer");
+        assert_eq!(locate("{\"a\": ", "/a"), None, "not JSON");
+        assert_eq!(locate("", ""), None);
+    }
+}

@@ -1,0 +1,56 @@
+//! Why an extended-card layer could not be built.
+
+use crate::Diagnostic;
+
+/// A configuration that cannot serve the extended card safely.
+///
+/// ```
+/// use a2a_card::extended::{ExtendedCardLayer, ExtendedError};
+/// use a2a_card::security::{ApiKeys, CardSecurity};
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
+/// // The card says it has an extended card, but none is given.
+/// let err = ExtendedCardLayer::builder(&card, security).build().unwrap_err();
+/// assert!(matches!(err, ExtendedError::NotConfigured));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExtendedError {
+    /// The public card declares `capabilities.extendedAgentCard: true` and no extended card
+    /// was given.
+    #[error(
+        "the public card declares capabilities.extendedAgentCard but no extended card was given"
+    )]
+    NotConfigured,
+    /// An extended card was given but the public card does not declare the capability, so
+    /// no client would ask for it.
+    #[error("an extended card was given but the public card does not set capabilities.extendedAgentCard to true")]
+    NotDeclared,
+    /// The extended card has errors.
+    #[error("the extended card has {} error(s):{}", .0.len(), .0.iter().map(|d| format!("\n  {d}")).collect::<String>())]
+    InvalidCard(Vec<Diagnostic>),
+    /// An interface URL has no path the layer can route (not an absolute http(s) URL).
+    #[error("{pointer}: {url:?} is not an absolute http(s) URL, so its extended-card route cannot be served")]
+    Unroutable {
+        /// Where the interface is in the public card.
+        pointer: String,
+        /// The URL as declared.
+        url: String,
+    },
+    /// The public card declares no JSONRPC or HTTP+JSON interface.
+    #[error("the public card declares no JSONRPC or HTTP+JSON interface, so there is no route for the extended card")]
+    NoRoutes,
+    /// A skill's requirement names a scheme the [`CardSecurity`](crate::security::CardSecurity)
+    /// has no verifier for.
+    #[error("{pointer} names security scheme {scheme:?}, which has no verifier in the CardSecurity (fail closed)")]
+    SkillSchemeWithoutVerifier {
+        /// Where the requirement is in the extended card.
+        pointer: String,
+        /// The scheme's name.
+        scheme: String,
+    },
+    /// The `Cache-Control` given would let shared caches keep a card meant for one caller.
+    #[error("Cache-Control {0:?} would let shared caches store the extended card; use private or no-store")]
+    PublicCacheControl(String),
+}

@@ -1,0 +1,227 @@
+//! [`ExtendedCardLayer`] and its builder.
+
+use std::sync::Arc;
+
+use http::HeaderValue;
+use tower::Layer;
+
+use super::error::ExtendedError;
+use super::routes::Routes;
+use super::service::{ExtendedCardService, Shared};
+use super::variants::ExtendedCard;
+use crate::security::CardSecurity;
+use crate::{AgentCard, Profile};
+
+/// The default `Cache-Control` of the extended card: any cache may keep it only for this
+/// caller, and must revalidate first (cheap: a 304 after authentication).
+pub const EXTENDED_CACHE_CONTROL: &str = "private, no-cache";
+/// How much of a JSON-RPC request body is read to learn its method; larger bodies pass
+/// through unread (an extended-card request is tiny).
+pub const DEFAULT_JSONRPC_PEEK: usize = 64 * 1024;
+
+/// A tower layer that answers the authenticated extended-card operation on the routes the
+/// public card's interfaces imply, enforcing the card's security requirements, and passes
+/// everything else to the inner service (request bodies byte for byte).
+///
+/// ```
+/// use a2a_card::extended::ExtendedCardLayer;
+/// use a2a_card::security::{ApiKeys, CardSecurity};
+/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let mut extended = public.clone();
+/// extended.description.push_str(" Partners also get the fleet routing skill.");
+/// let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
+/// let layer = ExtendedCardLayer::builder(&public, security).extended_card(extended).build()?;
+/// # let _ = layer;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ExtendedCardLayer {
+    shared: Arc<Shared>,
+}
+
+impl<S> Layer<S> for ExtendedCardLayer {
+    type Service = ExtendedCardService<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        ExtendedCardService::new(inner, self.shared.clone())
+    }
+}
+
+/// Configures an [`ExtendedCardLayer`].
+#[derive(Debug)]
+#[must_use = "call .build()"]
+pub struct ExtendedCardLayerBuilder {
+    public: AgentCard,
+    security: CardSecurity,
+    card: Option<AgentCard>,
+    deliberately_without: bool,
+    cache_control: HeaderValue,
+    peek: usize,
+}
+
+impl ExtendedCardLayer {
+    /// Starts from the public card (its interfaces give the routes, its capability says
+    /// whether there is an extended card) and the security that guards it.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let builder = a2a_card::extended::ExtendedCardLayer::builder(&public, security);
+    /// # let _ = builder;
+    /// ```
+    pub fn builder(public: &AgentCard, security: CardSecurity) -> ExtendedCardLayerBuilder {
+        ExtendedCardLayerBuilder {
+            public: public.clone(),
+            security,
+            card: None,
+            deliberately_without: false,
+            cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
+            peek: DEFAULT_JSONRPC_PEEK,
+        }
+    }
+}
+
+impl ExtendedCardLayerBuilder {
+    /// The extended card (checked at build; a card with errors is refused).
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone());
+    /// # let _ = b;
+    /// ```
+    pub fn extended_card(mut self, card: AgentCard) -> Self {
+        self.card = Some(card);
+        self
+    }
+
+    /// Declared but deliberately not configured: authenticated callers get
+    /// ExtendedAgentCardNotConfiguredError (-32007). Without this, a declared capability
+    /// with no card is a build error.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+    ///     .without_extended_card()
+    ///     .build();
+    /// assert!(layer.is_ok());
+    /// ```
+    pub fn without_extended_card(mut self) -> Self {
+        self.card = None;
+        self.deliberately_without = true;
+        self
+    }
+
+    /// `Cache-Control` of the extended card; default `private, no-cache`. Anything with
+    /// `public` is refused.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let err = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+    ///     .extended_card(public.clone())
+    ///     .cache_control(http::HeaderValue::from_static("public, max-age=60"))
+    ///     .build();
+    /// assert!(err.is_err());
+    /// ```
+    pub fn cache_control(mut self, value: HeaderValue) -> Self {
+        self.cache_control = value;
+        self
+    }
+
+    /// How many bytes of a JSON-RPC request body are read to learn its method (default
+    /// 64 KiB). A larger body passes through unread.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security).max_jsonrpc_peek(4096);
+    /// # let _ = b;
+    /// ```
+    pub fn max_jsonrpc_peek(mut self, bytes: usize) -> Self {
+        self.peek = bytes;
+        self
+    }
+
+    /// Checks everything (see [`ExtendedError`]) and builds the layer.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+    ///     .extended_card(public.clone())
+    ///     .build()?;
+    /// # let _ = layer;
+    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
+    /// ```
+    pub fn build(self) -> Result<ExtendedCardLayer, ExtendedError> {
+        let capability = self.public.capabilities.extended_agent_card == Some(true);
+        let routes = Routes::from_interfaces(&self.public.supported_interfaces)?;
+        if routes.is_empty() {
+            return Err(ExtendedError::NoRoutes);
+        }
+        match (&self.card, capability) {
+            (None, true) if !self.deliberately_without => return Err(ExtendedError::NotConfigured),
+            (Some(_), false) => return Err(ExtendedError::NotDeclared),
+            _ => {}
+        }
+        if let Ok(text) = self.cache_control.to_str() {
+            if text.to_ascii_lowercase().contains("public") {
+                return Err(ExtendedError::PublicCacheControl(text.to_owned()));
+            }
+        }
+        let card = match self.card.clone() {
+            Some(card) => Some(checked(&self.security, card)?),
+            None => None,
+        };
+        let mut vary = self.security.credential_headers().join(", ");
+        if vary.is_empty() {
+            // Only TLS client certificates: nothing in the request names the caller.
+            vary = "*".to_owned();
+        }
+        let shared = Shared {
+            routes,
+            capability,
+            card,
+            security: self.security,
+            cache_control: self.cache_control,
+            vary: HeaderValue::from_str(&vary).unwrap_or(HeaderValue::from_static("*")),
+            peek: self.peek,
+        };
+        Ok(ExtendedCardLayer {
+            shared: Arc::new(shared),
+        })
+    }
+}
+
+/// Refuses an extended card with errors, or whose skills name schemes without a verifier.
+fn checked(security: &CardSecurity, card: AgentCard) -> Result<ExtendedCard, ExtendedError> {
+    let errors: Vec<_> = card
+        .validate(Profile::Spec)
+        .into_iter()
+        .filter(|d| d.is_error())
+        .collect();
+    if !errors.is_empty() {
+        return Err(ExtendedError::InvalidCard(errors));
+    }
+    for (k, skill) in card.skills.iter().enumerate() {
+        for (i, requirement) in skill.security_requirements.iter().enumerate() {
+            for scheme in requirement.schemes.keys() {
+                if !security.covers(scheme) {
+                    return Err(ExtendedError::SkillSchemeWithoutVerifier {
+                        pointer: format!("/skills/{k}/securityRequirements/{i}"),
+                        scheme: scheme.clone(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(ExtendedCard::new(card))
+}

@@ -1,0 +1,63 @@
+//! The authenticated extended card (A2A §13.3, §9.4.8): routes derived from the public
+//! card's interfaces, the card's own security requirements enforced, skills filtered per
+//! caller.
+//!
+//! Routes, from each `supportedInterfaces[].url` path `P` of the public card:
+//! - HTTP+JSON: `GET P/extendedAgentCard` and `GET P/{tenant}/extendedAgentCard`; on a v0.3
+//!   interface `GET P/v1/card` (the v0.3 rendering);
+//! - JSONRPC: a `POST P` whose method is `GetExtendedAgentCard` (v1.0) or
+//!   `agent/getAuthenticatedExtendedCard` (v0.3) is answered with a JSON-RPC result; any
+//!   other call passes to the inner service with its body byte for byte (the layer reads at
+//!   most [`DEFAULT_JSONRPC_PEEK`] bytes to learn the method; a larger body passes unread).
+//!
+//! Authentication comes first: an anonymous caller gets 401 (or 403 without the scopes)
+//! whether or not an extended card exists, and a 401 is never turned into a 304. After it,
+//! the card is served from prebuilt bytes with a strong ETag, `Cache-Control: private,
+//! no-cache` and `Vary` naming the credential headers; conditional GET works. Skills whose
+//! own `securityRequirements` the caller does not meet are left out; each distinct set of
+//! visible skills is built once and kept (up to 64 sets).
+//!
+//! ```
+//! use a2a_card::extended::ExtendedCardLayer;
+//! use a2a_card::security::{ApiKeys, CardSecurity};
+//! use a2a_card::AgentCard;
+//! use tower::{Layer, ServiceExt};
+//!
+//! let public = AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))?;
+//! let mut extended = public.clone();
+//! extended.description.push_str(" Partners also see the fleet skills.");
+//! let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1-7f3a9c"])?).build()?;
+//! let app = ExtendedCardLayer::builder(&public, security)
+//!     .extended_card(extended)
+//!     .build()?
+//!     .layer(tower::service_fn(|_req: http::Request<a2a_card::extended::RequestBody<String>>| async {
+//!         Ok::<_, std::convert::Infallible>(http::Response::new(String::from("the agent")))
+//!     }));
+//!
+//! # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+//! // The example card's HTTP+JSON interface is https://routes.example.com/a2a/rest.
+//! let anonymous = http::Request::get("/a2a/rest/extendedAgentCard").body(String::new())?;
+//! assert_eq!(run(app.clone().oneshot(anonymous))?.status(), 401);
+//! let partner = http::Request::get("/a2a/rest/extendedAgentCard")
+//!     .header("X-API-Key", "k1-7f3a9c")
+//!     .body(String::new())?;
+//! let response = run(app.oneshot(partner))?;
+//! assert_eq!(response.status(), 200);
+//! assert_eq!(response.headers()["cache-control"], "private, no-cache");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod body;
+mod error;
+mod layer;
+mod responses;
+mod routes;
+mod service;
+mod variants;
+
+pub use body::RequestBody;
+pub use error::ExtendedError;
+pub use layer::{
+    ExtendedCardLayer, ExtendedCardLayerBuilder, DEFAULT_JSONRPC_PEEK, EXTENDED_CACHE_CONTROL,
+};
+pub use service::{ExtendedCardService, ExtendedFuture};

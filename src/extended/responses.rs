@@ -1,0 +1,165 @@
+//! The layer's own answers: the card (REST or JSON-RPC) and the spec's errors.
+
+use bytes::Bytes;
+use http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, ETAG, VARY};
+use http::{HeaderMap, HeaderValue, Response, StatusCode};
+use serde_json::{json, Value};
+
+use super::variants::Prebuilt;
+use crate::serve::{evaluate_preconditions, Decision};
+
+/// An A2A error of the extended-card operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum A2aError {
+    /// The public card does not declare `capabilities.extendedAgentCard`.
+    UnsupportedOperation,
+    /// Declared, but deliberately left without an extended card (answered after
+    /// authentication, so anonymous callers learn nothing).
+    NotConfigured,
+}
+
+impl A2aError {
+    fn parts(self) -> (i64, &'static str, &'static str) {
+        match self {
+            A2aError::UnsupportedOperation => (
+                -32004,
+                "UNSUPPORTED_OPERATION",
+                "This agent does not provide an extended agent card",
+            ),
+            A2aError::NotConfigured => (
+                -32007,
+                "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+                "This agent has no extended agent card configured",
+            ),
+        }
+    }
+
+    /// HTTP 400 with google.rpc.Status (HTTP+JSON binding, §11.6).
+    pub(crate) fn rest(self) -> Response<Bytes> {
+        let (_, reason, message) = self.parts();
+        let body = json!({"error": {
+            "code": 400,
+            "status": "FAILED_PRECONDITION",
+            "message": message,
+            "details": [error_info(reason)],
+        }});
+        json_response(
+            StatusCode::BAD_REQUEST,
+            "application/json",
+            body.to_string(),
+        )
+    }
+
+    /// HTTP 400 with a JSON-RPC error (§9.5).
+    pub(crate) fn jsonrpc(self, id: Value) -> Response<Bytes> {
+        let (code, reason, message) = self.parts();
+        let body = json!({
+            "jsonrpc": "2.0",
+            "id": id,
+            "error": {"code": code, "message": message, "data": [error_info(reason)]},
+        });
+        json_response(
+            StatusCode::BAD_REQUEST,
+            "application/json",
+            body.to_string(),
+        )
+    }
+}
+
+fn error_info(reason: &str) -> Value {
+    json!({
+        "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+        "reason": reason,
+        "domain": "a2a-protocol.org",
+    })
+}
+
+fn json_response(status: StatusCode, content_type: &'static str, body: String) -> Response<Bytes> {
+    let mut response = Response::new(Bytes::from(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// The card over HTTP+JSON, with conditional GET (after authentication, never before).
+pub(crate) fn rest_card(
+    prebuilt: &Prebuilt,
+    head: bool,
+    request: &HeaderMap,
+    cache_control: &HeaderValue,
+    vary: &HeaderValue,
+) -> Response<Bytes> {
+    let decision = evaluate_preconditions(request, &prebuilt.etag, None);
+    let mut response = Response::new(Bytes::new());
+    let headers = response.headers_mut();
+    headers.insert(CACHE_CONTROL, cache_control.clone());
+    headers.insert(VARY, vary.clone());
+    match decision {
+        Decision::Serve => {
+            headers.insert(ETAG, prebuilt.etag.clone());
+            headers.insert(
+                CONTENT_TYPE,
+                HeaderValue::from_static(crate::serve::A2A_JSON),
+            );
+            headers.insert(CONTENT_LENGTH, HeaderValue::from(prebuilt.body.len()));
+            if !head {
+                *response.body_mut() = prebuilt.body.clone();
+            }
+        }
+        Decision::NotModified => {
+            headers.insert(ETAG, prebuilt.etag.clone());
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+        }
+        Decision::PreconditionFailed => {
+            headers.insert(CONTENT_LENGTH, HeaderValue::from_static("0"));
+            *response.status_mut() = StatusCode::PRECONDITION_FAILED;
+        }
+    }
+    response
+}
+
+/// The card as a JSON-RPC result. The card's bytes are spliced in as built; only the
+/// request id is serialized per request.
+pub(crate) fn jsonrpc_card(prebuilt: &Prebuilt, id: &Value, vary: &HeaderValue) -> Response<Bytes> {
+    let id = serde_json::to_vec(id).unwrap_or_else(|_| b"null".to_vec());
+    let mut body = Vec::with_capacity(prebuilt.body.len() + id.len() + 40);
+    body.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+    body.extend_from_slice(&id);
+    body.extend_from_slice(br#","result":"#);
+    body.extend_from_slice(&prebuilt.body);
+    body.push(b'}');
+    let mut response = Response::new(Bytes::from(body));
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(VARY, vary.clone());
+    response
+}
+
+/// 405 for other methods on a REST route; OPTIONS answered with `Allow` (no credentials
+/// needed: the routes are derived from the public card anyway).
+pub(crate) fn allow(status: StatusCode) -> Response<Bytes> {
+    let mut response = Response::new(Bytes::new());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        http::header::ALLOW,
+        HeaderValue::from_static("GET, HEAD, OPTIONS"),
+    );
+    if status != StatusCode::NO_CONTENT {
+        response
+            .headers_mut()
+            .insert(CONTENT_LENGTH, HeaderValue::from_static("0"));
+    }
+    response
+}
+
+/// 400 for a request body that could not be read.
+pub(crate) fn unreadable_body() -> Response<Bytes> {
+    json_response(
+        StatusCode::BAD_REQUEST,
+        "application/json",
+        json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Invalid JSON payload"}}).to_string(),
+    )
+}

@@ -1,0 +1,237 @@
+//! [`ExtendedCardService`]: answers the extended-card operation, passes the rest on.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use bytes::Bytes;
+use http::request::Parts;
+use http::{HeaderValue, Method, Request, Response, StatusCode};
+use pin_project_lite::pin_project;
+use serde_json::Value;
+use tower::Service;
+
+use super::body::{read_up_to, RequestBody};
+use super::responses::{allow, jsonrpc_card, rest_card, unreadable_body, A2aError};
+use super::routes::{Ask, Routes};
+use super::variants::ExtendedCard;
+use crate::security::{CardSecurity, ErrorStyle, Verdicts};
+use crate::serve::ResponseBody;
+
+/// What every clone of the service shares.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub(crate) routes: Routes,
+    pub(crate) capability: bool,
+    pub(crate) card: Option<ExtendedCard>,
+    pub(crate) security: CardSecurity,
+    pub(crate) cache_control: HeaderValue,
+    pub(crate) vary: HeaderValue,
+    pub(crate) peek: usize,
+}
+
+/// The service made by [`ExtendedCardLayer`](super::ExtendedCardLayer). The inner service
+/// receives [`RequestBody`]: the original body, or for a JSON-RPC call the layer had to read
+/// to learn its method, the same bytes replayed.
+///
+/// ```
+/// # use a2a_card::security::{ApiKeys, CardSecurity};
+/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+/// use tower::Layer;
+/// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+///     .extended_card(public.clone()).build()?;
+/// let service = layer.layer(tower::service_fn(|_req: http::Request<a2a_card::extended::RequestBody<String>>| async {
+///     Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+/// }));
+/// # let _ = service;
+/// # Ok::<(), a2a_card::extended::ExtendedError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct ExtendedCardService<S> {
+    inner: S,
+    shared: Arc<Shared>,
+}
+
+impl<S> ExtendedCardService<S> {
+    pub(crate) fn new(inner: S, shared: Arc<Shared>) -> Self {
+        ExtendedCardService { inner, shared }
+    }
+}
+
+type BoxedResponse<B, E> =
+    Pin<Box<dyn Future<Output = Result<Response<ResponseBody<B>>, E>> + Send>>;
+
+pin_project! {
+    /// The future of [`ExtendedCardService`].
+    pub struct ExtendedFuture<F, B, E> {
+        #[pin]
+        kind: Kind<F, B, E>,
+    }
+}
+
+pin_project! {
+    #[project = KindProj]
+    enum Kind<F, B, E> {
+        Inner { #[pin] future: F },
+        Ours { future: BoxedResponse<B, E> },
+    }
+}
+
+impl<F, B, E> Future for ExtendedFuture<F, B, E>
+where
+    F: Future<Output = Result<Response<B>, E>>,
+{
+    type Output = Result<Response<ResponseBody<B>>, E>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.project().kind.project() {
+            KindProj::Inner { future } => future
+                .poll(cx)
+                .map_ok(|response| response.map(ResponseBody::inner)),
+            KindProj::Ours { future } => future.as_mut().poll(cx),
+        }
+    }
+}
+
+impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for ExtendedCardService<S>
+where
+    S: Service<Request<RequestBody<ReqBody>>, Response = Response<ResBody>>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
+    ReqBody: http_body::Body<Data = Bytes> + Send + 'static,
+    ReqBody::Error: Send,
+    ResBody: Send + 'static,
+{
+    type Response = Response<ResponseBody<ResBody>>;
+    type Error = S::Error;
+    type Future = ExtendedFuture<S::Future, ResBody, S::Error>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
+        let Some(ask) = self
+            .shared
+            .routes
+            .ask(request.method(), request.uri().path())
+        else {
+            let future = self.inner.call(request.map(RequestBody::new));
+            return ExtendedFuture {
+                kind: Kind::Inner { future },
+            };
+        };
+        // The ready service is taken for this request (it may pass a JSON-RPC call on);
+        // a clone waits for the next one.
+        let clone = self.inner.clone();
+        let inner = std::mem::replace(&mut self.inner, clone);
+        let shared = self.shared.clone();
+        ExtendedFuture {
+            kind: Kind::Ours {
+                future: Box::pin(handle(shared, inner, request, ask)),
+            },
+        }
+    }
+}
+
+fn ours<B>(response: Response<Bytes>) -> Response<ResponseBody<B>> {
+    response.map(|bytes| ResponseBody::card(Some(bytes)))
+}
+
+async fn handle<S, ReqBody, ResBody>(
+    shared: Arc<Shared>,
+    mut inner: S,
+    request: Request<ReqBody>,
+    ask: Ask,
+) -> Result<Response<ResponseBody<ResBody>>, S::Error>
+where
+    S: Service<Request<RequestBody<ReqBody>>, Response = Response<ResBody>>,
+    ReqBody: http_body::Body<Data = Bytes>,
+{
+    let (parts, body) = request.into_parts();
+    if ask != Ask::JsonRpc {
+        return Ok(ours(rest(&shared, &parts, ask == Ask::RestV03).await));
+    }
+    let Ok((read, trailers, rest)) = read_up_to(body, shared.peek).await else {
+        return Ok(ours(unreadable_body()));
+    };
+    let call = if rest.is_none() { peek(&read) } else { None };
+    match call {
+        Some((v03, id)) => Ok(ours(jsonrpc(&shared, &parts, v03, id).await)),
+        None => {
+            let body = RequestBody::replay(read, trailers, rest);
+            let response = inner.call(Request::from_parts(parts, body)).await?;
+            Ok(response.map(ResponseBody::inner))
+        }
+    }
+}
+
+/// `Some((is_v03, id))` when the body is a JSON-RPC request for the extended card.
+fn peek(body: &[u8]) -> Option<(bool, Value)> {
+    #[derive(serde::Deserialize)]
+    struct Call {
+        method: Option<String>,
+        #[serde(default)]
+        id: Value,
+    }
+    let call: Call = serde_json::from_slice(body).ok()?;
+    match call.method.as_deref()? {
+        "GetExtendedAgentCard" => Some((false, call.id)),
+        "agent/getAuthenticatedExtendedCard" => Some((true, call.id)),
+        _ => None,
+    }
+}
+
+async fn rest(shared: &Shared, parts: &Parts, v03: bool) -> Response<Bytes> {
+    let head = match parts.method {
+        Method::GET => false,
+        Method::HEAD => true,
+        Method::OPTIONS => return allow(StatusCode::NO_CONTENT),
+        _ => return allow(StatusCode::METHOD_NOT_ALLOWED),
+    };
+    if !shared.capability {
+        return A2aError::UnsupportedOperation.rest();
+    }
+    // Authentication first: a refused caller learns nothing, and a 401 is never a 304.
+    let mut verdicts = Verdicts::default();
+    if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
+        return failure.to_response(ErrorStyle::Rest, None);
+    }
+    let Some(card) = &shared.card else {
+        return A2aError::NotConfigured.rest();
+    };
+    let variant = card
+        .for_caller(&shared.security, parts, &mut verdicts)
+        .await;
+    let prebuilt = if v03 { &variant.v03 } else { &variant.v10 };
+    rest_card(
+        prebuilt,
+        head,
+        &parts.headers,
+        &shared.cache_control,
+        &shared.vary,
+    )
+}
+
+async fn jsonrpc(shared: &Shared, parts: &Parts, v03: bool, id: Value) -> Response<Bytes> {
+    if !shared.capability {
+        return A2aError::UnsupportedOperation.jsonrpc(id);
+    }
+    let mut verdicts = Verdicts::default();
+    if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
+        return failure.to_response(ErrorStyle::JsonRpc, Some(id));
+    }
+    let Some(card) = &shared.card else {
+        return A2aError::NotConfigured.jsonrpc(id);
+    };
+    let variant = card
+        .for_caller(&shared.security, parts, &mut verdicts)
+        .await;
+    let prebuilt = if v03 { &variant.v03 } else { &variant.v10 };
+    jsonrpc_card(prebuilt, &id, &shared.vary)
+}
