@@ -258,3 +258,19 @@ fn sigterm_stops_the_tls_server_cleanly() {
     assert_eq!(https_get(served.addr, config, CARD).unwrap().status, 200);
     assert_eq!(served.server.terminate(), Some(0));
 }
+
+#[test]
+fn a_sec1_key_serves_as_well_as_a_pkcs8_one() {
+    let pki = pki::Pki::new();
+    let dir = temp_dir("sec1");
+    let files = pki.write(&dir);
+    let sec1 = p256::SecretKey::from_pem(&pki.server.key_pem())
+        .unwrap()
+        .to_sec1_pem(Default::default())
+        .unwrap();
+    assert!(sec1.starts_with("-----BEGIN EC PRIVATE KEY-----"));
+    std::fs::write(&files.key, sec1.as_bytes()).unwrap();
+    let served = serve("https", &tls_args(&files, false));
+    let config = pki.client_config(None, &VERSIONS);
+    assert_eq!(https_get(served.addr, config, CARD).unwrap().status, 200);
+}
