@@ -10,6 +10,7 @@ mod serve;
 mod server;
 mod sign;
 mod studio;
+mod tls;
 mod validate;
 mod verify;
 
@@ -62,7 +63,8 @@ enum Command {
     Migrate(migrate::MigrateArgs),
     /// Serve a card over HTTP at /.well-known/agent-card.json (without CARD, a demo card)
     ///
-    /// Prints `listening on http://HOST:PORT` on stdout once it accepts connections. The card
+    /// Prints `listening on http://HOST:PORT` (https with --tls-cert) on stdout once it
+    /// accepts connections. The card
     /// is served with a strong ETag, Last-Modified and Cache-Control, answers conditional
     /// requests (304, 412), HEAD and OPTIONS, and CORS for any origin. Every other path is 404.
     /// Ctrl-C or SIGTERM stops it.
@@ -70,7 +72,8 @@ enum Command {
     /// Exit codes:
     ///   0   stopped by a signal
     ///   1   the card has errors (each is printed) or an option value is unusable
-    ///   2   CARD cannot be read or is not JSON, or the address cannot be listened on
+    ///   2   CARD cannot be read or is not JSON, a TLS file cannot be read or used, or the
+    ///       address cannot be listened on
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Serve(serve::ServeArgs),

@@ -8,7 +8,7 @@ use http::HeaderValue;
 use tower::Layer;
 
 use super::output::{errln, outln, Output};
-use super::{server, Outcome};
+use super::{server, tls, Outcome};
 use a2a_card::serve::{AgentCardLayer, CardHandle, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL};
 use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
 
@@ -52,6 +52,8 @@ pub(crate) struct ServeArgs {
     /// Reload CARD when it changes; a card with errors is refused and the old one kept.
     #[arg(long, requires = "card")]
     watch: bool,
+    #[command(flatten)]
+    tls: tls::TlsArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -90,16 +92,24 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             return Outcome::Invalid;
         }
     };
+    let tls = match args.tls.acceptor() {
+        Ok(tls) => tls,
+        Err(message) => {
+            errln!(output, "a2a-card: {message}");
+            return Outcome::Unreadable;
+        }
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let (runtime, listener, local) = match server::listen(&args.addr, output) {
         Ok(started) => started,
         Err(outcome) => return outcome,
     };
     runtime.block_on(async {
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
-        outln!(output, "listening on http://{local}");
+        outln!(output, "listening on {scheme}://{local}");
         output.flush_stdout();
         let service = layer.layer(tower::service_fn(server::not_found));
-        let server = server::serve(listener, service, server::shutdown_signal());
+        let server = server::serve(listener, service, tls, server::shutdown_signal());
         match (&args.card, args.watch) {
             (Some(path), true) => {
                 tokio::select! {

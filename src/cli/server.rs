@@ -1,5 +1,6 @@
-//! The HTTP/1.1 accept loop shared by the commands that run a server: hyper on tokio, with a
-//! header timeout against slow clients and a graceful shutdown.
+//! The HTTP/1.1 accept loop shared by the commands that run a server: hyper on tokio, over
+//! plain TCP or TLS, with header and handshake timeouts against slow clients and a graceful
+//! shutdown.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -13,12 +14,16 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
+use tokio_rustls::TlsAcceptor;
 
 use super::output::{errln, Output};
+use super::tls::{self, WithClientCertificate};
 use super::Outcome;
 
 /// How long a client may take to send its request headers.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client may take to complete the TLS handshake.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long open connections get to finish once shutdown starts.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -46,10 +51,13 @@ pub(crate) fn listen(
 }
 
 /// Serves `service` on `listener` until `shutdown` completes, then lets open connections
-/// finish (up to a few seconds).
+/// finish (up to a few seconds). With `tls`, every connection starts with a TLS handshake
+/// (bounded in time; a failed one just closes that connection) and its requests carry the
+/// client certificate the handshake verified, if any.
 pub(crate) async fn serve<S, B>(
     listener: TcpListener,
     service: S,
+    tls: Option<TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) where
     S: tower::Service<Request<Incoming>, Response = Response<B>, Error = Infallible>
@@ -77,14 +85,34 @@ pub(crate) async fn serve<S, B>(
                     }
                 };
                 let _ = stream.set_nodelay(true);
-                let connection = http.serve_connection(
-                    TokioIo::new(stream),
-                    TowerToHyperService::new(service.clone()),
-                );
-                let connection = graceful.watch(connection);
+                let service = service.clone();
+                let http = http.clone();
+                let watcher = graceful.watcher();
+                let tls = tls.clone();
                 tokio::spawn(async move {
-                    // A client that goes away mid-request is not the server's failure.
-                    let _ = connection.await;
+                    // A client that goes away mid-request (or fails its handshake) is not
+                    // the server's failure.
+                    let Some(tls) = tls else {
+                        let service = WithClientCertificate::new(service, None);
+                        let connection = http.serve_connection(
+                            TokioIo::new(stream),
+                            TowerToHyperService::new(service),
+                        );
+                        let _ = watcher.watch(connection).await;
+                        return;
+                    };
+                    let Ok(Ok(stream)) =
+                        tokio::time::timeout(HANDSHAKE_TIMEOUT, tls.accept(stream)).await
+                    else {
+                        return;
+                    };
+                    let certificate = tls::client_certificate(stream.get_ref().1);
+                    let service = WithClientCertificate::new(service, certificate);
+                    let connection = http.serve_connection(
+                        TokioIo::new(stream),
+                        TowerToHyperService::new(service),
+                    );
+                    let _ = watcher.watch(connection).await;
                 });
             }
             () = &mut shutdown => break,

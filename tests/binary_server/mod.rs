@@ -1,5 +1,5 @@
 //! Helpers for tests that run the real binary as a server: start it on 127.0.0.1:0, learn
-//! its address from `listening on http://...`, stop it when the test ends, and talk HTTP/1.1
+//! its address from `listening on http://...` (or https), stop it when the test ends, and talk HTTP/1.1
 //! to it over a plain socket.
 #![allow(dead_code)] // each test file uses a part of this
 
@@ -13,10 +13,12 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`
     pub addr: String,
+    /// What the listening line said: `http` or `https`.
+    scheme: &'static str,
 }
 
 impl Server {
-    /// Runs `a2a-card ARGS` and waits for its `listening on http://...` line.
+    /// Runs `a2a-card ARGS` and waits for its `listening on http://...` (or `https://`) line.
     pub fn start(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
             .args(args)
@@ -33,8 +35,13 @@ impl Server {
             match reader.read_line(&mut line) {
                 Ok(0) | Err(_) => break None,
                 Ok(_) => {
-                    if let Some(url) = line.trim().strip_prefix("listening on http://") {
-                        break Some(url.to_owned());
+                    let line = line.trim();
+                    let listening = ["http", "https"].into_iter().find_map(|scheme| {
+                        let prefix = format!("listening on {scheme}://");
+                        Some((scheme, line.strip_prefix(&prefix)?.to_owned()))
+                    });
+                    if listening.is_some() {
+                        break listening;
                     }
                 }
             }
@@ -42,13 +49,24 @@ impl Server {
         let mut server = Server {
             child,
             addr: String::new(),
+            scheme: "http",
         };
-        server.addr = found.unwrap_or_else(|| panic!("`a2a-card {args:?}` did not start"));
+        let (scheme, addr) = found.unwrap_or_else(|| panic!("`a2a-card {args:?}` did not start"));
+        server.addr = addr;
+        server.scheme = scheme;
         server
     }
 
+    /// Sends SIGTERM (by process id) and waits: the exit code.
+    pub fn terminate(&mut self) -> Option<i32> {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(sent.success());
+        self.child.wait().unwrap().code()
+    }
+
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("{}://{}", self.scheme, self.addr)
     }
 
     /// `METHOD PATH` with a JSON body (Content-Type: application/json).

@@ -129,7 +129,7 @@ pub struct RawResponse {
 }
 
 impl RawResponse {
-    fn parse(raw: &[u8], head: bool) -> Self {
+    pub fn parse(raw: &[u8], head: bool) -> Self {
         let end = raw
             .windows(4)
             .position(|w| w == b"\r\n\r\n")

@@ -71,7 +71,7 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
             let fetcher = Arc::clone(&fetcher);
             async move { Ok::<_, Infallible>(respond(&fetcher, request).await) }
         });
-        server::serve(listener, service, server::shutdown_signal()).await;
+        server::serve(listener, service, None, server::shutdown_signal()).await;
     });
     errln!(output, "a2a-card: stopped");
     Outcome::Clean
