@@ -272,3 +272,74 @@ fn serving_the_v03_rendering_reports_what_it_loses() {
     );
     assert_eq!(served.get("/.well-known/agent.json").status, 200);
 }
+
+fn set_mtime(path: &Path, time: SystemTime) {
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(time)
+        .unwrap();
+}
+
+#[test]
+fn odd_file_times_never_crash_and_never_date_the_card_in_the_future() {
+    let dir = temp_dir("odd-times");
+    let old = dir.join("old.json");
+    std::fs::write(&old, example()).unwrap();
+    set_mtime(
+        &old,
+        SystemTime::UNIX_EPOCH - Duration::from_secs(10 * 365 * 86_400),
+    );
+    let served = Served::start(&[old.to_str().unwrap()]);
+    let card = served.get(CARD);
+    assert_eq!(card.status, 200);
+    assert!(
+        !card.has("last-modified"),
+        "a date before 1970 cannot be sent"
+    );
+
+    let future = dir.join("future.json");
+    std::fs::write(&future, example()).unwrap();
+    set_mtime(
+        &future,
+        SystemTime::now() + Duration::from_secs(5 * 365 * 86_400),
+    );
+    let served = Served::start(&[future.to_str().unwrap()]);
+    let sent = served.get(CARD);
+    let sent = httpdate::parse_http_date(sent.header("last-modified").unwrap()).unwrap();
+    assert!(sent <= SystemTime::now(), "Last-Modified in the future");
+}
+
+#[test]
+fn a_reloaded_card_always_gets_a_later_last_modified() {
+    let dir = temp_dir("watch-dates");
+    let path = dir.join("card.json");
+    let fixed = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    std::fs::write(&path, example()).unwrap();
+    set_mtime(&path, fixed);
+    let served = Served::start(&[path.to_str().unwrap(), "--watch"]);
+    let first = served.get(CARD);
+    let first_date = first.header("last-modified").unwrap().to_owned();
+
+    // Changed bytes, same modification time (cp -p, rsync -t, two saves in one second).
+    std::fs::write(&path, example().replace("\"2.1.0\"", "\"2.2.0\"")).unwrap();
+    set_mtime(&path, fixed);
+    served.wait_for_log("reloaded");
+    let second = served.get(CARD);
+    let second_date = second.header("last-modified").unwrap().to_owned();
+    assert!(
+        httpdate::parse_http_date(&second_date).unwrap()
+            > httpdate::parse_http_date(&first_date).unwrap()
+    );
+    // A client holding the first card must not be told it is current.
+    let revalidate = support::request(
+        served.addr,
+        "GET",
+        CARD,
+        &[("If-Modified-Since", first_date.as_bytes())],
+        b"",
+    );
+    assert_eq!(revalidate.status, 200);
+    assert_eq!(revalidate.json()["version"], "2.2.0");
+}

@@ -421,3 +421,35 @@ fn bad_settings_are_refused_with_a_reason() {
         "{message}"
     );
 }
+
+#[test]
+fn not_modified_carries_vary_for_negotiation_and_origins() {
+    let cors = Cors::allow_origins(["https://app.example.com"]).unwrap();
+    let server = start(
+        AgentCardLayer::builder(example_card())
+            .negotiate_version(true)
+            .cors(cors),
+    );
+    let first = server.get(CARD);
+    assert_eq!(first.header("vary"), Some("A2A-Version, Origin"));
+    let etag = first.header("etag").unwrap().as_bytes().to_vec();
+    let revalidated = server.request("GET", CARD, &[("If-None-Match", &etag)]);
+    assert_eq!(revalidated.status, 304);
+    assert_eq!(revalidated.header("vary"), Some("A2A-Version, Origin"));
+    assert!(!revalidated.has("content-length"));
+    assert!(!revalidated.has("content-type"));
+    // The legacy alias does not negotiate, so it varies on Origin only.
+    assert_eq!(server.get(LEGACY).header("vary"), Some("Origin"));
+}
+
+#[test]
+fn the_legacy_redirect_says_how_long_it_may_be_cached() {
+    let server = start(
+        AgentCardLayer::builder(example_card())
+            .legacy(Legacy::Redirect)
+            .cache_control(HeaderValue::from_static("public, max-age=60")),
+    );
+    let response = server.get(LEGACY);
+    assert_eq!(response.status, 308);
+    assert_eq!(response.header("cache-control"), Some("public, max-age=60"));
+}

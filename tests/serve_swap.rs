@@ -136,3 +136,35 @@ fn tenants_can_be_added_and_replaced_at_run_time() {
     // The default card was not touched by the tenant's swaps.
     assert_eq!(server.get(CARD).json()["version"], "1.0.0");
 }
+
+#[test]
+fn replacing_with_the_same_card_changes_nothing() {
+    use std::time::{Duration, SystemTime};
+    let start = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+    let layer = AgentCardLayer::builder(version("1.0.0"))
+        .last_modified(start)
+        .build()
+        .unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    let before = server.get(CARD);
+    handle.replace(version("1.0.0")).unwrap();
+    let after = server.get(CARD);
+    assert_eq!(after.header("etag"), before.header("etag"));
+    assert_eq!(
+        after.header("last-modified"),
+        before.header("last-modified")
+    );
+    // A different card with an older date still gets a later Last-Modified.
+    handle
+        .replace_modified_at(
+            version("1.0.1"),
+            SystemTime::UNIX_EPOCH + Duration::from_secs(5),
+        )
+        .unwrap();
+    let changed = server.get(CARD);
+    let date = |r: &support::RawResponse| {
+        httpdate::parse_http_date(r.header("last-modified").unwrap()).unwrap()
+    };
+    assert!(date(&changed) > date(&before));
+}

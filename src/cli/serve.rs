@@ -71,14 +71,17 @@ enum Refusal {
 }
 
 pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
-    let (card, modified, name) = match &args.card {
+    let (card, modified, name, loaded) = match &args.card {
         None => (
             AgentCard::from_json_slice(DEMO_CARD).expect("the demo card is valid"),
             SystemTime::UNIX_EPOCH + Duration::from_secs(DEMO_CARD_MODIFIED_SECS),
             "the built-in demo card".to_owned(),
+            None,
         ),
         Some(path) => match load(path) {
-            Ok((card, modified)) => (card, modified, path.display().to_string()),
+            Ok((card, modified, bytes)) => {
+                (card, modified, path.display().to_string(), Some(bytes))
+            }
             Err(refusal) => return report_refusal(output, path, &refusal),
         },
     };
@@ -105,16 +108,17 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         Err(outcome) => return outcome,
     };
     runtime.block_on(async {
+        let shutdown = server::shutdown_signal();
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
         outln!(output, "listening on {scheme}://{local}");
         output.flush_stdout();
         let service = layer.layer(tower::service_fn(server::not_found));
-        let server = server::serve(listener, service, tls, server::shutdown_signal());
+        let server = server::serve(listener, service, tls, shutdown);
         match (&args.card, args.watch) {
             (Some(path), true) => {
                 tokio::select! {
                     () = server => {}
-                    () = watch(path, layer.handle(), serves_v03(&args), output) => {}
+                    () = watch(path, loaded, layer.handle(), serves_v03(&args), output) => {}
                 }
             }
             _ => server.await,
@@ -173,11 +177,12 @@ fn report_v03_losses(output: &mut Output, card: &AgentCard) {
     }
 }
 
-/// Reads and checks a card file: the card and its modification time.
-fn load(path: &Path) -> Result<(AgentCard, SystemTime), Refusal> {
+/// Reads and checks a card file: the card, its modification time and the bytes read.
+fn load(path: &Path) -> Result<(AgentCard, SystemTime, Vec<u8>), Refusal> {
     let bytes = std::fs::read(path)
         .map_err(|e| Refusal::Unreadable(format!("cannot read {}: {e}", path.display())))?;
-    check(path, &bytes)
+    let (card, modified) = check(path, &bytes)?;
+    Ok((card, modified, bytes))
 }
 
 /// Checks the bytes of a card file: the card and the file's modification time.
@@ -221,8 +226,16 @@ fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcom
 /// Reloads the card whenever the file's content changes. Polling (rather than file-system
 /// events) works the same on every file system, bind mounts and editors that replace files
 /// included, and costs one small read per interval.
-async fn watch(path: &Path, handle: CardHandle, v03: bool, output: &mut Output) {
-    let mut last_seen = std::fs::read(path).ok();
+async fn watch(
+    path: &Path,
+    served: Option<Vec<u8>>,
+    handle: CardHandle,
+    v03: bool,
+    output: &mut Output,
+) {
+    // The bytes being served, not a fresh read: an edit made between start-up and now
+    // must count as a change.
+    let mut last_seen = served;
     let mut ticker = tokio::time::interval(WATCH_INTERVAL);
     loop {
         ticker.tick().await;

@@ -125,25 +125,36 @@ pub(crate) async fn serve<S, B>(
     }
 }
 
-/// Completes on Ctrl-C or, on Unix, SIGTERM.
-pub(crate) async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Completes on Ctrl-C or, on Unix, SIGTERM. The handlers are installed when this is
+/// called (inside the runtime), not when the future is first polled, so a signal that
+/// arrives right after the server announced itself still shuts it down cleanly.
+pub(crate) fn shutdown_signal() -> impl Future<Output = ()> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        let terminate = signal(SignalKind::terminate()).ok();
+        async move {
+            // A handler that could not be installed never fires (rather than firing at once).
+            let wait = |handler: Option<tokio::signal::unix::Signal>| async move {
+                match handler {
+                    Some(mut handler) => {
+                        handler.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = wait(interrupt) => {}
+                () = wait(terminate) => {}
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = terminate => {}
+    async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
     }
 }
 

@@ -161,7 +161,12 @@ impl CardHandle {
                     let later = old + std::time::Duration::from_secs(1);
                     let canonical = shared.settings.canonical_path(tenant);
                     let card = (*set.card).clone();
-                    set = Arc::new(CardSet::new(card, &shared.settings, &canonical, Some(later)));
+                    set = Arc::new(CardSet::new(
+                        card,
+                        &shared.settings,
+                        &canonical,
+                        Some(later),
+                    ));
                 }
             }
         }
@@ -200,10 +205,21 @@ pub(crate) fn checked_card_set(
         });
     }
     let canonical = settings.canonical_path(tenant);
+    let last_modified = last_modified.and_then(sendable_date);
     Ok(Arc::new(CardSet::new(
         card,
         settings,
         &canonical,
         last_modified,
     )))
+}
+
+/// A modification time as `Last-Modified` may carry it: never in the future (RFC 9110
+/// §8.8.2.1 says to send the time of the response instead), and none at all before 1970,
+/// which an HTTP date cannot express (a file's time can be anything).
+fn sendable_date(time: SystemTime) -> Option<SystemTime> {
+    if time < SystemTime::UNIX_EPOCH {
+        return None;
+    }
+    Some(time.min(SystemTime::now()))
 }

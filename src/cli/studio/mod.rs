@@ -61,6 +61,8 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
         Err(outcome) => return outcome,
     };
     let url = format!("http://{local}");
+    // Signal handlers first, so a signal right after the announcement stops it cleanly.
+    let shutdown = runtime.block_on(async { server::shutdown_signal() });
     outln!(output, "listening on {url}");
     output.flush_stdout();
     if args.open {
@@ -71,7 +73,7 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
             let fetcher = Arc::clone(&fetcher);
             async move { Ok::<_, Infallible>(respond(&fetcher, request).await) }
         });
-        server::serve(listener, service, None, server::shutdown_signal()).await;
+        server::serve(listener, service, None, shutdown).await;
     });
     errln!(output, "a2a-card: stopped");
     Outcome::Clean
