@@ -62,7 +62,10 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
     };
     let url = format!("http://{local}");
     // Signal handlers first, so a signal right after the announcement stops it cleanly.
-    let shutdown = runtime.block_on(async { server::shutdown_signal() });
+    let shutdown = {
+        let _inside = runtime.enter(); // the handlers belong to this runtime
+        server::shutdown_signal()
+    };
     outln!(output, "listening on {url}");
     output.flush_stdout();
     if args.open {
