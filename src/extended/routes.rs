@@ -49,14 +49,11 @@ impl Routes {
         Ok(routes)
     }
 
-    /// Whether a request is for the extended card (before its body is read).
+    /// Whether a request is for the extended card (before its body is read). REST routes
+    /// are ours whatever the method (other methods get 405 there).
     pub(crate) fn ask(&self, method: &Method, path: &str) -> Option<Ask> {
-        if method == Method::POST {
-            return self
-                .jsonrpc
-                .iter()
-                .any(|p| same_path(p, path))
-                .then_some(Ask::JsonRpc);
+        if method == Method::POST && self.jsonrpc.iter().any(|p| same_path(p, path)) {
+            return Some(Ask::JsonRpc);
         }
         if self.rest_v03.iter().any(|p| p == path) {
             return Some(Ask::RestV03);
@@ -121,6 +118,8 @@ mod tests {
         assert_eq!(routes.ask(&Method::POST, "/a2a/v1"), Some(Ask::JsonRpc));
         assert_eq!(routes.ask(&Method::POST, "/a2a/v1/"), Some(Ask::JsonRpc));
         assert_eq!(routes.ask(&Method::GET, "/a2a/v1"), None);
+        let post = routes.ask(&Method::POST, "/a2a/rest/extendedAgentCard");
+        assert_eq!(post, Some(Ask::Rest));
         let get = |p| routes.ask(&Method::GET, p);
         assert_eq!(get("/a2a/rest/extendedAgentCard"), Some(Ask::Rest));
         assert_eq!(get("/a2a/rest/acme/extendedAgentCard"), Some(Ask::Rest));

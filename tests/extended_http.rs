@@ -1,0 +1,689 @@
+//! The authenticated extended card over real sockets: the auth matrix (each scheme alone,
+//! AND and OR), scopes, credentials in the wrong place, path variants, per-skill filtering,
+//! conditional GET after authentication, JSON-RPC routing and pass-through, and the build
+//! refusals.
+//!
+//! TLS client certificates are stood in for by a test layer that inserts the
+//! `ClientCertificate` extension exactly as the TLS acceptor does (the acceptor itself is
+//! tested with real certificates in `cli_tls.rs` and `cli_extended.rs`).
+
+mod support;
+
+use std::convert::Infallible;
+
+use a2a_card::extended::{ExtendedCardLayer, ExtendedError, RequestBody};
+use a2a_card::security::{
+    ApiKeys, BasicUsers, Bearer, CardSecurity, ClientCertificate, Grant, MutualTls, SecurityError,
+    TokenError, TokenFuture, TokenVerifier,
+};
+use a2a_card::AgentCard;
+use base64::Engine;
+use bytes::Bytes;
+use http::{Request, Response};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use serde_json::{json, Value};
+use support::{RawResponse, TestServer};
+use tower::{Layer, ServiceExt};
+
+const REST: &str = "/rest/extendedAgentCard";
+
+fn card(name: &str) -> AgentCard {
+    AgentCard::from_json_slice(
+        &std::fs::read(format!("tests/fixtures/extended/{name}.json")).unwrap(),
+    )
+    .unwrap()
+}
+
+/// Opaque test tokens and what they grant.
+struct Tokens;
+
+impl TokenVerifier for Tokens {
+    fn verify_token<'a>(&'a self, token: &'a str) -> TokenFuture<'a> {
+        let result = match token {
+            "read-token" => Ok(Grant::subject("reader").with_scopes(["cards.read"])),
+            "partner-token" => Ok(Grant::subject("partner").with_scopes(["cards.read", "partner"])),
+            "noscope-token" => Ok(Grant::subject("nobody")),
+            _ => Err(TokenError::Invalid("unknown token")),
+        };
+        Box::pin(async move { result })
+    }
+}
+
+fn security(card: &AgentCard) -> CardSecurity {
+    CardSecurity::builder(card)
+        .verifier("apiKey", ApiKeys::new(["k1-header"]).unwrap())
+        .verifier("queryKey", ApiKeys::new(["k2 query"]).unwrap())
+        .verifier("cookieKey", ApiKeys::new(["k3cookie"]).unwrap())
+        .verifier(
+            "basic",
+            BasicUsers::new(["alice:s3cret:with:colons"]).unwrap(),
+        )
+        .verifier("bearer", Bearer::new(Tokens))
+        .verifier("mtls", MutualTls)
+        .build()
+        .unwrap()
+}
+
+/// The inner service: says it was reached and echoes the body it got, byte for byte.
+async fn inner(
+    request: Request<RequestBody<Incoming>>,
+) -> Result<Response<Full<Bytes>>, Infallible> {
+    let (parts, body) = request.into_parts();
+    let body = body
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    let mut response = Response::new(Full::new(body));
+    *response.status_mut() = http::StatusCode::IM_A_TEAPOT;
+    response
+        .headers_mut()
+        .insert("x-inner-path", parts.uri.path().parse().unwrap());
+    Ok(response)
+}
+
+/// Stands in for a TLS acceptor that verified a client certificate.
+fn with_test_certificates<S, B>(
+    service: S,
+) -> impl tower::Service<Request<B>, Response = S::Response, Error = S::Error, Future = S::Future> + Clone
+where
+    S: tower::Service<Request<B>> + Clone,
+{
+    tower::util::MapRequestLayer::new(|mut request: Request<B>| {
+        request.extensions_mut().remove::<ClientCertificate>();
+        if request.headers().contains_key("x-test-client-certificate") {
+            let cert = ClientCertificate::new(vec![0x30], Some("CN=operator".into()));
+            request.extensions_mut().insert(cert);
+        }
+        request
+    })
+    .layer(service)
+}
+
+fn server_with(layer: ExtendedCardLayer) -> TestServer {
+    TestServer::start(with_test_certificates(
+        layer.layer(tower::service_fn(inner)),
+    ))
+}
+
+fn server() -> TestServer {
+    let public = card("public");
+    let layer = ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(card("extended"))
+        .build()
+        .unwrap();
+    server_with(layer)
+}
+
+fn basic(credentials: &str) -> Vec<u8> {
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(credentials)
+    )
+    .into_bytes()
+}
+
+fn get(server: &TestServer, target: &str, headers: &[(&str, &[u8])]) -> RawResponse {
+    server.request("GET", target, headers)
+}
+
+fn skill_ids(response: &RawResponse) -> Vec<String> {
+    response.json()["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn challenges(response: &RawResponse) -> Vec<&str> {
+    response
+        .headers
+        .iter()
+        .filter(|(n, _)| n == "www-authenticate")
+        .map(|(_, v)| v.as_str())
+        .collect()
+}
+
+#[test]
+fn anonymous_callers_get_401_with_a_challenge_per_scheme_and_learn_nothing() {
+    let server = server();
+    let response = get(&server, REST, &[]);
+    assert_eq!(response.status, 401);
+    let challenges = challenges(&response);
+    for expected in [
+        "ApiKey realm=\"a2a\", in=\"header\", name=\"X-API-Key\"",
+        "ApiKey realm=\"a2a\", in=\"query\", name=\"key\"",
+        "ApiKey realm=\"a2a\", in=\"cookie\", name=\"session\"",
+        "Basic realm=\"a2a\", charset=\"UTF-8\"",
+        "Bearer realm=\"a2a\"",
+        "TLS-Client-Certificate realm=\"a2a\"",
+    ] {
+        assert!(
+            challenges.contains(&expected),
+            "{expected} not in {challenges:?}"
+        );
+    }
+    let body = response.json();
+    assert_eq!(body["error"]["status"], "UNAUTHENTICATED");
+    assert_eq!(body["error"]["details"][0]["domain"], "a2a-protocol.org");
+    assert!(!String::from_utf8_lossy(&response.body).contains("Partners"));
+    assert_eq!(response.header("cache-control"), Some("no-store"));
+}
+
+#[test]
+fn each_alternative_alone_and_the_and_combination() {
+    let server = server();
+    let cases: Vec<(&str, String, Vec<(&str, Vec<u8>)>, u16)> = vec![
+        (
+            "header key",
+            REST.into(),
+            vec![("X-API-Key", b"k1-header".to_vec())],
+            200,
+        ),
+        (
+            "query key (percent-encoded)",
+            format!("{REST}?key=k2%20query"),
+            vec![],
+            200,
+        ),
+        (
+            "query key (form-encoded)",
+            format!("{REST}?a=1&key=k2+query"),
+            vec![],
+            200,
+        ),
+        (
+            "cookie key",
+            REST.into(),
+            vec![("Cookie", b"theme=dark; session=k3cookie".to_vec())],
+            200,
+        ),
+        (
+            "basic and mtls",
+            REST.into(),
+            vec![
+                ("Authorization", basic("alice:s3cret:with:colons")),
+                ("x-test-client-certificate", b"1".to_vec()),
+            ],
+            200,
+        ),
+        (
+            "basic without mtls",
+            REST.into(),
+            vec![("Authorization", basic("alice:s3cret:with:colons"))],
+            401,
+        ),
+        (
+            "mtls without basic",
+            REST.into(),
+            vec![("x-test-client-certificate", b"1".to_vec())],
+            401,
+        ),
+        (
+            "bearer with the scope",
+            REST.into(),
+            vec![("Authorization", b"Bearer read-token".to_vec())],
+            200,
+        ),
+        (
+            "bearer, scheme name in lower case",
+            REST.into(),
+            vec![("Authorization", b"bearer read-token".to_vec())],
+            200,
+        ),
+        (
+            "wrong header key",
+            REST.into(),
+            vec![("X-API-Key", b"k1-headerX".to_vec())],
+            401,
+        ),
+        (
+            "wrong password",
+            REST.into(),
+            vec![
+                ("Authorization", basic("alice:wrong")),
+                ("x-test-client-certificate", b"1".to_vec()),
+            ],
+            401,
+        ),
+        (
+            "unknown user",
+            REST.into(),
+            vec![
+                ("Authorization", basic("mallory:s3cret:with:colons")),
+                ("x-test-client-certificate", b"1".to_vec()),
+            ],
+            401,
+        ),
+        (
+            "header key sent as a query parameter",
+            format!("{REST}?X-API-Key=k1-header"),
+            vec![],
+            401,
+        ),
+        (
+            "header key sent as a bearer token",
+            REST.into(),
+            vec![("Authorization", b"Bearer k1-header".to_vec())],
+            401,
+        ),
+        (
+            "cookie key sent in a header",
+            REST.into(),
+            vec![("session", b"k3cookie".to_vec())],
+            401,
+        ),
+        (
+            "query key sent as a cookie",
+            REST.into(),
+            vec![("Cookie", b"key=k2 query".to_vec())],
+            401,
+        ),
+        (
+            "header key given twice",
+            REST.into(),
+            vec![
+                ("X-API-Key", b"k1-header".to_vec()),
+                ("X-API-Key", b"k1-header".to_vec()),
+            ],
+            401,
+        ),
+        (
+            "two Authorization headers",
+            REST.into(),
+            vec![
+                ("Authorization", b"Bearer read-token".to_vec()),
+                ("Authorization", b"Bearer read-token".to_vec()),
+            ],
+            401,
+        ),
+        (
+            "garbage Authorization",
+            REST.into(),
+            vec![("Authorization", b"Basic !!!not-base64".to_vec())],
+            401,
+        ),
+        (
+            "non-ASCII Authorization",
+            REST.into(),
+            vec![("Authorization", b"Bearer \xff\xfe".to_vec())],
+            401,
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (name, target, headers, status) in &cases {
+        let headers: Vec<(&str, &[u8])> = headers.iter().map(|(n, v)| (*n, v.as_slice())).collect();
+        let response = get(&server, target, &headers);
+        if response.status != *status {
+            failures.push(format!("{name}: got {}, want {status}", response.status));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn bearer_failures_follow_rfc_6750() {
+    let server = server();
+    let invalid = get(&server, REST, &[("Authorization", b"Bearer forged")]);
+    assert_eq!(invalid.status, 401);
+    assert!(challenges(&invalid).contains(&"Bearer realm=\"a2a\", error=\"invalid_token\""));
+    let short = get(&server, REST, &[("Authorization", b"Bearer noscope-token")]);
+    assert_eq!(short.status, 403);
+    assert!(
+        challenges(&short)
+            .contains(&"Bearer realm=\"a2a\", error=\"insufficient_scope\", scope=\"cards.read\""),
+        "{:?}",
+        challenges(&short)
+    );
+    assert_eq!(short.json()["error"]["status"], "PERMISSION_DENIED");
+}
+
+#[test]
+fn skills_are_filtered_per_caller_and_each_view_has_its_own_etag() {
+    let server = server();
+    let key = get(&server, REST, &[("X-API-Key", b"k1-header")]);
+    let partner = get(&server, REST, &[("Authorization", b"Bearer partner-token")]);
+    let operator = get(
+        &server,
+        REST,
+        &[
+            ("Authorization", &basic("alice:s3cret:with:colons")),
+            ("x-test-client-certificate", b"1"),
+        ],
+    );
+    assert_eq!(skill_ids(&key), ["route"]);
+    assert_eq!(skill_ids(&partner), ["route", "depots"]);
+    assert_eq!(skill_ids(&operator), ["route", "admin"]);
+    for response in [&key, &partner, &operator] {
+        assert!(response.etag_matches_body());
+        assert_eq!(
+            response.header("content-type"),
+            Some("application/a2a+json")
+        );
+        assert_eq!(response.header("cache-control"), Some("private, no-cache"));
+        let vary = response.header("vary").unwrap();
+        for carrier in ["X-API-Key", "Cookie", "Authorization"] {
+            assert!(vary.contains(carrier), "{vary}");
+        }
+    }
+    assert_ne!(key.header("etag"), partner.header("etag"));
+    assert!(String::from_utf8_lossy(&key.body).contains("Partners get depot planning"));
+}
+
+#[test]
+fn conditional_get_works_after_authentication_and_never_before() {
+    let server = server();
+    let first = get(&server, REST, &[("X-API-Key", b"k1-header")]);
+    let etag = first.header("etag").unwrap().as_bytes().to_vec();
+    let revalidated = get(
+        &server,
+        REST,
+        &[("X-API-Key", b"k1-header"), ("If-None-Match", &etag)],
+    );
+    assert_eq!(revalidated.status, 304);
+    assert!(revalidated.body.is_empty());
+    assert_eq!(revalidated.header("etag"), first.header("etag"));
+    let anonymous = get(&server, REST, &[("If-None-Match", &etag)]);
+    assert_eq!(anonymous.status, 401, "a 401 must never become a 304");
+    let star = get(&server, REST, &[("If-None-Match", b"*")]);
+    assert_eq!(star.status, 401);
+    let failed_match = get(
+        &server,
+        REST,
+        &[("X-API-Key", b"k1-header"), ("If-Match", b"\"other\"")],
+    );
+    assert_eq!(failed_match.status, 412);
+}
+
+#[test]
+fn head_options_and_other_methods_on_the_rest_route() {
+    let server = server();
+    let head = server.request("HEAD", REST, &[("X-API-Key", b"k1-header")]);
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    assert!(head.header("content-length").is_some());
+    assert_eq!(server.request("HEAD", REST, &[]).status, 401);
+    let options = server.request("OPTIONS", REST, &[]);
+    assert_eq!(options.status, 204);
+    assert_eq!(options.header("allow"), Some("GET, HEAD, OPTIONS"));
+    let post = server.request("POST", REST, &[("X-API-Key", b"k1-header")]);
+    assert_eq!(post.status, 405);
+}
+
+#[test]
+fn path_variants_never_serve_the_card_without_auth_nor_crash() {
+    let server = server();
+    for path in [
+        "/rest/extendedAgentCard/",
+        "//rest/extendedAgentCard",
+        "/rest//extendedAgentCard",
+        "/REST/extendedAgentCard",
+        "/rest/ExtendedAgentCard",
+        "/rest/%65xtendedAgentCard",
+        "/rest/a/b/extendedAgentCard",
+        "/rest/extendedAgentCard%00",
+        "/extendedAgentCard",
+        "/rest/v1/card",
+    ] {
+        let response = get(&server, path, &[]);
+        assert_eq!(response.status, 418, "{path} was not passed through");
+        let with_key = get(&server, path, &[("X-API-Key", b"k1-header")]);
+        assert_eq!(with_key.status, 418, "{path} was not passed through");
+    }
+    // A tenant segment is a route of its own, with the same protection.
+    assert_eq!(
+        get(&server, "/rest/acme/extendedAgentCard", &[]).status,
+        401
+    );
+    assert_eq!(
+        get(
+            &server,
+            "/rest/acme/extendedAgentCard",
+            &[("X-API-Key", b"k1-header")]
+        )
+        .status,
+        200
+    );
+}
+
+#[test]
+fn the_v03_rest_route_serves_the_v03_rendering() {
+    let server = server();
+    assert_eq!(get(&server, "/legacy/v1/card", &[]).status, 401);
+    let response = get(&server, "/legacy/v1/card", &[("X-API-Key", b"k1-header")]);
+    assert_eq!(response.status, 200);
+    let v03 = response.json();
+    assert_eq!(v03["url"], "https://fleet.example.com/legacy");
+    assert_eq!(v03["securitySchemes"]["apiKey"]["type"], "apiKey");
+    assert!(response.etag_matches_body());
+}
+
+fn rpc(server: &TestServer, body: &[u8], headers: &[(&str, &[u8])]) -> RawResponse {
+    support::request(server.addr, "POST", "/rpc", headers, body)
+}
+
+#[test]
+fn jsonrpc_get_extended_agent_card() {
+    let server = server();
+    let call = br#"{"jsonrpc":"2.0","id":"req-7","method":"GetExtendedAgentCard"}"#;
+    let anonymous = rpc(&server, call, &[]);
+    assert_eq!(anonymous.status, 401);
+    let error = anonymous.json();
+    assert_eq!(error["id"], "req-7");
+    assert_eq!(error["error"]["code"], -32000);
+    assert!(!challenges(&anonymous).is_empty());
+
+    let answered = rpc(&server, call, &[("X-API-Key", b"k1-header")]);
+    assert_eq!(answered.status, 200);
+    let answer = answered.json();
+    assert_eq!(answer["jsonrpc"], "2.0");
+    assert_eq!(answer["id"], "req-7");
+    assert_eq!(answer["result"]["name"], "Fleet Router");
+    assert_eq!(answer["result"]["skills"].as_array().unwrap().len(), 1);
+
+    let v03 = rpc(
+        &server,
+        br#"{"jsonrpc":"2.0","id":3,"method":"agent/getAuthenticatedExtendedCard"}"#,
+        &[("Authorization", b"Bearer partner-token")],
+    );
+    let v03 = v03.json();
+    assert_eq!(v03["id"], 3);
+    // v0.3 clients are sent to the card's 0.x interface (see AgentCard::to_v03).
+    assert_eq!(v03["result"]["url"], "https://fleet.example.com/legacy");
+    assert_eq!(v03["result"]["skills"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn other_jsonrpc_calls_reach_the_agent_byte_for_byte() {
+    let server = server();
+    let calls: Vec<Vec<u8>> = vec![
+        br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"parts":[{"text":"hi"}]}}}"#.to_vec(),
+        br#"[{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}]"#.to_vec(),
+        b"not json at all".to_vec(),
+        b"".to_vec(),
+        // Larger than the peek bound: passes unread, even with our method name in it.
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard","params":{{"pad":"{}"}}}}"#,
+            "x".repeat(70_000)
+        )
+        .into_bytes(),
+    ];
+    for call in &calls {
+        let response = rpc(&server, call, &[]);
+        assert_eq!(
+            response.status,
+            418,
+            "{}",
+            String::from_utf8_lossy(&call[..call.len().min(60)])
+        );
+        assert_eq!(
+            &response.body, call,
+            "the body was changed on its way to the agent"
+        );
+        assert_eq!(response.header("x-inner-path"), Some("/rpc"));
+    }
+}
+
+#[test]
+fn without_the_capability_the_operation_is_unsupported() {
+    let mut public = card("public");
+    public.capabilities.extended_agent_card = None;
+    let layer = ExtendedCardLayer::builder(&public, security(&public))
+        .build()
+        .unwrap();
+    let server = server_with(layer);
+    let rest = get(&server, REST, &[]);
+    assert_eq!(rest.status, 400);
+    assert_eq!(
+        rest.json()["error"]["details"][0]["reason"],
+        "UNSUPPORTED_OPERATION"
+    );
+    let rpc = rpc(
+        &server,
+        br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#,
+        &[],
+    );
+    assert_eq!(rpc.status, 400);
+    assert_eq!(rpc.json()["error"]["code"], -32004);
+}
+
+#[test]
+fn declared_but_not_configured_answers_after_authentication() {
+    let public = card("public");
+    let layer = ExtendedCardLayer::builder(&public, security(&public))
+        .without_extended_card()
+        .build()
+        .unwrap();
+    let server = server_with(layer);
+    assert_eq!(get(&server, REST, &[]).status, 401);
+    let rest = get(&server, REST, &[("X-API-Key", b"k1-header")]);
+    assert_eq!(rest.status, 400);
+    assert_eq!(
+        rest.json()["error"]["details"][0]["reason"],
+        "EXTENDED_AGENT_CARD_NOT_CONFIGURED"
+    );
+    let rpc = rpc(
+        &server,
+        br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#,
+        &[("X-API-Key", b"k1-header")],
+    );
+    assert_eq!(rpc.json()["error"]["code"], -32007);
+}
+
+#[test]
+fn build_refusals() {
+    let public = card("public");
+    let err = |layer: Result<ExtendedCardLayer, ExtendedError>| layer.unwrap_err().to_string();
+    assert!(
+        err(ExtendedCardLayer::builder(&public, security(&public)).build())
+            .contains("no extended card")
+    );
+    let mut undeclared = public.clone();
+    undeclared.capabilities.extended_agent_card = Some(false);
+    assert!(
+        err(ExtendedCardLayer::builder(&undeclared, security(&public))
+            .extended_card(card("extended"))
+            .build())
+        .contains("does not set capabilities.extendedAgentCard")
+    );
+    assert!(err(ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(card("extended"))
+        .cache_control(http::HeaderValue::from_static("public, max-age=600"))
+        .build())
+    .contains("shared caches"));
+    let mut unroutable = public.clone();
+    unroutable.supported_interfaces[1].url = "fleet.example.com/rest".into();
+    assert!(
+        err(ExtendedCardLayer::builder(&unroutable, security(&public))
+            .extended_card(card("extended"))
+            .build())
+        .contains("/supportedInterfaces/1/url")
+    );
+    let mut broken = card("extended");
+    broken.skills[0].tags.clear();
+    assert!(err(ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(broken)
+        .build())
+    .contains("/skills/0/tags"));
+    let mut stranger = card("extended");
+    stranger.skills[1].security_requirements[0].schemes.clear();
+    stranger.skills[1].security_requirements[0]
+        .schemes
+        .insert("partnerOnly".into(), Default::default());
+    stranger.security_schemes.insert(
+        "partnerOnly".into(),
+        a2a_card::SecurityScheme::http("Bearer"),
+    );
+    assert!(err(ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(stranger)
+        .build())
+    .contains("partnerOnly"));
+}
+
+#[test]
+fn card_security_fails_closed() {
+    let public = card("public");
+    let missing = CardSecurity::builder(&public)
+        .verifier("apiKey", ApiKeys::new(["k"]).unwrap())
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(missing, SecurityError::MissingVerifier(_)),
+        "{missing}"
+    );
+    let misfit = CardSecurity::builder(&public)
+        .verifier("apiKey", BasicUsers::new(["a:b"]).unwrap())
+        .build()
+        .unwrap_err();
+    assert!(misfit.to_string().contains("\"apiKey\""), "{misfit}");
+    let mut open = public.clone();
+    open.security_requirements.clear();
+    assert_eq!(
+        CardSecurity::builder(&open).build().unwrap_err(),
+        SecurityError::NoRequirements
+    );
+    let mut empty = public.clone();
+    empty.security_requirements[0].schemes.clear();
+    assert!(matches!(
+        CardSecurity::builder(&empty).build().unwrap_err(),
+        SecurityError::EmptyRequirement(ref p) if p == "/securityRequirements/0"
+    ));
+}
+
+#[test]
+fn require_card_security_guards_any_route_with_the_auth_context() {
+    use a2a_card::security::{AuthContext, ErrorStyle, RequireCardSecurity};
+    let public = card("public");
+    let guarded = RequireCardSecurity::new(security(&public))
+        .style(ErrorStyle::JsonRpc)
+        .layer(tower::service_fn(|request: Request<String>| async move {
+            let auth = request.extensions().get::<AuthContext>().cloned().unwrap();
+            Ok::<_, Infallible>(Response::new(
+                json!({"subject": auth.subject, "schemes": auth.schemes}).to_string(),
+            ))
+        }));
+    let run = |request: Request<String>| {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(guarded.clone().oneshot(request))
+            .unwrap()
+    };
+    let refused = run(Request::post("/rpc").body(String::new()).unwrap());
+    assert_eq!(refused.status(), 401);
+    let body = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(refused.into_body().collect())
+        .unwrap()
+        .to_bytes();
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["error"]["code"], -32000);
+    let allowed = run(Request::post("/rpc")
+        .header("Authorization", "Bearer partner-token")
+        .body(String::new())
+        .unwrap());
+    assert_eq!(allowed.status(), 200);
+}
