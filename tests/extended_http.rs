@@ -172,10 +172,13 @@ fn anonymous_callers_get_401_with_a_challenge_per_scheme_and_learn_nothing() {
     assert_eq!(response.header("cache-control"), Some("no-store"));
 }
 
+/// (name, request target, header lines, expected status)
+type Case = (&'static str, String, Vec<(&'static str, Vec<u8>)>, u16);
+
 #[test]
 fn each_alternative_alone_and_the_and_combination() {
     let server = server();
-    let cases: Vec<(&str, String, Vec<(&str, Vec<u8>)>, u16)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "header key",
             REST.into(),
