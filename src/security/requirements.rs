@@ -71,6 +71,7 @@ impl std::fmt::Debug for CardSecurity {
 #[must_use = "call .build()"]
 pub struct CardSecurityBuilder<'c> {
     card: &'c AgentCard,
+    skills_card: Option<&'c AgentCard>,
     verifiers: BTreeMap<String, Arc<dyn Verifier>>,
     realm: String,
 }
@@ -87,6 +88,7 @@ impl CardSecurity {
     pub fn builder(card: &AgentCard) -> CardSecurityBuilder<'_> {
         CardSecurityBuilder {
             card,
+            skills_card: None,
             verifiers: BTreeMap::new(),
             realm: "a2a".to_owned(),
         }
@@ -266,6 +268,24 @@ impl<'c> CardSecurityBuilder<'c> {
         self
     }
 
+    /// Also checks the skills of `card` (typically the extended card, whose skills may
+    /// require schemes of their own): every scheme they name must have a fitting verifier,
+    /// and is then enforced for those skills.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let extended = card.clone();
+    /// let security = a2a_card::security::CardSecurity::builder(&card)
+    ///     .skills_of(&extended)
+    ///     .verifier("apiKey", a2a_card::security::ApiKeys::new(["k"]).unwrap())
+    ///     .build();
+    /// assert!(security.is_ok());
+    /// ```
+    pub fn skills_of(mut self, card: &'c AgentCard) -> Self {
+        self.skills_card = Some(card);
+        self
+    }
+
     /// The realm named in `WWW-Authenticate` challenges; default `a2a`.
     ///
     /// ```
@@ -293,25 +313,30 @@ impl<'c> CardSecurityBuilder<'c> {
         if card.security_requirements.is_empty() {
             return Err(SecurityError::NoRequirements);
         }
-        let mut lists: Vec<(String, &[SecurityRequirement])> = vec![(
+        // (where, requirements, the card that declares their schemes)
+        let mut lists: Vec<(String, &[SecurityRequirement], &AgentCard)> = vec![(
             "/securityRequirements".to_owned(),
             &card.security_requirements,
+            card,
         )];
-        for (k, skill) in card.skills.iter().enumerate() {
-            lists.push((
-                format!("/skills/{k}/securityRequirements"),
-                &skill.security_requirements,
-            ));
+        for skills_card in std::iter::once(card).chain(self.skills_card) {
+            for (k, skill) in skills_card.skills.iter().enumerate() {
+                lists.push((
+                    format!("/skills/{k}/securityRequirements"),
+                    &skill.security_requirements,
+                    skills_card,
+                ));
+            }
         }
         let mut schemes = BTreeMap::new();
-        for (base, requirements) in lists {
+        for (base, requirements, declaring) in lists {
             for (i, requirement) in requirements.iter().enumerate() {
                 let pointer = format!("{base}/{i}");
                 if requirement.schemes.is_empty() {
                     return Err(SecurityError::EmptyRequirement(pointer));
                 }
                 for name in requirement.schemes.keys() {
-                    let Some(scheme) = card.security_schemes.get(name) else {
+                    let Some(scheme) = declaring.security_schemes.get(name) else {
                         return Err(SecurityError::UndeclaredScheme {
                             scheme: name.clone(),
                             pointer,

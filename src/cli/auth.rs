@@ -1,0 +1,171 @@
+//! The `--auth` file of `a2a-card serve`: one TOML table per security scheme of the card,
+//! holding what the scheme's verifier needs. The card says which kind of verifier each
+//! scheme gets; the file only supplies secrets and trust.
+//!
+//! ```toml
+//! [apiKey]                  # an apiKeySecurityScheme named "apiKey" in the card
+//! keys = ["k1", "k2"]       # or keys_env = "AGENT_API_KEYS" (comma separated)
+//! [basic]                   # httpAuthSecurityScheme with scheme Basic
+//! users = ["alice:s3cret"]  # or users_env
+//! [bearer]                  # httpAuthSecurityScheme Bearer, oauth2 or openIdConnect
+//! jwks_file = "jwks.json"   # or jwks_url = "https://...", or discover = true (from the card)
+//! issuer = "https://issuer.example"
+//! audience = "my-agent"
+//! [mtls]                    # needs --client-ca; a verified client certificate satisfies it
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+use a2a_card::security::{
+    ApiKeys, BasicUsers, Bearer, CardSecurity, CardSecurityBuilder, MutualTls, SecurityError,
+};
+use a2a_card::{AgentCard, SchemeKind};
+use serde::Deserialize;
+
+/// One table of the file. Which fields apply depends on the scheme's type in the card.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SchemeTable {
+    keys: Option<Vec<String>>,
+    keys_env: Option<String>,
+    users: Option<Vec<String>>,
+    users_env: Option<String>,
+    jwks_file: Option<PathBuf>,
+    jwks_url: Option<String>,
+    discover: Option<bool>,
+    issuer: Option<String>,
+    audience: Option<String>,
+    leeway_seconds: Option<u64>,
+}
+
+/// What serving needs to know about TLS when it reads the file.
+pub(crate) struct TlsFacts {
+    pub(crate) client_ca: bool,
+}
+
+/// Reads the auth file and builds the card's security: a verifier for every table,
+/// checked against the public card's requirements and the extended card's skills.
+pub(crate) fn card_security(
+    public: &AgentCard,
+    extended: Option<&AgentCard>,
+    path: &Path,
+    tls: &TlsFacts,
+) -> Result<CardSecurity, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let tables: BTreeMap<String, SchemeTable> =
+        toml::from_str(&text).map_err(|e| format!("{shown}: {}", e.to_string().trim_end()))?;
+    let mut builder = CardSecurity::builder(public);
+    if let Some(extended) = extended {
+        builder = builder.skills_of(extended);
+    }
+    for (name, table) in tables {
+        let scheme = public
+            .security_schemes
+            .get(&name)
+            .or_else(|| extended.and_then(|c| c.security_schemes.get(&name)))
+            .ok_or_else(|| {
+                let declared: Vec<&str> = public.security_schemes.keys().map(String::as_str).collect();
+                format!(
+                    "{shown}: [{name}] is not a security scheme of the card (declared: {})",
+                    declared.join(", ")
+                )
+            })?;
+        builder = with_verifier(builder, public, &name, scheme.kind(), table, tls)
+            .map_err(|message| format!("{shown}: [{name}]: {message}"))?;
+    }
+    builder.build().map_err(|error| match error {
+        SecurityError::MissingVerifier(name) => format!(
+            "security scheme {name:?} is required by the card but {shown} has no [{name}] table"
+        ),
+        other => format!("{shown}: {other}"),
+    })
+}
+
+fn with_verifier<'c>(
+    builder: CardSecurityBuilder<'c>,
+    card: &AgentCard,
+    name: &str,
+    kind: Option<SchemeKind<'_>>,
+    table: SchemeTable,
+    tls: &TlsFacts,
+) -> Result<CardSecurityBuilder<'c>, String> {
+    let fields = Fields(&table);
+    match kind {
+        Some(SchemeKind::ApiKey(_)) => {
+            fields.only(&["keys", "keys_env"])?;
+            let keys = match (table.keys, table.keys_env) {
+                (Some(keys), None) => ApiKeys::new(keys),
+                (None, Some(variable)) => ApiKeys::from_env(&variable),
+                _ => return Err("give exactly one of keys or keys_env".into()),
+            };
+            Ok(builder.verifier(name, keys.map_err(|e| e.to_string())?))
+        }
+        Some(SchemeKind::HttpAuth(http)) if http.scheme.eq_ignore_ascii_case("basic") => {
+            fields.only(&["users", "users_env"])?;
+            let users = match (table.users, table.users_env) {
+                (Some(users), None) => BasicUsers::new(users),
+                (None, Some(variable)) => BasicUsers::from_env(&variable),
+                _ => return Err("give exactly one of users or users_env".into()),
+            };
+            Ok(builder.verifier(name, users.map_err(|e| e.to_string())?))
+        }
+        Some(SchemeKind::MutualTls(_)) => {
+            fields.only(&[])?;
+            if !tls.client_ca {
+                return Err("an mtlsSecurityScheme needs --tls-cert, --tls-key and --client-ca".into());
+            }
+            Ok(builder.verifier(name, MutualTls))
+        }
+        Some(SchemeKind::HttpAuth(_) | SchemeKind::OAuth2(_) | SchemeKind::OpenIdConnect(_)) => {
+            fields.only(&["jwks_file", "jwks_url", "discover", "issuer", "audience", "leeway_seconds"])?;
+            let keys = match (&table.jwks_file, &table.jwks_url, table.discover) {
+                (Some(file), None, None | Some(false)) => JwksSource::jwks_file(file),
+                (None, Some(url), None | Some(false)) => Ok(JwksSource::jwks_url(url.clone())),
+                (None, None, Some(true)) => JwksSource::from_card(card, name),
+                _ => return Err("give exactly one of jwks_file, jwks_url or discover = true".into()),
+            }
+            .map_err(|e| e.to_string())?;
+            let (Some(issuer), Some(audience)) = (table.issuer, table.audience) else {
+                return Err("bearer tokens need issuer and audience".into());
+            };
+            let mut verifier = JwtVerifier::builder(keys).issuer(issuer).audience(audience);
+            if let Some(seconds) = table.leeway_seconds {
+                verifier = verifier.leeway(std::time::Duration::from_secs(seconds));
+            }
+            let verifier = verifier.build().map_err(|e| e.to_string())?;
+            Ok(builder.verifier(name, Bearer::new(verifier)))
+        }
+        None => Err("the card's scheme has no single type, so nothing can verify it".into()),
+    }
+}
+
+/// Which fields a table sets, to refuse ones that do not apply to its scheme's type.
+struct Fields<'a>(&'a SchemeTable);
+
+impl Fields<'_> {
+    fn only(&self, allowed: &[&str]) -> Result<(), String> {
+        let t = self.0;
+        let set = [
+            ("keys", t.keys.is_some()),
+            ("keys_env", t.keys_env.is_some()),
+            ("users", t.users.is_some()),
+            ("users_env", t.users_env.is_some()),
+            ("jwks_file", t.jwks_file.is_some()),
+            ("jwks_url", t.jwks_url.is_some()),
+            ("discover", t.discover.is_some()),
+            ("issuer", t.issuer.is_some()),
+            ("audience", t.audience.is_some()),
+            ("leeway_seconds", t.leeway_seconds.is_some()),
+        ];
+        match set.iter().find(|(field, present)| *present && !allowed.contains(field)) {
+            Some((field, _)) => Err(format!(
+                "{field} does not apply to this scheme's type (it takes: {})",
+                if allowed.is_empty() { "nothing".to_owned() } else { allowed.join(", ") }
+            )),
+            None => Ok(()),
+        }
+    }
+}
