@@ -50,9 +50,6 @@ pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenE
             "not a compact JWS (three base64url parts separated by dots)",
         ));
     };
-    if header.is_empty() || payload.is_empty() || signature.is_empty() {
-        return Err(TokenError::Malformed("a part of the token is empty"));
-    }
     let header_bytes =
         base64url(header).ok_or(TokenError::Malformed("the header is not base64url"))?;
     let Ok(Value::Object(header_json)) = serde_json::from_slice::<Value>(&header_bytes) else {
@@ -82,6 +79,9 @@ pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenE
         Some(Value::String(kid)) => Some(kid.clone()),
         Some(_) => return Err(TokenError::Malformed("the header's kid is not a string")),
     };
+    if payload.is_empty() || signature.is_empty() {
+        return Err(TokenError::Malformed("a part of the token is empty"));
+    }
     let signature =
         base64url(signature).ok_or(TokenError::Malformed("the signature is not base64url"))?;
     Ok(Compact {
