@@ -99,6 +99,9 @@ async fn valid_tokens_of_every_algorithm_are_accepted() {
     }
 }
 
+/// Whether a refusal is the one a case expects.
+type Expect = fn(&TokenError) -> bool;
+
 #[tokio::test]
 async fn every_bad_token_is_refused_with_its_reason() {
     let (ec, ec_pem) = key_pair(Algorithm::Es256);
@@ -143,7 +146,7 @@ async fn every_bad_token_is_refused_with_its_reason() {
         .sign(&claims(json!({})))
         .unwrap();
 
-    let cases: Vec<(&str, String, fn(&TokenError) -> bool)> = vec![
+    let cases: Vec<(&str, String, Expect)> = vec![
         (
             "expired",
             token(es(), "ec", json!({"exp": now() - 120})),

@@ -58,7 +58,7 @@ struct Inner {
 enum KeySource {
     Static(Arc<KeySet>),
     #[cfg(feature = "jwks-fetch")]
-    Remote(RemoteKeys),
+    Remote(Box<RemoteKeys>),
 }
 
 impl std::fmt::Debug for JwtVerifier {
@@ -322,12 +322,12 @@ impl JwtVerifierBuilder {
                     min_refetch_interval: options.min_refetch_interval,
                     max_age: options.max_age,
                 };
-                KeySource::Remote(RemoteKeys::new(
+                KeySource::Remote(Box::new(RemoteKeys::new(
                     locator,
                     self.issuer.clone(),
                     fetcher,
                     timing,
-                )?)
+                )?))
             }
         };
         Ok(JwtVerifier {
