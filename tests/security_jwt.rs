@@ -423,21 +423,32 @@ impl Idp {
     }
 }
 
-fn start_idp() -> (Arc<Idp>, TestServer) {
+fn new_idp() -> Arc<Idp> {
     let idp = Arc::new(Idp::default());
     *idp.issuer.lock().unwrap() = ISSUER.to_owned();
     idp.jwks_status.store(200, Ordering::SeqCst);
-    let shared = idp.clone();
-    let addr = Arc::new(Mutex::new(String::new()));
-    let addr_in = addr.clone();
-    let server = TestServer::start(tower::service_fn(
-        move |request: Request<hyper::body::Incoming>| {
-            let idp = shared.clone();
-            let base = format!("http://{}", addr_in.lock().unwrap());
-            async move {
-                let path = request.uri().path().to_owned();
-                *idp.hits.lock().unwrap().entry(path.clone()).or_default() += 1;
-                let (status, body) = match path.as_str() {
+    idp
+}
+
+/// The provider's routes; `base` is its own URL, known once it listens.
+fn idp_service(
+    idp: Arc<Idp>,
+    base: Arc<Mutex<String>>,
+) -> impl tower::Service<
+    Request<hyper::body::Incoming>,
+    Response = Response<Full<Bytes>>,
+    Error = Infallible,
+    Future = impl Send,
+> + Clone
+       + Send
+       + 'static {
+    tower::service_fn(move |request: Request<hyper::body::Incoming>| {
+        let idp = idp.clone();
+        let base = base.lock().unwrap().clone();
+        async move {
+            let path = request.uri().path().to_owned();
+            *idp.hits.lock().unwrap().entry(path.clone()).or_default() += 1;
+            let (status, body) = match path.as_str() {
                 "/.well-known/openid-configuration" | "/.well-known/oauth-authorization-server" => (
                     200,
                     json!({"issuer": *idp.issuer.lock().unwrap(), "jwks_uri": format!("{base}/jwks")}).to_string(),
@@ -454,17 +465,84 @@ fn start_idp() -> (Arc<Idp>, TestServer) {
                 "/moved" => (302, String::new()),
                 _ => (404, String::new()),
             };
-                let response = Response::builder()
-                    .status(status)
-                    .header("content-type", "application/json")
-                    .body(Full::new(Bytes::from(body)))
-                    .unwrap();
-                Ok::<_, Infallible>(response)
-            }
-        },
-    ));
-    *addr.lock().unwrap() = server.addr.to_string();
+            let response = Response::builder()
+                .status(status)
+                .header("content-type", "application/json")
+                .body(Full::new(Bytes::from(body)))
+                .unwrap();
+            Ok::<_, Infallible>(response)
+        }
+    })
+}
+
+fn start_idp() -> (Arc<Idp>, TestServer) {
+    let idp = new_idp();
+    let base = Arc::new(Mutex::new(String::new()));
+    let server = TestServer::start(idp_service(idp.clone(), base.clone()));
+    *base.lock().unwrap() = format!("http://{}", server.addr);
     (idp, server)
+}
+
+/// The provider over https with a certificate of its own certificate authority (made
+/// here with rcgen): returns its base URL (`https://localhost:PORT`) and the CA's PEM.
+fn start_tls_idp(idp: Arc<Idp>) -> (String, String) {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca_params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca_params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca_params
+        .distinguished_name
+        .push(rcgen::DnType::CommonName, "a2a-card test CA");
+    let ca = ca_params.self_signed(&ca_key).unwrap();
+    let issuer = rcgen::Issuer::new(ca_params, ca_key);
+    let leaf_key = rcgen::KeyPair::generate().unwrap();
+    let leaf = rcgen::CertificateParams::new(vec!["localhost".to_owned()])
+        .unwrap()
+        .signed_by(&leaf_key, &issuer)
+        .unwrap();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(
+            vec![leaf.der().clone()],
+            rustls::pki_types::PrivateKeyDer::Pkcs8(leaf_key.serialize_der().into()),
+        )
+        .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let base = Arc::new(Mutex::new(String::new()));
+    let service = idp_service(idp, base.clone());
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    *base.lock().unwrap() = format!("https://localhost:{port}");
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            loop {
+                let Ok((stream, _)) = listener.accept().await else {
+                    continue;
+                };
+                let (acceptor, service) = (acceptor.clone(), service.clone());
+                tokio::spawn(async move {
+                    let Ok(tls) = acceptor.accept(stream).await else {
+                        return;
+                    };
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(
+                            hyper_util::rt::TokioIo::new(tls),
+                            hyper_util::service::TowerToHyperService::new(service),
+                        )
+                        .await;
+                });
+            }
+        });
+    });
+    (format!("https://localhost:{port}"), ca.pem())
 }
 
 fn url(server: &TestServer, path: &str) -> String {
@@ -646,6 +724,36 @@ async fn urls_must_be_https_unless_loopback_http_is_allowed() {
     *idp.issuer.lock().unwrap() = "https://someone-else.example".into();
     let err = verifier.refresh_keys().await.unwrap_err();
     assert!(matches!(err, JwtError::IssuerMismatch { .. }), "{err}");
+}
+
+#[tokio::test]
+async fn keys_are_fetched_over_https_with_the_roots_given() {
+    let idp = new_idp();
+    let (key, pem) = key_pair(Algorithm::EdDsa);
+    idp.publish(&[(&key, "ed-1")]);
+    let (base, ca_pem) = start_tls_idp(idp.clone());
+    let discovery = format!("{base}/.well-known/openid-configuration");
+
+    // The webpki roots do not know the test CA: the handshake fails, nothing is trusted.
+    let untrusting = verifier_for(JwksSource::openid_connect(&discovery));
+    let err = untrusting.refresh_keys().await.unwrap_err().to_string();
+    assert!(err.contains("TLS"), "{err}");
+    let t = token(copy(&pem, Algorithm::EdDsa), "ed-1", json!({}));
+    assert!(matches!(
+        untrusting.verify(&t).await,
+        Err(TokenError::Invalid(_))
+    ));
+
+    // With the CA added, discovery and the JWKS come over https.
+    let verifier =
+        verifier_for(JwksSource::openid_connect(&discovery).root_certificates_pem(ca_pem));
+    assert_eq!(verifier.refresh_keys().await.unwrap(), 1);
+    assert_eq!(
+        verifier.verify(&t).await.unwrap().subject.as_deref(),
+        Some("alice")
+    );
+    assert_eq!(idp.hits("/.well-known/openid-configuration"), 1);
+    assert_eq!(idp.hits("/jwks"), 1);
 }
 
 // ---------------------------------------------------------------------------------------
