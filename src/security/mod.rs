@@ -10,7 +10,7 @@
 //! (HTTP Bearer, OAuth 2.0, OpenID Connect), [`MutualTls`] (a [`ClientCertificate`] the TLS
 //! acceptor put in the request), or your own type implementing [`Verifier`]. For JWT bearer
 //! tokens checked against a JWKS (a file, a URL, or discovered from the card's OpenID
-//! Connect or OAuth 2.0 metadata URL), see [`jwt`] (features `jwt` and `jwks-fetch`).
+//! Connect or OAuth 2.0 metadata URL), see the `jwt` module (features `jwt` and `jwks-fetch`).
 //!
 //! Failures: 401 with a `WWW-Authenticate` challenge for each scheme of the requirements
 //! (`error="invalid_token"` when a bearer token was given and failed), 403 with

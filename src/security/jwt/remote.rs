@@ -116,7 +116,7 @@ impl RemoteKeys {
         match self.fetch().await {
             Ok(keys) => Some(keys),
             Err(error) => {
-                tracing::warn!(%error, "fetching the token keys failed; keeping the keys already loaded, if any");
+                tracing::warn!(target: "a2a_card", %error, "fetching the token keys failed; keeping the keys already loaded, if any");
                 self.state().keys.clone()
             }
         }
@@ -142,7 +142,11 @@ impl RemoteKeys {
         };
         let body = self.fetcher.get(&jwks_uri).await?;
         let jwks = Jwks::from_json(&body)?;
-        let keys = Arc::new(KeySet::from_jwks(&jwks).usable()?);
+        let set = KeySet::from_jwks(&jwks);
+        for reason in &set.skipped {
+            tracing::debug!(target: "a2a_card", url = %jwks_uri, reason = %reason, "a key of the fetched JWKS is left out");
+        }
+        let keys = Arc::new(set.usable()?);
         let mut state = self.state();
         state.keys = Some(keys.clone());
         state.fetched_at = Some(Instant::now());

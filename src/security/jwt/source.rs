@@ -107,7 +107,11 @@ impl JwksSource {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn jwks(jwks: &Jwks) -> Result<Self, JwtError> {
-        Self::fixed(KeySet::from_jwks(jwks))
+        let set = KeySet::from_jwks(jwks);
+        for reason in &set.skipped {
+            tracing::warn!(target: "a2a_card", reason = %reason, "a key of the JWKS is left out");
+        }
+        Self::fixed(set)
     }
 
     /// A JWKS document (`{"keys": [...]}`); see [`JwksSource::jwks`].
