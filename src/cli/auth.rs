@@ -67,7 +67,8 @@ pub(crate) fn card_security(
             .get(&name)
             .or_else(|| extended.and_then(|c| c.security_schemes.get(&name)))
             .ok_or_else(|| {
-                let declared: Vec<&str> = public.security_schemes.keys().map(String::as_str).collect();
+                let declared: Vec<&str> =
+                    public.security_schemes.keys().map(String::as_str).collect();
                 format!(
                     "{shown}: [{name}] is not a security scheme of the card (declared: {})",
                     declared.join(", ")
@@ -115,17 +116,28 @@ fn with_verifier<'c>(
         Some(SchemeKind::MutualTls(_)) => {
             fields.only(&[])?;
             if !tls.client_ca {
-                return Err("an mtlsSecurityScheme needs --tls-cert, --tls-key and --client-ca".into());
+                return Err(
+                    "an mtlsSecurityScheme needs --tls-cert, --tls-key and --client-ca".into(),
+                );
             }
             Ok(builder.verifier(name, MutualTls))
         }
         Some(SchemeKind::HttpAuth(_) | SchemeKind::OAuth2(_) | SchemeKind::OpenIdConnect(_)) => {
-            fields.only(&["jwks_file", "jwks_url", "discover", "issuer", "audience", "leeway_seconds"])?;
+            fields.only(&[
+                "jwks_file",
+                "jwks_url",
+                "discover",
+                "issuer",
+                "audience",
+                "leeway_seconds",
+            ])?;
             let keys = match (&table.jwks_file, &table.jwks_url, table.discover) {
                 (Some(file), None, None | Some(false)) => JwksSource::jwks_file(file),
                 (None, Some(url), None | Some(false)) => Ok(JwksSource::jwks_url(url.clone())),
                 (None, None, Some(true)) => JwksSource::from_card(card, name),
-                _ => return Err("give exactly one of jwks_file, jwks_url or discover = true".into()),
+                _ => {
+                    return Err("give exactly one of jwks_file, jwks_url or discover = true".into())
+                }
             }
             .map_err(|e| e.to_string())?;
             let (Some(issuer), Some(audience)) = (table.issuer, table.audience) else {
@@ -160,10 +172,17 @@ impl Fields<'_> {
             ("audience", t.audience.is_some()),
             ("leeway_seconds", t.leeway_seconds.is_some()),
         ];
-        match set.iter().find(|(field, present)| *present && !allowed.contains(field)) {
+        match set
+            .iter()
+            .find(|(field, present)| *present && !allowed.contains(field))
+        {
             Some((field, _)) => Err(format!(
                 "{field} does not apply to this scheme's type (it takes: {})",
-                if allowed.is_empty() { "nothing".to_owned() } else { allowed.join(", ") }
+                if allowed.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    allowed.join(", ")
+                }
             )),
             None => Ok(()),
         }

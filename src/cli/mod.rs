@@ -2,6 +2,7 @@
 //! document cannot be read or is not JSON (or the output cannot be written), 64 the command
 //! line is wrong (see `main.rs`).
 
+mod auth;
 mod input;
 mod keygen;
 mod migrate;

@@ -8,7 +8,8 @@ use http::HeaderValue;
 use tower::Layer;
 
 use super::output::{errln, outln, Output};
-use super::{server, tls, Outcome};
+use super::{auth, server, tls, Outcome};
+use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::serve::{AgentCardLayer, CardHandle, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL};
 use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
 
@@ -52,6 +53,14 @@ pub(crate) struct ServeArgs {
     /// Reload CARD when it changes; a card with errors is refused and the old one kept.
     #[arg(long, requires = "card")]
     watch: bool,
+    /// The extended card, served to authenticated callers on the routes the card's
+    /// interfaces imply (needs --auth).
+    #[arg(long, value_name = "FILE", requires = "auth")]
+    extended_card: Option<PathBuf>,
+    /// TOML file with one table per security scheme of the card: API keys, Basic users,
+    /// JWT trust (see the README). Enforces the card's security requirements.
+    #[arg(long, value_name = "FILE")]
+    auth: Option<PathBuf>,
     #[command(flatten)]
     tls: tls::TlsArgs,
 }
@@ -88,6 +97,10 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
     if serves_v03(&args) {
         report_v03_losses(output, &card);
     }
+    let extended = match extended_layer(&args, &card, output) {
+        Ok(extended) => extended,
+        Err(outcome) => return outcome,
+    };
     let layer = match build_layer(&args, card, modified) {
         Ok(layer) => layer,
         Err(message) => {
@@ -112,8 +125,17 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
         outln!(output, "listening on {scheme}://{local}");
         output.flush_stdout();
-        let service = layer.layer(tower::service_fn(server::not_found));
-        let server = server::serve(listener, service, tls, shutdown);
+        // The two stacks have different types; the server future hides which one runs.
+        let server: std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> = match extended {
+            Some(extended) => {
+                let service = extended.layer(layer.layer(tower::service_fn(server::not_found)));
+                Box::pin(server::serve(listener, service, tls, shutdown))
+            }
+            None => {
+                let service = layer.layer(tower::service_fn(server::not_found));
+                Box::pin(server::serve(listener, service, tls, shutdown))
+            }
+        };
         match (&args.card, args.watch) {
             (Some(path), true) => {
                 tokio::select! {
@@ -125,6 +147,42 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         }
         errln!(output, "a2a-card: stopped");
         Outcome::Clean
+    })
+}
+
+/// The extended-card layer when `--auth` is given: the card's security from the auth file,
+/// and the extended card (if any), both checked before anything is served.
+fn extended_layer(
+    args: &ServeArgs,
+    public: &AgentCard,
+    output: &mut Output,
+) -> Result<Option<ExtendedCardLayer>, Outcome> {
+    let Some(auth_path) = &args.auth else {
+        return Ok(None);
+    };
+    let extended = match &args.extended_card {
+        None => None,
+        Some(path) => match load(path) {
+            Ok((card, _, _)) => Some(card),
+            Err(refusal) => return Err(report_refusal(output, path, &refusal)),
+        },
+    };
+    let facts = auth::TlsFacts {
+        client_ca: args.tls.client_ca.is_some(),
+    };
+    let security =
+        auth::card_security(public, extended.as_ref(), auth_path, &facts).map_err(|message| {
+            errln!(output, "a2a-card: {message}");
+            Outcome::Invalid
+        })?;
+    let builder = ExtendedCardLayer::builder(public, security);
+    let builder = match extended {
+        Some(card) => builder.extended_card(card),
+        None => builder,
+    };
+    builder.build().map(Some).map_err(|error| {
+        errln!(output, "a2a-card: {error}");
+        Outcome::Invalid
     })
 }
 

@@ -8,7 +8,9 @@
 //! Verifiers: [`ApiKeys`] (header, query or cookie, exactly where the card says; constant
 //! time), [`BasicUsers`] (HTTP Basic; constant time), [`Bearer`] with any [`TokenVerifier`]
 //! (HTTP Bearer, OAuth 2.0, OpenID Connect), [`MutualTls`] (a [`ClientCertificate`] the TLS
-//! acceptor put in the request), or your own type implementing [`Verifier`].
+//! acceptor put in the request), or your own type implementing [`Verifier`]. For JWT bearer
+//! tokens checked against a JWKS (a file, a URL, or discovered from the card's OpenID
+//! Connect or OAuth 2.0 metadata URL), see the `jwt` module (features `jwt` and `jwks-fetch`).
 //!
 //! Failures: 401 with a `WWW-Authenticate` challenge for each scheme of the requirements
 //! (`error="invalid_token"` when a bearer token was given and failed), 403 with
@@ -54,6 +56,8 @@ mod basic;
 mod bearer;
 mod error;
 mod failure;
+#[cfg(feature = "jwt")]
+pub mod jwt;
 mod layer;
 mod mtls;
 mod requirements;
@@ -64,6 +68,8 @@ pub use basic::BasicUsers;
 pub use bearer::{Bearer, TokenError, TokenFuture, TokenVerifier};
 pub use error::SecurityError;
 pub use failure::{AuthFailure, ErrorStyle};
+#[cfg(feature = "jwt")]
+pub use jwt::{JwksSource, JwtVerifier};
 pub use layer::{RequireCardSecurity, RequireCardSecurityService, SecuredFuture};
 pub use mtls::{ClientCertificate, MutualTls};
 pub(crate) use requirements::Verdicts;

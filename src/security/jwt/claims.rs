@@ -1,0 +1,187 @@
+//! The claims of a token whose signature verified (RFC 7519 §4.1): `iss`, `aud`, `exp`,
+//! `nbf`, `iat`, and what the grant carries: `sub` and the scopes (`scope`, RFC 8693 §4.2,
+//! or `scp`, as several identity providers write them).
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde_json::{Map, Value};
+
+use crate::security::{Grant, TokenError};
+
+/// What the claims must say.
+#[derive(Debug, Clone)]
+pub(crate) struct ClaimRules {
+    pub(crate) issuer: String,
+    pub(crate) audiences: Vec<String>,
+    pub(crate) leeway: Duration,
+}
+
+/// Seconds since the epoch, as NumericDate counts them.
+pub(crate) fn now() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
+}
+
+impl ClaimRules {
+    /// Checks the decoded payload at time `now` and returns what it grants.
+    pub(crate) fn check(&self, payload: &[u8], now: f64) -> Result<Grant, TokenError> {
+        let Ok(Value::Object(claims)) = serde_json::from_slice::<Value>(payload) else {
+            return Err(TokenError::Malformed("the payload is not a JSON object"));
+        };
+        let leeway = self.leeway.as_secs_f64();
+        match time(&claims, "exp")? {
+            None => return Err(TokenError::Invalid("the token has no exp (expiry) claim")),
+            Some(exp) if now >= exp + leeway => return Err(TokenError::Expired),
+            Some(_) => {}
+        }
+        if let Some(nbf) = time(&claims, "nbf")? {
+            if nbf > now + leeway {
+                return Err(TokenError::NotYetValid);
+            }
+        }
+        if let Some(iat) = time(&claims, "iat")? {
+            if iat > now + leeway {
+                return Err(TokenError::NotYetValid);
+            }
+        }
+        match claims.get("iss") {
+            Some(Value::String(iss)) if *iss == self.issuer => {}
+            _ => return Err(TokenError::WrongIssuer),
+        }
+        let audience_ok = match claims.get("aud") {
+            Some(Value::String(aud)) => self.audiences.contains(aud),
+            Some(Value::Array(auds)) => auds.iter().any(|aud| {
+                aud.as_str()
+                    .is_some_and(|a| self.audiences.iter().any(|x| x == a))
+            }),
+            _ => false,
+        };
+        if !audience_ok {
+            return Err(TokenError::WrongAudience);
+        }
+        let mut grant = Grant::default();
+        match claims.get("sub") {
+            None => {}
+            Some(Value::String(sub)) => grant.subject = Some(sub.clone()),
+            Some(_) => return Err(TokenError::Malformed("the sub claim is not a string")),
+        }
+        for name in ["scope", "scp"] {
+            match claims.get(name) {
+                None => {}
+                Some(Value::String(scopes)) => {
+                    grant = grant.with_scopes(scopes.split_ascii_whitespace());
+                }
+                Some(Value::Array(scopes)) if name == "scp" => {
+                    for scope in scopes {
+                        let scope = scope
+                            .as_str()
+                            .ok_or(TokenError::Malformed("the scp claim holds a non-string"))?;
+                        grant = grant.with_scopes(scope.split_ascii_whitespace());
+                    }
+                }
+                Some(_) => {
+                    return Err(TokenError::Malformed(
+                        "the scope claim is not a space-separated string (or scp an array)",
+                    ))
+                }
+            }
+        }
+        Ok(grant)
+    }
+}
+
+/// A NumericDate claim: absent, or a JSON number (fractions allowed).
+fn time(claims: &Map<String, Value>, name: &'static str) -> Result<Option<f64>, TokenError> {
+    match claims.get(name) {
+        None => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_f64()
+            .map(Some)
+            .ok_or(TokenError::Malformed("a time claim is not a number")),
+        Some(_) => Err(TokenError::Malformed(
+            "a time claim (exp, nbf, iat) is not a number of seconds",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> ClaimRules {
+        ClaimRules {
+            issuer: "https://id.example".into(),
+            audiences: vec!["agent".into()],
+            leeway: Duration::from_secs(60),
+        }
+    }
+
+    fn check(claims: &str) -> Result<Grant, TokenError> {
+        rules().check(claims.as_bytes(), 1_000_000.0)
+    }
+
+    #[test]
+    fn times_honour_the_leeway() {
+        let base = r#""iss":"https://id.example","aud":"agent""#;
+        assert!(check(&format!("{{{base},\"exp\":1000001}}")).is_ok());
+        assert!(check(&format!("{{{base},\"exp\":999950}}")).is_ok());
+        assert_eq!(
+            check(&format!("{{{base},\"exp\":999940}}")),
+            Err(TokenError::Expired)
+        );
+        assert_eq!(
+            check(&format!("{{{base},\"exp\":999940.0}}")),
+            Err(TokenError::Expired)
+        );
+        assert!(check(&format!("{{{base},\"exp\":2000000,\"nbf\":1000050}}")).is_ok());
+        assert_eq!(
+            check(&format!("{{{base},\"exp\":2000000,\"nbf\":1000061}}")),
+            Err(TokenError::NotYetValid)
+        );
+        assert_eq!(
+            check(&format!("{{{base},\"exp\":2000000,\"iat\":1000061}}")),
+            Err(TokenError::NotYetValid)
+        );
+        assert!(matches!(
+            check(&format!("{{{base}}}")),
+            Err(TokenError::Invalid(_))
+        ));
+        assert!(matches!(
+            check(&format!("{{{base},\"exp\":\"2000000\"}}")),
+            Err(TokenError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn issuer_audience_subject_and_scopes() {
+        let ok = r#"{"iss":"https://id.example","aud":["other","agent"],"exp":2000000,
+            "sub":"alice","scope":"a b","scp":["c","d e"]}"#;
+        let grant = check(ok).unwrap();
+        assert_eq!(grant.subject.as_deref(), Some("alice"));
+        assert_eq!(
+            grant.scopes.iter().collect::<Vec<_>>(),
+            ["a", "b", "c", "d", "e"]
+        );
+        assert_eq!(
+            check(r#"{"iss":"https://id.example/","aud":"agent","exp":2000000}"#),
+            Err(TokenError::WrongIssuer)
+        );
+        assert_eq!(
+            check(r#"{"aud":"agent","exp":2000000}"#),
+            Err(TokenError::WrongIssuer)
+        );
+        assert_eq!(
+            check(r#"{"iss":"https://id.example","aud":["x"],"exp":2000000}"#),
+            Err(TokenError::WrongAudience)
+        );
+        assert_eq!(
+            check(r#"{"iss":"https://id.example","exp":2000000}"#),
+            Err(TokenError::WrongAudience)
+        );
+        assert!(
+            check(r#"{"iss":"https://id.example","aud":"agent","exp":2000000,"scope":["a"]}"#)
+                .is_err()
+        );
+    }
+}

@@ -1,0 +1,139 @@
+//! Reading a compact JWS (`header.payload.signature`, RFC 7515 §7.1) up to the point where
+//! a key is needed: size bound, three base64url parts, and a protected header whose `alg` is
+//! a supported algorithm and which names no critical extension.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use serde_json::Value;
+
+use crate::security::TokenError;
+use crate::sign::Algorithm;
+
+/// A token whose form is right; nothing about it is trusted yet.
+#[derive(Debug)]
+pub(crate) struct Compact<'t> {
+    /// The header's `alg`, a supported algorithm.
+    pub(crate) alg: Algorithm,
+    /// The header's `kid`, when it names one.
+    pub(crate) kid: Option<String>,
+    /// `header '.' payload` as received: the bytes the signature covers.
+    pub(crate) signing_input: &'t str,
+    /// The payload part, still base64url.
+    pub(crate) payload: &'t str,
+    /// The decoded signature.
+    pub(crate) signature: Vec<u8>,
+}
+
+/// Strict base64url: the unpadded alphabet JWS uses, nothing else (no padding, no
+/// whitespace, no stray trailing bits).
+pub(crate) fn base64url(part: &str) -> Option<Vec<u8>> {
+    URL_SAFE_NO_PAD.decode(part).ok()
+}
+
+/// Base64url without padding.
+pub(crate) fn base64url_encode(bytes: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Splits and checks the form of a token no longer than `max_bytes`.
+pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenError> {
+    if token.len() > max_bytes {
+        return Err(TokenError::Malformed(
+            "the token is larger than the size limit",
+        ));
+    }
+    let mut parts = token.split('.');
+    let (Some(header), Some(payload), Some(signature), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(TokenError::Malformed(
+            "not a compact JWS (three base64url parts separated by dots)",
+        ));
+    };
+    let header_bytes =
+        base64url(header).ok_or(TokenError::Malformed("the header is not base64url"))?;
+    let Ok(Value::Object(header_json)) = serde_json::from_slice::<Value>(&header_bytes) else {
+        return Err(TokenError::Malformed("the header is not a JSON object"));
+    };
+    // RFC 7515 §4.1.11: extensions marked critical must be understood; this verifier
+    // understands none (`b64: false` among them), so any `crit` is refused.
+    if header_json.contains_key("crit") {
+        return Err(TokenError::Invalid(
+            "the token names critical header extensions, which are not supported",
+        ));
+    }
+    let alg = match header_json.get("alg") {
+        Some(Value::String(alg)) if alg.eq_ignore_ascii_case("none") => {
+            return Err(TokenError::Signature(
+                "unsigned tokens (alg none) are refused",
+            ))
+        }
+        Some(Value::String(alg)) => alg
+            .parse::<Algorithm>()
+            .map_err(|_| TokenError::Signature("the token's algorithm is not supported"))?,
+        Some(_) => return Err(TokenError::Malformed("the header's alg is not a string")),
+        None => return Err(TokenError::Malformed("the header has no alg")),
+    };
+    let kid = match header_json.get("kid") {
+        None => None,
+        Some(Value::String(kid)) => Some(kid.clone()),
+        Some(_) => return Err(TokenError::Malformed("the header's kid is not a string")),
+    };
+    if payload.is_empty() || signature.is_empty() {
+        return Err(TokenError::Malformed("a part of the token is empty"));
+    }
+    let signature =
+        base64url(signature).ok_or(TokenError::Malformed("the signature is not base64url"))?;
+    Ok(Compact {
+        alg,
+        kid,
+        signing_input: &token[..header.len() + 1 + payload.len()],
+        payload,
+        signature,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b64(text: &str) -> String {
+        URL_SAFE_NO_PAD.encode(text)
+    }
+
+    #[test]
+    fn form_is_checked_before_anything_else() {
+        let h = b64(r#"{"alg":"ES256","kid":"k"}"#);
+        let ok = format!("{h}.{}.{}", b64("{}"), b64("sig"));
+        let parsed = parse(&ok, 1024).unwrap();
+        assert_eq!(
+            (parsed.alg, parsed.kid.as_deref()),
+            (Algorithm::Es256, Some("k"))
+        );
+        assert_eq!(parsed.signing_input, &ok[..ok.rfind('.').unwrap()]);
+
+        assert!(matches!(parse(&ok, 10), Err(TokenError::Malformed(_))));
+        assert!(matches!(parse("a.b", 1024), Err(TokenError::Malformed(_))));
+        assert!(matches!(
+            parse("a.b.c.d.e", 1024),
+            Err(TokenError::Malformed(_))
+        ));
+        let padded = format!("{h}=.{}.{}", b64("{}"), b64("sig"));
+        assert!(matches!(
+            parse(&padded, 1024),
+            Err(TokenError::Malformed(_))
+        ));
+        for header in [
+            r#"{"alg":"none"}"#,
+            r#"{"alg":"NONE"}"#,
+            r#"{"alg":"HS256"}"#,
+            r#"{"alg":"ES256","crit":["exp"]}"#,
+            r#"{"alg":1}"#,
+            r#"{"kid":"k"}"#,
+            r#"["ES256"]"#,
+        ] {
+            let token = format!("{}.{}.{}", b64(header), b64("{}"), b64("sig"));
+            assert!(parse(&token, 1024).is_err(), "{header} was accepted");
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! [`JwtVerifier`]: a [`TokenVerifier`] for JWT bearer tokens signed with a key of a JWKS.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::security::{Grant, TokenError, TokenFuture, TokenVerifier};
+use crate::sign::Algorithm;
+
+use super::claims::{now, ClaimRules};
+use super::compact::{base64url, parse};
+use super::error::JwtError;
+use super::keys::{KeySet, Lookup};
+#[cfg(feature = "jwks-fetch")]
+use super::remote::{RemoteKeys, Timing};
+use super::source::{JwksSource, SourceKind};
+
+/// Tokens longer than this are refused before anything is decoded (default of
+/// [`JwtVerifierBuilder::max_token_bytes`]).
+pub const DEFAULT_MAX_TOKEN_BYTES: usize = 16 * 1024;
+
+/// Checks JWT bearer tokens (RFC 7519, compact JWS): the signature with the key the header's
+/// `kid` names, whose algorithm must be the header's `alg` and one of the allowed ones
+/// (`none` never is); `iss` equal to the issuer; `aud` (a string or an array) naming the
+/// audience; `exp` present and not past, `nbf` and `iat` not in the future, each with a
+/// leeway (default 60 s). Headers with `crit` are refused. The grant carries `sub` and the
+/// scopes of `scope` (space-separated) and `scp` (array or string).
+///
+/// A token without `kid` is checked only when the key set holds exactly one key: with one
+/// key there is nothing to choose, and the header's `alg` must still be that key's.
+///
+/// ```
+/// use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+/// use a2a_card::security::Bearer;
+/// use a2a_card::sign::{Algorithm, SigningKey};
+///
+/// let key = SigningKey::generate(Algorithm::EdDsa)?;
+/// let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k1")])?)
+///     .issuer("https://id.example")
+///     .audience("route-planner")
+///     .build()?;
+/// let bearer = Bearer::new(verifier); // the verifier of an OAuth2/OIDC/Bearer scheme
+/// # let _ = bearer;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct JwtVerifier {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    keys: KeySource,
+    algorithms: BTreeSet<Algorithm>,
+    rules: ClaimRules,
+    max_token_bytes: usize,
+}
+
+enum KeySource {
+    Static(Arc<KeySet>),
+    #[cfg(feature = "jwks-fetch")]
+    Remote(Box<RemoteKeys>),
+}
+
+impl std::fmt::Debug for JwtVerifier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let keys = match &self.inner.keys {
+            KeySource::Static(set) => format!("{} static keys", set.len()),
+            #[cfg(feature = "jwks-fetch")]
+            KeySource::Remote(_) => "fetched".to_owned(),
+        };
+        f.debug_struct("JwtVerifier")
+            .field("issuer", &self.inner.rules.issuer)
+            .field("audiences", &self.inner.rules.audiences)
+            .field("algorithms", &self.inner.algorithms)
+            .field("leeway", &self.inner.rules.leeway)
+            .field("keys", &keys)
+            .finish()
+    }
+}
+
+/// Builds a [`JwtVerifier`]; see [`JwtVerifier::builder`].
+#[derive(Debug)]
+#[must_use = "call .build()"]
+pub struct JwtVerifierBuilder {
+    keys: JwksSource,
+    issuer: String,
+    audiences: Vec<String>,
+    leeway: Duration,
+    algorithms: BTreeSet<Algorithm>,
+    max_token_bytes: usize,
+}
+
+impl JwtVerifier {
+    /// Starts a verifier of tokens signed with keys from `keys`. An issuer and an audience
+    /// are required.
+    ///
+    /// ```
+    /// use a2a_card::security::jwt::{JwksSource, JwtError, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let err = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).build().unwrap_err();
+    /// assert_eq!(err, JwtError::NoIssuer);
+    /// # Ok::<(), JwtError>(())
+    /// ```
+    pub fn builder(keys: JwksSource) -> JwtVerifierBuilder {
+        JwtVerifierBuilder {
+            keys,
+            issuer: String::new(),
+            audiences: Vec::new(),
+            leeway: Duration::from_secs(60),
+            algorithms: Algorithm::ALL.into_iter().collect(),
+            max_token_bytes: DEFAULT_MAX_TOKEN_BYTES,
+        }
+    }
+
+    /// Loads the key set now, ignoring the refetch interval, and says how many keys it
+    /// holds: call it at start-up to fail early when the identity provider cannot be
+    /// reached. For keys in code or a file it only counts them.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// # let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).issuer("i").audience("a").build()?;
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// assert_eq!(run(verifier.refresh_keys())?, 1);
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub async fn refresh_keys(&self) -> Result<usize, JwtError> {
+        match &self.inner.keys {
+            KeySource::Static(set) => Ok(set.len()),
+            #[cfg(feature = "jwks-fetch")]
+            KeySource::Remote(remote) => Ok(remote.fetch_now().await?.len()),
+        }
+    }
+
+    /// Checks a token and returns what it grants (the same as the [`TokenVerifier`]
+    /// method).
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # use a2a_card::security::TokenError;
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// # let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).issuer("i").audience("a").build()?;
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// assert!(matches!(run(verifier.verify("not.a.jwt")), Err(TokenError::Malformed(_))));
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub async fn verify(&self, token: &str) -> Result<Grant, TokenError> {
+        let inner = &*self.inner;
+        let compact = parse(token, inner.max_token_bytes)?;
+        if !inner.algorithms.contains(&compact.alg) {
+            return Err(TokenError::Signature(
+                "the token's algorithm is not allowed",
+            ));
+        }
+        let kid = compact.kid.as_deref();
+        let mut keys = inner.keys.current().await?;
+        if matches!(keys.find(kid, compact.alg), Lookup::Unknown) && kid.is_some() {
+            if let Some(refetched) = inner.keys.refetch().await {
+                keys = refetched;
+            }
+        }
+        let key = match keys.find(kid, compact.alg) {
+            Lookup::Found(key) => key,
+            Lookup::OtherAlgorithm => {
+                return Err(TokenError::Signature(
+                    "the token's alg is not the algorithm of the key its kid names",
+                ))
+            }
+            Lookup::Unknown if kid.is_none() => {
+                return Err(TokenError::Invalid(
+                    "the token has no kid and the key set has several keys",
+                ))
+            }
+            Lookup::Unknown => return Err(TokenError::UnknownKey),
+        };
+        if !key.verifies(compact.signing_input.as_bytes(), &compact.signature) {
+            return Err(TokenError::Signature("the signature does not verify"));
+        }
+        let payload = base64url(compact.payload)
+            .ok_or(TokenError::Malformed("the payload is not base64url"))?;
+        inner.rules.check(&payload, now())
+    }
+}
+
+impl KeySource {
+    async fn current(&self) -> Result<Arc<KeySet>, TokenError> {
+        match self {
+            KeySource::Static(set) => Ok(set.clone()),
+            #[cfg(feature = "jwks-fetch")]
+            KeySource::Remote(remote) => remote.current().await.ok_or(TokenError::Invalid(
+                "the token keys are not available: the key set could not be fetched",
+            )),
+        }
+    }
+
+    /// Keys fetched again after an unknown kid, when the source fetches at all.
+    async fn refetch(&self) -> Option<Arc<KeySet>> {
+        match self {
+            KeySource::Static(_) => None,
+            #[cfg(feature = "jwks-fetch")]
+            KeySource::Remote(remote) => remote.refetch().await,
+        }
+    }
+}
+
+impl TokenVerifier for JwtVerifier {
+    fn verify_token<'a>(&'a self, token: &'a str) -> TokenFuture<'a> {
+        Box::pin(self.verify(token))
+    }
+}
+
+impl JwtVerifierBuilder {
+    /// The issuer tokens must name in `iss`, exactly (e.g. `https://id.example`, no
+    /// trailing slash unless the issuer writes one).
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).issuer("https://id.example");
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn issuer(mut self, issuer: impl Into<String>) -> Self {
+        self.issuer = issuer.into();
+        self
+    }
+
+    /// An audience tokens may name in `aud`; call again to accept several.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?)
+    ///     .audience("route-planner").audience("https://routes.example.com/a2a");
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn audience(mut self, audience: impl Into<String>) -> Self {
+        self.audiences.push(audience.into());
+        self
+    }
+
+    /// Clock skew tolerated for `exp`, `nbf` and `iat` (default 60 s).
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?)
+    ///     .leeway(std::time::Duration::from_secs(5));
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn leeway(mut self, leeway: Duration) -> Self {
+        self.leeway = leeway;
+        self
+    }
+
+    /// The algorithms a token may be signed with (default: ES256, EdDSA, RS256, PS256).
+    /// A key is used only for its own algorithm either way.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// use a2a_card::sign::Algorithm;
+    /// # let key = a2a_card::sign::SigningKey::generate(Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?)
+    ///     .algorithms([Algorithm::Es256, Algorithm::EdDsa]);
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn algorithms(mut self, algorithms: impl IntoIterator<Item = Algorithm>) -> Self {
+        self.algorithms = algorithms.into_iter().collect();
+        self
+    }
+
+    /// Longest token accepted, in bytes; longer ones are refused before decoding (default
+    /// [`DEFAULT_MAX_TOKEN_BYTES`], 16 KiB).
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).max_token_bytes(4096);
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn max_token_bytes(mut self, max: usize) -> Self {
+        self.max_token_bytes = max;
+        self
+    }
+
+    /// The verifier, or why it would not check what it should.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtError, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let err = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?)
+    ///     .issuer("https://id.example").build().unwrap_err();
+    /// assert_eq!(err, JwtError::NoAudience);
+    /// # Ok::<(), JwtError>(())
+    /// ```
+    pub fn build(self) -> Result<JwtVerifier, JwtError> {
+        if self.issuer.is_empty() {
+            return Err(JwtError::NoIssuer);
+        }
+        if self.audiences.is_empty() || self.audiences.iter().any(String::is_empty) {
+            return Err(JwtError::NoAudience);
+        }
+        if self.algorithms.is_empty() {
+            return Err(JwtError::NoAlgorithms);
+        }
+        let keys = match self.keys.kind {
+            SourceKind::Static(set) => KeySource::Static(set),
+            #[cfg(feature = "jwks-fetch")]
+            SourceKind::Remote(locator) => {
+                let options = self.keys.fetch;
+                let fetcher = super::fetch::Fetcher::new(
+                    super::fetch::tls_config(&options.extra_roots_pem)?,
+                    options.timeout,
+                    options.max_body_bytes,
+                    options.allow_loopback_http,
+                );
+                let timing = Timing {
+                    min_refetch_interval: options.min_refetch_interval,
+                    max_age: options.max_age,
+                };
+                KeySource::Remote(Box::new(RemoteKeys::new(
+                    locator,
+                    self.issuer.clone(),
+                    fetcher,
+                    timing,
+                )?))
+            }
+        };
+        Ok(JwtVerifier {
+            inner: Arc::new(Inner {
+                keys,
+                algorithms: self.algorithms,
+                rules: ClaimRules {
+                    issuer: self.issuer,
+                    audiences: self.audiences,
+                    leeway: self.leeway,
+                },
+                max_token_bytes: self.max_token_bytes,
+            }),
+        })
+    }
+}

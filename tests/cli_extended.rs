@@ -1,0 +1,420 @@
+//! `a2a-card serve CARD --extended-card FILE --auth FILE` with TLS and client certificates:
+//! a real process, real certificates (rcgen), real JWTs, and the auth file's errors.
+
+mod binary_server;
+#[path = "support/pki.rs"]
+mod pki;
+mod support;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use a2a_card::security::jwt::JwtSigner;
+use a2a_card::sign::{Algorithm, Jwks, SigningKey};
+use base64::Engine;
+use binary_server::Server;
+use rustls::pki_types::ServerName;
+use rustls::ClientConfig;
+use serde_json::json;
+use support::RawResponse;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
+const PUBLIC: &str = "tests/fixtures/extended/public.json";
+const EXTENDED: &str = "tests/fixtures/extended/extended.json";
+const REST: &str = "/rest/extendedAgentCard";
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-extended-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn shown(path: &Path) -> String {
+    path.to_str().unwrap().to_owned()
+}
+
+/// One request over TLS on a fresh connection.
+fn https(
+    addr: SocketAddr,
+    config: &Arc<ClientConfig>,
+    method: &str,
+    target: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> RawResponse {
+    let tcp = TcpStream::connect(addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let name = ServerName::IpAddress(addr.ip().into());
+    let connection = rustls::ClientConnection::new(config.clone(), name).unwrap();
+    let mut tls = rustls::StreamOwned::new(connection, tcp);
+    let mut request =
+        format!("{method} {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
+    tls.write_all(request.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    tls.read_to_end(&mut raw).unwrap();
+    RawResponse::parse(&raw, method == "HEAD")
+}
+
+/// The test's identity provider: a key, its JWKS file, and tokens.
+struct Issuer {
+    signer: JwtSigner,
+}
+
+impl Issuer {
+    fn new(dir: &Path) -> (Issuer, PathBuf) {
+        let key = SigningKey::generate(Algorithm::Es256).unwrap();
+        let jwks = Jwks {
+            keys: vec![key.public_jwk("idp-1")],
+        };
+        let path = dir.join("jwks.json");
+        std::fs::write(&path, jwks.to_json_pretty()).unwrap();
+        let signer = JwtSigner::new(key).kid("idp-1");
+        (Issuer { signer }, path)
+    }
+
+    fn token(&self, scope: &str) -> String {
+        let now = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        self.signer
+            .sign(&json!({"iss": "https://id.example", "aud": "fleet-router",
+                          "sub": "partner-7", "exp": now + 300, "scope": scope}))
+            .unwrap()
+    }
+}
+
+fn auth_file(dir: &Path, jwks: &Path) -> PathBuf {
+    let path = dir.join("auth.toml");
+    let text = format!(
+        r#"
+[apiKey]
+keys = ["k1-header"]
+[queryKey]
+keys = ["k2"]
+[cookieKey]
+keys = ["k3"]
+[basic]
+users = ["alice:s3cret"]
+[bearer]
+jwks_file = {jwks:?}
+issuer = "https://id.example"
+audience = "fleet-router"
+[mtls]
+"#,
+        jwks = shown(jwks)
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn skills(response: &RawResponse) -> Vec<String> {
+    response.json()["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn every_scheme_of_the_card_is_enforced_end_to_end() {
+    let dir = temp_dir("e2e");
+    let pki = pki::Pki::new();
+    let files = pki.write(&dir);
+    let (issuer, jwks) = Issuer::new(&dir);
+    let auth = auth_file(&dir, &jwks);
+    let server = Server::start(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        PUBLIC,
+        "--extended-card",
+        EXTENDED,
+        "--auth",
+        &shown(&auth),
+        "--tls-cert",
+        &shown(&files.cert),
+        "--tls-key",
+        &shown(&files.key),
+        "--client-ca",
+        &shown(&files.client_ca),
+    ]);
+    let addr: SocketAddr = server.addr.parse().unwrap();
+    let versions = [&rustls::version::TLS13, &rustls::version::TLS12];
+    let anonymous = pki.client_config(None, &versions);
+    let with_cert = pki.client_config(Some(&pki.client), &versions);
+
+    // The public card needs nothing; the extended card needs a credential.
+    assert_eq!(
+        https(
+            addr,
+            &anonymous,
+            "GET",
+            "/.well-known/agent-card.json",
+            &[],
+            ""
+        )
+        .status,
+        200
+    );
+    let refused = https(addr, &anonymous, "GET", REST, &[], "");
+    assert_eq!(refused.status, 401);
+
+    let key = https(
+        addr,
+        &anonymous,
+        "GET",
+        REST,
+        &[("X-API-Key", "k1-header")],
+        "",
+    );
+    assert_eq!(skills(&key), ["route"]);
+    let query = https(addr, &anonymous, "GET", &format!("{REST}?key=k2"), &[], "");
+    assert_eq!(query.status, 200);
+    let cookie = https(
+        addr,
+        &anonymous,
+        "GET",
+        REST,
+        &[("Cookie", "session=k3")],
+        "",
+    );
+    assert_eq!(cookie.status, 200);
+
+    let partner = format!("Bearer {}", issuer.token("cards.read partner"));
+    let partner = https(
+        addr,
+        &anonymous,
+        "GET",
+        REST,
+        &[("Authorization", &partner)],
+        "",
+    );
+    assert_eq!(skills(&partner), ["route", "depots"]);
+    let reader = format!("Bearer {}", issuer.token("profile"));
+    let short = https(
+        addr,
+        &anonymous,
+        "GET",
+        REST,
+        &[("Authorization", &reader)],
+        "",
+    );
+    assert_eq!(short.status, 403);
+
+    // Basic AND mTLS: the verified client certificate of the TLS connection is the second half.
+    let basic = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode("alice:s3cret")
+    );
+    let operator = https(
+        addr,
+        &with_cert,
+        "GET",
+        REST,
+        &[("Authorization", &basic)],
+        "",
+    );
+    assert_eq!(operator.status, 200);
+    assert_eq!(skills(&operator), ["route", "admin"]);
+    let no_cert = https(
+        addr,
+        &anonymous,
+        "GET",
+        REST,
+        &[("Authorization", &basic)],
+        "",
+    );
+    assert_eq!(no_cert.status, 401);
+    let cert_only = https(addr, &with_cert, "GET", REST, &[], "");
+    assert_eq!(cert_only.status, 401);
+
+    // JSON-RPC on the card's JSONRPC interface.
+    let call = r#"{"jsonrpc":"2.0","id":9,"method":"GetExtendedAgentCard"}"#;
+    let rpc = https(
+        addr,
+        &anonymous,
+        "POST",
+        "/rpc",
+        &[("X-API-Key", "k1-header")],
+        call,
+    );
+    assert_eq!(rpc.json()["id"], 9);
+    assert_eq!(rpc.json()["result"]["name"], "Fleet Router");
+    let other = https(
+        addr,
+        &anonymous,
+        "POST",
+        "/rpc",
+        &[],
+        r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage"}"#,
+    );
+    assert_eq!(
+        other.status, 404,
+        "other calls reach the (empty) agent behind the layer"
+    );
+}
+
+fn run_to_end(args: &[&str], env: &[(&str, &str)]) -> (i32, String) {
+    let output = Command::new(BIN)
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn auth_file_mistakes_stop_the_server_at_start_with_a_reason() {
+    let dir = temp_dir("mistakes");
+    let (_, jwks) = Issuer::new(&dir);
+    let full = std::fs::read_to_string(auth_file(&dir, &jwks)).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        shown(&path)
+    };
+    let start = |auth: &str| {
+        run_to_end(
+            &[
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                PUBLIC,
+                "--extended-card",
+                EXTENDED,
+                "--auth",
+                auth,
+            ],
+            &[],
+        )
+    };
+    // [mtls] without --client-ca.
+    let (code, stderr) = start(&write("full.toml", &full));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("[mtls]") && stderr.contains("--client-ca"),
+        "{stderr}"
+    );
+    // From here on, without [mtls]: each case shows its own mistake first.
+    let full = full.replace("[mtls]\n", "");
+    // A scheme the card requires with no table.
+    let (code, stderr) = start(&write(
+        "no-basic.toml",
+        &full.replace("[basic]\nusers = [\"alice:s3cret\"]\n", ""),
+    ));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("\"basic\" is required by the card") && stderr.contains("no [basic] table"),
+        "{stderr}"
+    );
+    // A table for a scheme the card does not declare.
+    let (code, stderr) = start(&write(
+        "stranger.toml",
+        &format!("{full}\n[oauth]\nkeys = [\"x\"]\n"),
+    ));
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("[oauth] is not a security scheme of the card"),
+        "{stderr}"
+    );
+    // A field that does not fit the scheme's type.
+    let (code, stderr) = start(&write(
+        "misfit.toml",
+        &full.replace("users = [\"alice:s3cret\"]", "keys = [\"x\"]"),
+    ));
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("[basic]") && stderr.contains("keys does not apply"),
+        "{stderr}"
+    );
+    // Not TOML.
+    let (code, stderr) = start(&write("broken.toml", "[apiKey\nkeys = 1"));
+    assert_eq!(code, 1);
+    assert!(stderr.contains("broken.toml"), "{stderr}");
+    // An environment variable that is not set.
+    let env_file = write(
+        "env.toml",
+        &full.replace(
+            "keys = [\"k1-header\"]",
+            "keys_env = \"A2A_TEST_KEYS_UNSET\"",
+        ),
+    );
+    let (code, stderr) = start(&env_file);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("A2A_TEST_KEYS_UNSET"), "{stderr}");
+    // --extended-card needs --auth.
+    let (code, _) = run_to_end(&["serve", PUBLIC, "--extended-card", EXTENDED], &[]);
+    assert_eq!(code, 64);
+    // The secrets of the file never appear in what is printed.
+    for (_, stderr) in [start(&write("full2.toml", &full))] {
+        assert!(
+            !stderr.contains("k1-header") && !stderr.contains("s3cret"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn keys_from_the_environment() {
+    let dir = temp_dir("env");
+    let card = dir.join("card.json");
+    // The example card: one apiKey scheme, required; it declares an extended card.
+    std::fs::copy("examples/agent-card.json", &card).unwrap();
+    let auth = dir.join("auth.toml");
+    std::fs::write(&auth, "[apiKey]\nkeys_env = \"A2A_TEST_AGENT_KEYS\"\n").unwrap();
+    let mut child = Command::new(BIN)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            &shown(&card),
+            "--extended-card",
+            &shown(&card),
+            "--auth",
+            &shown(&auth),
+        ])
+        .env("A2A_TEST_AGENT_KEYS", "alpha, beta")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let addr: SocketAddr = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .parse()
+        .unwrap();
+    let get = |key: &[u8]| {
+        support::request(
+            addr,
+            "GET",
+            "/a2a/rest/extendedAgentCard",
+            &[("X-API-Key", key)],
+            b"",
+        )
+    };
+    assert_eq!(get(b"beta").status, 200);
+    assert_eq!(get(b"alpha").status, 200);
+    assert_eq!(get(b"gamma").status, 401);
+    let _ = child.kill();
+    let _ = child.wait();
+}
