@@ -11,6 +11,7 @@ use super::output::{errln, outln, Output};
 use super::{auth, server, tls, Outcome};
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::serve::{AgentCardLayer, CardHandle, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL};
+use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
 
 /// The card served when no file is given: the example card of this repository.
@@ -61,6 +62,22 @@ pub(crate) struct ServeArgs {
     /// JWT trust (see the README). Enforces the card's security requirements.
     #[arg(long, value_name = "FILE")]
     auth: Option<PathBuf>,
+    /// Sign the card, and every card reloaded by --watch, with this private key (PKCS#8 PEM
+    /// or private JWK) once, when it is loaded; a card that is already signed is served as is.
+    #[arg(long, value_name = "FILE", requires = "kid")]
+    sign_key: Option<String>,
+    /// Key id written in the signature (with --sign-key).
+    #[arg(long, requires = "sign_key")]
+    kid: Option<String>,
+    /// URL of the JWKS publishing the signing key, written in the signature.
+    #[arg(long, value_name = "URL", requires = "sign_key")]
+    jku: Option<String>,
+    /// Algorithm of an RSA --sign-key: RS256 or PS256.
+    #[arg(long, value_name = "ALG", requires = "sign_key", value_parser = super::keygen::parse_algorithm)]
+    sign_alg: Option<a2a_card::sign::Algorithm>,
+    /// A card that arrives signed must verify with a key of this JWKS, or it is refused.
+    #[arg(long, value_name = "FILE")]
+    trust_jwks: Option<String>,
     #[command(flatten)]
     tls: tls::TlsArgs,
 }
@@ -208,7 +225,24 @@ fn build_layer(
         LegacyArg::V03 => Legacy::V03,
         LegacyArg::Off => Legacy::Off,
     };
-    AgentCardLayer::builder(card)
+    let mut builder = AgentCardLayer::builder(card);
+    if let (Some(path), Some(kid)) = (&args.sign_key, &args.kid) {
+        let key = super::sign::load_key(path, args.sign_alg)
+            .map_err(|(_, message)| format!("--sign-key {path}: {message}"))?;
+        let mut signer = CardSigner::new(key, kid.clone());
+        if let Some(jku) = &args.jku {
+            signer = signer.with_jku(jku.clone());
+        }
+        builder = builder.sign_with(signer);
+    }
+    if let Some(path) = &args.trust_jwks {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read --trust-jwks {path}: {e}"))?;
+        let store =
+            TrustStore::from_jwks_json(&bytes).map_err(|e| format!("--trust-jwks {path}: {e}"))?;
+        builder = builder.verify_with(CardVerifier::new(store));
+    }
+    builder
         .cache_control(header("cache-control", &args.cache_control)?)
         .content_type(header("content-type", &args.content_type)?)
         .last_modified(modified)

@@ -111,7 +111,10 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
 }
 
 /// Reads a PKCS#8 PEM or private JWK file; RSA keys need `alg`.
-fn load_key(path: &str, alg: Option<Algorithm>) -> Result<SigningKey, (Outcome, String)> {
+pub(crate) fn load_key(
+    path: &str,
+    alg: Option<Algorithm>,
+) -> Result<SigningKey, (Outcome, String)> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| (Outcome::Unreadable, format!("cannot read the key: {e}")))?;
     let invalid = |e: KeyError| (Outcome::Invalid, e.to_string());

@@ -38,6 +38,14 @@ pub enum BuildError {
     /// A tenant name is not a single plain path segment.
     #[error("tenant {0:?} must be a single path segment such as \"acme\" (no '/', no spaces, not '.' or '..')")]
     InvalidTenant(String),
+    /// The card could not be signed.
+    #[cfg(feature = "sign")]
+    #[error("the card could not be signed: {0}")]
+    Sign(#[from] crate::sign::SignError),
+    /// The card arrived signed and no signature verifies with the trusted keys.
+    #[cfg(feature = "sign")]
+    #[error("the card's signatures do not verify, so it is not served: {0}")]
+    Signature(#[from] crate::sign::VerifyError),
     /// The same tenant was given twice to the builder.
     #[error("tenant {0:?} is given twice")]
     DuplicateTenant(String),

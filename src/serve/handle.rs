@@ -204,6 +204,8 @@ pub(crate) fn checked_card_set(
             diagnostics: errors,
         });
     }
+    #[cfg(feature = "sign")]
+    let card = signed(settings, card)?;
     let canonical = settings.canonical_path(tenant);
     let last_modified = last_modified.and_then(sendable_date);
     Ok(Arc::new(CardSet::new(
@@ -212,6 +214,24 @@ pub(crate) fn checked_card_set(
         &canonical,
         last_modified,
     )))
+}
+
+/// A card that arrives signed is served as it is (after its signatures verify, when a
+/// verifier is set); an unsigned one is signed when a signer is set. Signing happens here,
+/// once per card, so the bytes and the ETag are the same for every request; ES256, EdDSA and
+/// RS256 signatures are deterministic, so replicas agree too.
+#[cfg(feature = "sign")]
+fn signed(settings: &Settings, card: AgentCard) -> Result<AgentCard, BuildError> {
+    if !card.signatures.is_empty() {
+        if let Some(verifier) = &settings.verifier {
+            verifier.verify(&card)?;
+        }
+        return Ok(card);
+    }
+    match &settings.signer {
+        Some(signer) => Ok(signer.sign(&card)?),
+        None => Ok(card),
+    }
 }
 
 /// A modification time as `Last-Modified` may carry it: never in the future (RFC 9110

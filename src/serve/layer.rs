@@ -56,6 +56,10 @@ impl AgentCardLayer {
             negotiate_version: false,
             cors: Cors::default(),
             prefix: String::new(),
+            #[cfg(feature = "sign")]
+            signer: None,
+            #[cfg(feature = "sign")]
+            verifier: None,
         }
     }
 
@@ -116,6 +120,44 @@ pub struct AgentCardLayerBuilder {
     negotiate_version: bool,
     cors: Cors,
     prefix: String,
+    #[cfg(feature = "sign")]
+    signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
+    #[cfg(feature = "sign")]
+    verifier: Option<std::sync::Arc<crate::sign::CardVerifier>>,
+}
+
+#[cfg(feature = "sign")]
+impl AgentCardLayerBuilder {
+    /// Signs every card served (this one, tenants', and each replacement) once, when it is
+    /// set, never per request. A card that already has signatures is served as it is.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01");
+    /// let layer = a2a_card::serve::AgentCardLayer::builder(card).sign_with(signer).build()?;
+    /// assert_eq!(layer.handle().card().signatures.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sign_with(mut self, signer: crate::sign::CardSigner) -> Self {
+        self.signer = Some(std::sync::Arc::new(signer));
+        self
+    }
+
+    /// Cards that arrive signed must verify with `verifier`, or they are refused (at build,
+    /// or at a swap, which then leaves the old card serving).
+    ///
+    /// ```
+    /// use a2a_card::sign::{CardVerifier, TrustStore};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card)
+    ///     .verify_with(CardVerifier::new(TrustStore::new()));
+    /// # let _ = b;
+    /// ```
+    pub fn verify_with(mut self, verifier: crate::sign::CardVerifier) -> Self {
+        self.verifier = Some(std::sync::Arc::new(verifier));
+        self
+    }
 }
 
 impl AgentCardLayerBuilder {
@@ -253,6 +295,10 @@ impl AgentCardLayerBuilder {
             negotiate_version: self.negotiate_version,
             cors: self.cors.0,
             prefix,
+            #[cfg(feature = "sign")]
+            signer: self.signer,
+            #[cfg(feature = "sign")]
+            verifier: self.verifier,
         };
         let (last_modified, track_swaps) = match self.last_modified {
             LastModified::BuildTime => (Some(SystemTime::now()), true),

@@ -68,7 +68,9 @@ mod respond;
 mod service;
 mod settings;
 
+#[cfg(feature = "auth")]
 pub(crate) use conditional::{evaluate as evaluate_preconditions, Decision};
+#[cfg(feature = "auth")]
 pub(crate) use etag::strong_etag;
 
 pub use body::ResponseBody;

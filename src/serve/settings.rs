@@ -19,6 +19,12 @@ pub(crate) struct Settings {
     pub(crate) cors: CorsPolicy,
     /// `""` or `/segments` without a trailing slash.
     pub(crate) prefix: String,
+    /// Cards are signed with this when set (at build and at every swap, never per request).
+    #[cfg(feature = "sign")]
+    pub(crate) signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
+    /// Cards that arrive signed must verify with this when set.
+    #[cfg(feature = "sign")]
+    pub(crate) verifier: Option<std::sync::Arc<crate::sign::CardVerifier>>,
 }
 
 /// Which of the two well-known paths a request named.
@@ -109,6 +115,10 @@ mod tests {
             negotiate_version: false,
             cors: CorsPolicy::AnyOrigin,
             prefix: normalize_prefix(prefix).unwrap(),
+            #[cfg(feature = "sign")]
+            signer: None,
+            #[cfg(feature = "sign")]
+            verifier: None,
         }
     }
 

@@ -1,0 +1,192 @@
+//! Signed cards served without per-request cost: signed once at build and at every swap,
+//! the same bytes and ETag on every request and in every process; already-signed cards
+//! served as they are, and refused when their signatures do not verify.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use a2a_card::serve::{AgentCardLayer, BuildError};
+use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+use a2a_card::AgentCard;
+use support::{echo_inner, example_card, TestServer};
+use tower::Layer;
+
+const CARD: &str = "/.well-known/agent-card.json";
+
+fn verifier_for(key: &SigningKey, kid: &str) -> CardVerifier {
+    CardVerifier::new(TrustStore::new().with_key(key.trusted_key(kid)))
+}
+
+#[test]
+fn the_layer_signs_once_and_serves_the_same_bytes_every_time() {
+    for algorithm in [Algorithm::Es256, Algorithm::EdDsa, Algorithm::Rs256] {
+        let key = SigningKey::generate(algorithm).unwrap();
+        let pem = key.to_pkcs8_pem().unwrap();
+        let layer = |k: SigningKey| {
+            AgentCardLayer::builder(example_card())
+                .sign_with(CardSigner::new(k, "2026-01"))
+                .build()
+                .unwrap()
+        };
+        let first = TestServer::start(layer(key).layer(tower::service_fn(echo_inner)));
+        // A second replica with the same key, loaded again from its PEM.
+        let again = SigningKey::from_pkcs8_pem(&pem).unwrap();
+        let again = match algorithm {
+            Algorithm::Rs256 => again.with_algorithm(Algorithm::Rs256).unwrap(),
+            _ => again,
+        };
+        let verifier = verifier_for(&again, "2026-01");
+        let second = TestServer::start(layer(again).layer(tower::service_fn(echo_inner)));
+
+        let a = first.get(CARD);
+        let b = first.get(CARD);
+        let c = second.get(CARD);
+        assert!(a.etag_matches_body());
+        assert_eq!(
+            a.body, b.body,
+            "{algorithm:?}: bytes changed between requests"
+        );
+        assert_eq!(a.body, c.body, "{algorithm:?}: replicas disagree");
+        assert_eq!(a.header("etag"), c.header("etag"));
+        let served = AgentCard::from_json_slice(&a.body).unwrap();
+        assert_eq!(served.signatures.len(), 1);
+        verifier.verify(&served).unwrap();
+    }
+}
+
+#[test]
+fn each_swap_is_signed_and_bad_signatures_are_refused() {
+    let key = SigningKey::generate(Algorithm::Es256).unwrap();
+    let verifier = verifier_for(&key, "k1");
+    let layer = AgentCardLayer::builder(example_card())
+        .sign_with(CardSigner::new(key, "k1"))
+        .verify_with(verifier_for(
+            &SigningKey::generate(Algorithm::Es256).unwrap(),
+            "k1",
+        ))
+        .build()
+        .unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    let before = server.get(CARD);
+
+    let mut newer = example_card();
+    newer.version = "2.2.0".into();
+    handle.replace(newer).unwrap();
+    let after = server.get(CARD);
+    assert_ne!(after.header("etag"), before.header("etag"));
+    let served = AgentCard::from_json_slice(&after.body).unwrap();
+    verifier.verify(&served).unwrap();
+
+    // A card signed by a key the trust store does not know is refused; the old one stays.
+    let stranger = SigningKey::generate(Algorithm::Es256).unwrap();
+    let foreign = CardSigner::new(stranger, "k1")
+        .sign(&example_card())
+        .unwrap();
+    let err = handle.replace(foreign).unwrap_err();
+    assert!(matches!(err, BuildError::Signature(_)), "{err}");
+    assert_eq!(server.get(CARD).body, after.body);
+}
+
+#[test]
+fn an_already_signed_card_is_served_as_it_is_when_it_verifies() {
+    let publisher = SigningKey::generate(Algorithm::EdDsa).unwrap();
+    let verifier = verifier_for(&publisher, "pub-1");
+    let signed = CardSigner::new(publisher, "pub-1")
+        .sign(&example_card())
+        .unwrap();
+    let our_key = SigningKey::generate(Algorithm::Es256).unwrap();
+    let layer = AgentCardLayer::builder(signed.clone())
+        .sign_with(CardSigner::new(our_key, "ours"))
+        .verify_with(verifier)
+        .build()
+        .unwrap();
+    assert_eq!(
+        *layer.handle().card(),
+        signed,
+        "served as it arrived, not signed again"
+    );
+    let wrong = AgentCardLayer::builder(signed)
+        .verify_with(CardVerifier::new(TrustStore::new()))
+        .build();
+    assert!(matches!(wrong, Err(BuildError::Signature(_))));
+}
+
+fn cli(args: &[&str]) -> (i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn serve(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .parse()
+        .unwrap();
+    (child, addr)
+}
+
+#[test]
+fn two_serve_processes_with_one_key_serve_the_same_signed_card() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-signed");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let key = dir.join("key.pem");
+    let jwks = dir.join("jwks.json");
+    let (k, j) = (key.to_str().unwrap(), jwks.to_str().unwrap());
+    let (code, stderr) = cli(&[
+        "keygen", "--alg", "ES256", "--kid", "2026-11", "--out", k, "--jwks", j,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let args = [
+        "examples/agent-card.json",
+        "--sign-key",
+        k,
+        "--kid",
+        "2026-11",
+    ];
+    let (mut one, a) = serve(&args);
+    let (mut two, b) = serve(&args);
+    let first = support::request(a, "GET", CARD, &[], b"");
+    let second = support::request(b, "GET", CARD, &[], b"");
+    let _ = (one.kill(), two.kill(), one.wait(), two.wait());
+    assert_eq!(first.body, second.body);
+    assert_eq!(first.header("etag"), second.header("etag"));
+    // What was served verifies with the published key set, by the CLI as a client would.
+    let served = dir.join("served.json");
+    std::fs::write(&served, &first.body).unwrap();
+    let (code, stderr) = cli(&["verify", served.to_str().unwrap(), "--jwks", j]);
+    assert_eq!(code, 0, "{stderr}");
+    // An unusable key stops the server at start, naming the option.
+    let (code, stderr) = cli(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--sign-key",
+        "missing.pem",
+        "--kid",
+        "x",
+    ]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("--sign-key missing.pem"), "{stderr}");
+}
