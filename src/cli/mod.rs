@@ -77,7 +77,7 @@ enum Command {
     ///       address cannot be listened on
     ///   64  usage error
     #[command(verbatim_doc_comment)]
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Make a signing key: a PKCS#8 PEM private key and its public key in a JWKS
     ///
     /// Exit codes:
@@ -148,7 +148,7 @@ pub(crate) fn run(cli: Cli) -> u8 {
     let outcome = match cli.command {
         Command::Validate(args) => validate::run(args, &mut output),
         Command::Migrate(args) => migrate::run(args, &mut output),
-        Command::Serve(args) => serve::run(args, &mut output),
+        Command::Serve(args) => serve::run(*args, &mut output),
         Command::Keygen(args) => keygen::run(args, &mut output),
         Command::Sign(args) => sign::run(args, &mut output),
         Command::Verify(args) => verify::run(args, &mut output),
