@@ -3,8 +3,16 @@
 //! Make an A2A Agent Card correct, fast and safe to publish: a typed v1.0 card model that
 //! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
 //! requirements) without losing a field, validation with JSON-pointer diagnostics, and
-//! migration between v0.3 and v1.0. Serving (a tower layer), the authenticated extended card
-//! and signatures build on this.
+//! migration between v0.3 and v1.0. On top of it, one cargo feature each:
+//!
+//! - `serve`: [`serve::AgentCardLayer`], the card from prebuilt bytes with strong ETags and
+//!   RFC 9110 conditional requests (no async runtime needed);
+//! - `auth`: [`security`] (the card's own security requirements, enforced) and
+//!   [`extended`] (the authenticated extended card);
+//! - `sign`: [`sign`], RFC 8785 + detached JWS card signatures;
+//! - `jwt`: JWT bearer tokens against a JWKS (`security::jwt`); `jwks-fetch` adds fetching
+//!   key sets over HTTPS;
+//! - `cli`: the `a2a-card` command (serve, validate, migrate, sign, verify, keygen, studio).
 //!
 //! ## Quick start
 //!
