@@ -50,12 +50,16 @@ fn fixture(name: &str) -> Value {
     serde_json::from_slice(&bytes).unwrap()
 }
 
-/// `card` with every interface URL moved from the placeholder origin to `origin`.
-fn at_origin(mut card: Value, origin: &str) -> Value {
+/// `card` with every interface URL moved from the placeholder origin to `origin`, and each
+/// interface given `tenant` when there is one.
+fn at_origin(mut card: Value, origin: &str, tenant: Option<&str>) -> Value {
     for interface in card["supportedInterfaces"].as_array_mut().unwrap() {
         let url = interface["url"].as_str().unwrap();
         let path = url.strip_prefix(PLACEHOLDER).expect("a placeholder URL");
         interface["url"] = Value::String(format!("{origin}{path}"));
+        if let Some(tenant) = tenant {
+            interface["tenant"] = Value::String(tenant.to_owned());
+        }
     }
     card
 }
@@ -75,18 +79,19 @@ struct Server {
 }
 
 impl Server {
-    /// Serves the fixture `public` with `extended.json` and `auth.toml`.
-    fn start(public: &str) -> Server {
-        match Server::try_start(public) {
+    /// Serves the fixture `public` with `extended.json` and `auth.toml`; with `tenant`, every
+    /// interface of both cards names that tenant.
+    fn start(public: &str, tenant: Option<&str>) -> Server {
+        match Server::try_start(public, tenant) {
             Ok(server) => server,
             // The port was free a moment ago; another process may have taken it since.
-            Err(first) => Server::try_start(public).unwrap_or_else(|second| {
+            Err(first) => Server::try_start(public, tenant).unwrap_or_else(|second| {
                 panic!("serve {public}:\nfirst try: {first}\nsecond try: {second}")
             }),
         }
     }
 
-    fn try_start(public: &str) -> Result<Server, String> {
+    fn try_start(public: &str, tenant: Option<&str>) -> Result<Server, String> {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -96,8 +101,8 @@ impl Server {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
             .join(format!("interop-extended-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let public_card = at_origin(fixture(public), &origin);
-        let extended_card = at_origin(fixture("extended.json"), &origin);
+        let public_card = at_origin(fixture(public), &origin, tenant);
+        let extended_card = at_origin(fixture("extended.json"), &origin, tenant);
         let write = |name: &str, card: &Value| {
             let path = dir.join(name);
             std::fs::write(&path, serde_json::to_vec_pretty(card).unwrap()).unwrap();
@@ -336,7 +341,7 @@ fn assert_refused(call: &Value, context: &str) {
 
 #[test]
 fn the_python_sdk_fetches_the_extended_card_over_jsonrpc_and_http_json_with_an_api_key() {
-    let server = Server::start("public.json");
+    let server = Server::start("public.json", None);
     let seen = sdk_fetches(&server);
     let origin = &server.origin;
 
@@ -416,7 +421,7 @@ fn the_python_sdk_fetches_the_extended_card_over_jsonrpc_and_http_json_with_an_a
 
 #[test]
 fn the_python_sdk_fetches_the_extended_card_through_its_v03_transports() {
-    let server = Server::start("public-v03.json");
+    let server = Server::start("public-v03.json", None);
     let seen = sdk_fetches(&server);
     let origin = &server.origin;
     assert_same(&server.public, &seen["public"], "the public card");
@@ -459,5 +464,55 @@ fn the_python_sdk_fetches_the_extended_card_through_its_v03_transports() {
         assert_eq!(requests(with_key), [sent], "{binding}: with the key");
         assert_refused(&got["none"], &format!("{binding} v0.3, no key"));
         assert_refused(&got["wrong"], &format!("{binding} v0.3, a wrong key"));
+    }
+}
+
+/// An interface with a tenant: the SDK wraps its transport in `TenantTransportDecorator`,
+/// which puts the tenant in the REST path (`{url}/{tenant}/extendedAgentCard`, a route of
+/// ours) and in the JSON-RPC params.
+#[test]
+fn the_python_sdk_fetches_the_extended_card_for_a_tenant() {
+    let server = Server::start("public.json", Some("acme"));
+    let seen = sdk_fetches(&server);
+    let origin = &server.origin;
+    assert_same(&server.public, &seen["public"], "the public card");
+    let raw = server.get("/rest/acme/extendedAgentCard", &[("X-API-Key", KEY)]);
+    assert_eq!(raw.status, 200, "{}", raw.text());
+    let served = raw.json();
+    assert_eq!(skill_ids(&served), ["track", "reroute"]);
+
+    let expected = [
+        (
+            "JSONRPC",
+            "TenantTransportDecorator(JsonRpcTransport)",
+            (
+                "POST",
+                format!("{origin}/rpc"),
+                Some("GetExtendedAgentCard"),
+            ),
+        ),
+        (
+            "HTTP+JSON",
+            "TenantTransportDecorator(RestTransport)",
+            ("GET", format!("{origin}/rest/acme/extendedAgentCard"), None),
+        ),
+    ];
+    for (binding, transport, (method, target, rpc)) in expected {
+        let got = &seen[binding];
+        assert_eq!(got["transport"], transport, "{binding}: {got}");
+        let with_key = &got["key"];
+        assert_same(
+            &served,
+            &with_key["card"],
+            &format!("{binding}, tenant: the SDK's extended card"),
+        );
+        let sent = (method.to_owned(), target, rpc.map(str::to_owned), true);
+        assert_eq!(requests(with_key), [sent], "{binding}: with the key");
+        if rpc.is_some() {
+            let params = &with_key["requests"][0]["jsonrpc_params"];
+            assert_eq!(params["tenant"], "acme", "{binding}: {params}");
+        }
+        assert_refused(&got["none"], &format!("{binding}, tenant, no key"));
+        assert_refused(&got["wrong"], &format!("{binding}, tenant, a wrong key"));
     }
 }

@@ -15,10 +15,12 @@ Everything goes through the SDK's public client API, driven by the card:
        "wrong":   the interceptor with a key the server does not know.
 
 Prints one JSON object: {"public": card, "JSONRPC": {...}, "HTTP+JSON": {...}}, each binding
-with "transport" (class name), "url" (the interface the factory chose) and per call either
+with "transport" (class name; a tenant's decorator names the transport it wraps), "url"
+(the interface the factory chose) and per call either
 "card" (the SDK's AgentCard protobuf as MessageToDict) or "error" (class, message, and the
 HTTP status, WWW-Authenticate and body the SDK's httpx client received), plus the requests
-the SDK sent ("requests": method, url, JSON-RPC method, whether X-API-Key was sent).
+the SDK sent ("requests": method, url, JSON-RPC method and params, whether X-API-Key was
+sent).
 """
 
 import asyncio
@@ -58,7 +60,12 @@ def describe_error(error):
 async def fetch_extended(factory, card, store, requests):
     """One client from the card, one get_extended_agent_card call."""
     client = factory.create(card, interceptors=[AuthInterceptor(store)])
-    transport = client._transport  # only to report which transport the factory chose
+    # Private attributes, read only to report which transport the factory chose.
+    transport = client._transport
+    name = type(transport).__name__
+    if hasattr(transport, "_base"):  # TenantTransportDecorator around the real one
+        transport = transport._base
+        name = f"{name}({type(transport).__name__})"
     context = ClientCallContext(state={"sessionId": SESSION})
     requests.clear()
     try:
@@ -71,7 +78,7 @@ async def fetch_extended(factory, card, store, requests):
     finally:
         await client.close()
     result["requests"] = list(requests)
-    return type(transport).__name__, getattr(transport, "url", None), result
+    return name, getattr(transport, "url", None), result
 
 
 async def main():
@@ -81,14 +88,15 @@ async def main():
     async def record(request):
         body = request.content
         try:
-            rpc_method = json.loads(body).get("method") if body else None
+            rpc = json.loads(body) if body else {}
         except ValueError:
-            rpc_method = None
+            rpc = {}
         requests.append(
             {
                 "method": request.method,
                 "url": str(request.url),
-                "jsonrpc_method": rpc_method,
+                "jsonrpc_method": rpc.get("method"),
+                "jsonrpc_params": rpc.get("params"),
                 "api_key_sent": "x-api-key" in request.headers,
             }
         )
