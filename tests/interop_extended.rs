@@ -102,7 +102,10 @@ impl Server {
             .join(format!("interop-extended-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let public_card = at_origin(fixture(public), &origin, tenant);
-        let extended_card = at_origin(fixture("extended.json"), &origin, tenant);
+        // One agent, one set of interfaces: the extended card's are the public card's.
+        let mut extended_card = fixture("extended.json");
+        extended_card["supportedInterfaces"] = fixture(public)["supportedInterfaces"].clone();
+        let extended_card = at_origin(extended_card, &origin, tenant);
         let write = |name: &str, card: &Value| {
             let path = dir.join(name);
             std::fs::write(&path, serde_json::to_vec_pretty(card).unwrap()).unwrap();
@@ -286,6 +289,19 @@ fn identity_and_skills(card: &Value) -> Value {
     })
 }
 
+/// `(url, protocolBinding)` of each interface of a card.
+fn interfaces(card: &Value) -> BTreeSet<(String, String)> {
+    card["supportedInterfaces"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no interfaces in {card}"))
+        .iter()
+        .map(|i| {
+            let text = |k: &str| i[k].as_str().unwrap_or_default().to_owned();
+            (text("url"), text("protocolBinding"))
+        })
+        .collect()
+}
+
 /// One call of the peer: its requests as `(method, url, JSON-RPC method, key sent)`.
 fn requests(call: &Value) -> Vec<(String, String, Option<String>, bool)> {
     call["requests"]
@@ -400,7 +416,7 @@ fn the_python_sdk_fetches_the_extended_card_over_jsonrpc_and_http_json_with_an_a
         let sent = (method.to_owned(), target, rpc.map(str::to_owned), true);
         assert_eq!(
             requests(with_key),
-            [sent.clone()],
+            std::slice::from_ref(&sent),
             "{binding}: with the key"
         );
 
@@ -460,6 +476,9 @@ fn the_python_sdk_fetches_the_extended_card_through_its_v03_transports() {
             &identity_and_skills(card),
             &format!("{binding} v0.3: the SDK's extended card"),
         );
+        // The v0.3 card's url and additionalInterfaces come back as the card's interfaces.
+        assert_eq!(interfaces(card), interfaces(&server.public), "{binding}");
+        assert_eq!(card["capabilities"]["extendedAgentCard"], true, "{binding}");
         let sent = (method.to_owned(), target, rpc.map(str::to_owned), true);
         assert_eq!(requests(with_key), [sent], "{binding}: with the key");
         assert_refused(&got["none"], &format!("{binding} v0.3, no key"));
