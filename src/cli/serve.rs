@@ -184,6 +184,16 @@ fn extended_layer(
             Err(refusal) => return Err(report_refusal(output, path, &refusal)),
         },
     };
+    if let Some(card) = &extended {
+        if card.supported_interfaces != public.supported_interfaces {
+            // Routes come from the public card; a client that switches to the extended
+            // card's interfaces may go somewhere this server does not answer.
+            errln!(
+                output,
+                "a2a-card: warning: the extended card's supportedInterfaces differ from the public card's; the extended-card routes follow the public card"
+            );
+        }
+    }
     let facts = auth::TlsFacts {
         client_ca: args.tls.client_ca.is_some(),
     };
