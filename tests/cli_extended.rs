@@ -417,3 +417,34 @@ fn keys_from_the_environment() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+#[test]
+fn an_extended_card_with_other_interfaces_is_pointed_out() {
+    let dir = temp_dir("interfaces");
+    let mut extended: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(EXTENDED).unwrap()).unwrap();
+    extended["supportedInterfaces"][0]["url"] = json!("https://elsewhere.example.com/rpc");
+    let path = dir.join("extended.json");
+    std::fs::write(&path, extended.to_string()).unwrap();
+    let auth = dir.join("auth.toml");
+    std::fs::write(&auth, "[apiKey]\nkeys = [\"k\"]\n").unwrap();
+    // The auth file lacks schemes, so the server stops right after the check.
+    let (code, stderr) = run_to_end(
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            PUBLIC,
+            "--extended-card",
+            &shown(&path),
+            "--auth",
+            &shown(&auth),
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("supportedInterfaces differ from the public card's"),
+        "{stderr}"
+    );
+}
