@@ -453,3 +453,20 @@ fn the_legacy_redirect_says_how_long_it_may_be_cached() {
     assert_eq!(response.status, 308);
     assert_eq!(response.header("cache-control"), Some("public, max-age=60"));
 }
+
+#[test]
+fn allowlisted_origins_match_regardless_of_case() {
+    let cors = Cors::allow_origins(["https://App.Example.com"]).unwrap();
+    let server = start(AgentCardLayer::builder(example_card()).cors(cors));
+    for origin in [&b"https://app.example.com"[..], b"HTTPS://APP.EXAMPLE.COM"] {
+        let response = server.request("GET", CARD, &[("Origin", origin)]);
+        assert_eq!(
+            response
+                .header("access-control-allow-origin")
+                .map(str::as_bytes),
+            Some(origin)
+        );
+    }
+    let err = Cors::allow_origins(["*"]).unwrap_err();
+    assert!(err.to_string().contains("any_origin"), "{err}");
+}

@@ -168,3 +168,21 @@ fn replacing_with_the_same_card_changes_nothing() {
     };
     assert!(date(&changed) > date(&before));
 }
+
+#[test]
+fn tenants_can_be_removed_and_card_and_etag_read_together() {
+    let layer = AgentCardLayer::builder(version("1.0.0"))
+        .tenant("acme", version("5.0.0"))
+        .build()
+        .unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    assert_eq!(server.get("/acme/.well-known/agent-card.json").status, 200);
+    assert!(handle.remove_tenant("acme"));
+    assert!(!handle.remove_tenant("acme"));
+    assert_eq!(server.get("/acme/.well-known/agent-card.json").status, 418);
+    let (card, etag) = handle.card_and_etag();
+    let served = server.get(CARD);
+    assert_eq!(served.header("etag"), Some(etag.as_str()));
+    assert_eq!(served.json()["version"], card.version);
+}

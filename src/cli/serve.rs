@@ -42,7 +42,8 @@ pub(crate) struct ServeArgs {
     /// Serve the v0.3 rendering at the canonical path to requests with `A2A-Version: 0.3`.
     #[arg(long)]
     negotiate_version: bool,
-    /// Allow only this browser origin (repeatable); default: any origin, no credentials.
+    /// Allow only this browser origin (repeatable); default (or `*`): any origin, no
+    /// credentials.
     #[arg(long = "cors-origin", value_name = "ORIGIN")]
     cors_origins: Vec<String>,
     /// Send no CORS headers.
@@ -224,7 +225,7 @@ fn build_layer(
     };
     let cors = if args.no_cors {
         Cors::disabled()
-    } else if args.cors_origins.is_empty() {
+    } else if args.cors_origins.is_empty() || args.cors_origins.iter().any(|o| o == "*") {
         Cors::any_origin()
     } else {
         Cors::allow_origins(&args.cors_origins).map_err(|e| format!("--cors-origin: {e}"))?

@@ -97,6 +97,72 @@ impl CardHandle {
         self.shared.published.load().main.card.clone()
     }
 
+    /// The card being served and its ETag, read together (two separate calls could straddle a
+    /// swap).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
+    /// let (card, etag) = handle.card_and_etag();
+    /// assert_eq!(etag, handle.etag());
+    /// # let _ = card;
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn card_and_etag(&self) -> (Arc<AgentCard>, String) {
+        let published = self.shared.published.load();
+        let etag = String::from_utf8_lossy(published.main.v10.etag.as_bytes()).into_owned();
+        (published.main.card.clone(), etag)
+    }
+
+    /// Stops serving a tenant's card (its requests then reach the inner service). True when
+    /// the tenant was served.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("acme", card).build()?.handle();
+    /// assert!(handle.remove_tenant("acme"));
+    /// assert!(handle.tenant_card("acme").is_none());
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn remove_tenant(&self, tenant: &str) -> bool {
+        let shared = &self.shared;
+        let _writer = shared
+            .writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let current = shared.published.load_full();
+        if !current.tenants.contains_key(tenant) {
+            return false;
+        }
+        let mut tenants = current.tenants.clone();
+        tenants.remove(tenant);
+        shared.published.store(Arc::new(Published {
+            main: current.main.clone(),
+            tenants,
+        }));
+        true
+    }
+
+    /// Serves `card` for `tenant`, last modified at `modified`.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
+    /// handle.replace_tenant_modified_at("acme", card, std::time::SystemTime::UNIX_EPOCH)?;
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn replace_tenant_modified_at(
+        &self,
+        tenant: &str,
+        card: AgentCard,
+        modified: SystemTime,
+    ) -> Result<(), BuildError> {
+        if !is_plain_segment(tenant) {
+            return Err(BuildError::InvalidTenant(tenant.to_owned()));
+        }
+        self.swap(Some(tenant), card, modified)
+    }
+
     /// A tenant's card, if that tenant is served.
     ///
     /// ```

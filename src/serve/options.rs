@@ -41,7 +41,7 @@ pub struct Cors(pub(crate) CorsPolicy);
 pub(crate) enum CorsPolicy {
     Disabled,
     AnyOrigin,
-    /// Exact `Origin` values (scheme, host and port), compared byte for byte.
+    /// `Origin` values (scheme, host and port) in lower case, compared ignoring case.
     Origins(Vec<HeaderValue>),
 }
 
@@ -71,9 +71,19 @@ impl Cors {
             .into_iter()
             .map(|origin| {
                 let origin = origin.as_ref().trim_end_matches('/');
-                HeaderValue::from_str(origin).map_err(|_| super::BuildError::InvalidHeader {
-                    header: "Origin",
-                    value: origin.escape_debug().to_string(),
+                if origin == "*" {
+                    return Err(super::BuildError::InvalidHeader {
+                        header: "Origin",
+                        value: "* (an allowlist names origins; use Cors::any_origin() for any)"
+                            .to_owned(),
+                    });
+                }
+                // Scheme and host are case-insensitive; browsers send them in lower case.
+                HeaderValue::from_str(&origin.to_ascii_lowercase()).map_err(|_| {
+                    super::BuildError::InvalidHeader {
+                        header: "Origin",
+                        value: origin.escape_debug().to_string(),
+                    }
                 })
             })
             .collect::<Result<_, _>>()?;

@@ -145,7 +145,10 @@ impl Shared {
             CorsPolicy::AnyOrigin => Some(HeaderValue::from_static("*")),
             CorsPolicy::Origins(allowed) => {
                 let origin = headers.get(ORIGIN)?;
-                allowed.contains(origin).then(|| origin.clone())
+                let known = allowed
+                    .iter()
+                    .any(|a| a.as_bytes().eq_ignore_ascii_case(origin.as_bytes()));
+                known.then(|| origin.clone())
             }
         }
     }
