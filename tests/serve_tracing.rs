@@ -71,6 +71,11 @@ fn requests_and_swaps_are_traced() {
         let request = Request::get("/.well-known/agent-card.json")
             .body(String::new())
             .unwrap();
+        let etag = run(service.clone().oneshot(request)).unwrap().headers()["etag"].clone();
+        let request = Request::get("/.well-known/agent-card.json")
+            .header("if-none-match", etag)
+            .body(String::new())
+            .unwrap();
         run(service.clone().oneshot(request)).unwrap();
         let request = Request::get("/other").body(String::new()).unwrap();
         run(service.oneshot(request)).unwrap();
@@ -82,12 +87,19 @@ fn requests_and_swaps_are_traced() {
     });
     let events = events.lock().unwrap();
     let ours: Vec<_> = events.iter().filter(|(_, t, _)| t == "a2a_card").collect();
-    assert_eq!(ours.len(), 3, "{events:?}");
+    assert_eq!(ours.len(), 4, "{events:?}");
     assert_eq!(ours[0].0, Level::DEBUG);
+    assert!(ours[0].2.contains("agent card served"), "{:?}", ours[0]);
     assert!(ours[0].2.contains("status=200"), "{:?}", ours[0]);
     assert!(ours[0].2.contains("/.well-known/agent-card.json"));
-    assert_eq!(ours[1].0, Level::INFO);
-    assert!(ours[1].2.contains("replaced"), "{:?}", ours[1]);
-    assert_eq!(ours[2].0, Level::WARN);
-    assert!(ours[2].2.contains("/name"), "{:?}", ours[2]);
+    assert!(
+        ours[1].2.contains("agent card not modified"),
+        "{:?}",
+        ours[1]
+    );
+    assert!(ours[1].2.contains("status=304"), "{:?}", ours[1]);
+    assert_eq!(ours[2].0, Level::INFO);
+    assert!(ours[2].2.contains("replaced"), "{:?}", ours[2]);
+    assert_eq!(ours[3].0, Level::WARN);
+    assert!(ours[3].2.contains("/name"), "{:?}", ours[3]);
 }

@@ -75,13 +75,22 @@ impl Shared {
             }
         };
         self.add_cors(headers, response.headers_mut());
-        tracing::debug!(
-            target: "a2a_card",
-            %method,
-            path,
-            status = response.status().as_u16(),
-            "agent card request answered"
-        );
+        let status = response.status();
+        match status {
+            StatusCode::OK => {
+                tracing::debug!(target: "a2a_card", %method, path, status = 200, "agent card served")
+            }
+            StatusCode::NOT_MODIFIED => {
+                tracing::debug!(target: "a2a_card", %method, path, status = 304, "agent card not modified")
+            }
+            _ => tracing::debug!(
+                target: "a2a_card",
+                %method,
+                path,
+                status = status.as_u16(),
+                "agent card request answered"
+            ),
+        }
         Some(response)
     }
 
