@@ -187,6 +187,16 @@ fn peek(body: &[u8]) -> Option<(bool, Value)> {
     }
 }
 
+/// Why a caller was refused, for operators (never a credential).
+fn refused(failure: &crate::security::AuthFailure) {
+    tracing::debug!(
+        target: "a2a_card",
+        status = failure.status().as_u16(),
+        reasons = ?failure.reasons(),
+        "extended card refused"
+    );
+}
+
 async fn rest(shared: &Shared, parts: &Parts, v03: bool) -> Response<Bytes> {
     let head = match parts.method {
         Method::GET => false,
@@ -200,6 +210,7 @@ async fn rest(shared: &Shared, parts: &Parts, v03: bool) -> Response<Bytes> {
     // Authentication first: a refused caller learns nothing, and a 401 is never a 304.
     let mut verdicts = Verdicts::default();
     if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
+        refused(&failure);
         return failure.to_response(ErrorStyle::Rest, None);
     }
     let Some(card) = &shared.card else {
@@ -224,6 +235,7 @@ async fn jsonrpc(shared: &Shared, parts: &Parts, v03: bool, id: Value) -> Respon
     }
     let mut verdicts = Verdicts::default();
     if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
+        refused(&failure);
         return failure.to_response(ErrorStyle::JsonRpc, Some(id));
     }
     let Some(card) = &shared.card else {
