@@ -341,6 +341,14 @@ fn auth_file_mistakes_stop_the_server_at_start_with_a_reason() {
         stderr.contains("[basic]") && stderr.contains("keys does not apply"),
         "{stderr}"
     );
+    // A TOML mistake is located, and the line (which may hold a secret) is not quoted.
+    let (code, stderr) = start(&write(
+        "typo.toml",
+        "[apiKey]\nkeys = [\"k1-supersecret\", 5]\n",
+    ));
+    assert_eq!(code, 1);
+    assert!(stderr.contains("line 2"), "{stderr}");
+    assert!(!stderr.contains("supersecret"), "{stderr}");
     // Not TOML.
     let (code, stderr) = start(&write("broken.toml", "[apiKey\nkeys = 1"));
     assert_eq!(code, 1);
@@ -447,4 +455,82 @@ fn an_extended_card_with_other_interfaces_is_pointed_out() {
         stderr.contains("supportedInterfaces differ from the public card's"),
         "{stderr}"
     );
+}
+
+#[test]
+fn watch_never_changes_what_auth_enforces() {
+    let dir = temp_dir("watch");
+    let card = dir.join("card.json");
+    let original = std::fs::read_to_string("examples/agent-card.json").unwrap();
+    std::fs::write(&card, &original).unwrap();
+    let auth = dir.join("auth.toml");
+    std::fs::write(&auth, "[apiKey]\nkeys = [\"k1\"]\n").unwrap();
+    let mut child = Command::new(BIN)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            &shown(&card),
+            "--extended-card",
+            &shown(&card),
+            "--auth",
+            &shown(&auth),
+            "--watch",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let addr: SocketAddr = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .parse()
+        .unwrap();
+    let (lines, stderr) = std::sync::mpsc::channel();
+    let err = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(err)).map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    let wait_for = |needle: &str| loop {
+        let line = stderr
+            .recv_timeout(Duration::from_secs(20))
+            .expect("no such log line");
+        if line.contains(needle) {
+            break;
+        }
+    };
+    // Dropping the requirement would silently open the extended card: refused.
+    let mut open: serde_json::Value = serde_json::from_str(&original).unwrap();
+    open["securitySchemes"]["basic"] = json!({"httpAuthSecurityScheme": {"scheme": "Basic"}});
+    open["securityRequirements"] = json!([{"schemes": {"basic": {}}}]);
+    std::fs::write(&card, open.to_string()).unwrap();
+    wait_for("what --auth enforces is fixed at start");
+    let public = support::request(addr, "GET", "/.well-known/agent-card.json", &[], b"");
+    assert_eq!(
+        public.json()["securityRequirements"][0]["schemes"]["apiKey"],
+        json!({})
+    );
+    let extended = support::request(
+        addr,
+        "GET",
+        "/a2a/rest/extendedAgentCard",
+        &[("X-API-Key", b"k1")],
+        b"",
+    );
+    assert_eq!(extended.status, 200);
+    // A change that leaves security alone is reloaded as usual.
+    std::fs::write(&card, original.replace("\"2.1.0\"", "\"2.2.0\"")).unwrap();
+    wait_for("reloaded");
+    let public = support::request(addr, "GET", "/.well-known/agent-card.json", &[], b"");
+    assert_eq!(public.json()["version"], "2.2.0");
+    let _ = child.kill();
+    let _ = child.wait();
 }

@@ -329,6 +329,8 @@ fn each_alternative_alone_and_the_and_combination() {
 #[test]
 fn bearer_failures_follow_rfc_6750() {
     let server = server();
+    let unreadable = get(&server, REST, &[("Authorization", b"Bearer \xff\xfe")]);
+    assert!(challenges(&unreadable).contains(&"Bearer realm=\"a2a\", error=\"invalid_token\""));
     let invalid = get(&server, REST, &[("Authorization", b"Bearer forged")]);
     assert_eq!(invalid.status, 401);
     assert!(challenges(&invalid).contains(&"Bearer realm=\"a2a\", error=\"invalid_token\""));
@@ -499,11 +501,31 @@ fn jsonrpc_get_extended_agent_card() {
 }
 
 #[test]
+fn no_spelling_of_the_call_slips_past_the_layer() {
+    let server = server();
+    // Duplicate keys (the last wins, as in most JSON parsers) and a byte order mark.
+    for call in [
+        &br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","method":"GetExtendedAgentCard"}"#[..],
+        b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetExtendedAgentCard\"}",
+    ] {
+        let response = rpc(&server, call, &[]);
+        assert_eq!(response.status, 401, "{}", String::from_utf8_lossy(call));
+    }
+    // A batch that contains the method is refused whole; the agent never sees it.
+    let batch = br#"[{"jsonrpc":"2.0","id":1,"method":"SendMessage"},{"jsonrpc":"2.0","id":2,"method":"GetExtendedAgentCard"}]"#;
+    for headers in [&[][..], &[("X-API-Key", &b"k1-header"[..])][..]] {
+        let response = rpc(&server, batch, headers);
+        assert_eq!(response.status, 400);
+        assert_eq!(response.json()["error"]["code"], -32600);
+    }
+}
+
+#[test]
 fn other_jsonrpc_calls_reach_the_agent_byte_for_byte() {
     let server = server();
     let calls: Vec<Vec<u8>> = vec![
         br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"parts":[{"text":"hi"}]}}}"#.to_vec(),
-        br#"[{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}]"#.to_vec(),
+        br#"[{"jsonrpc":"2.0","id":1,"method":"SendMessage"}]"#.to_vec(),
         b"not json at all".to_vec(),
         b"".to_vec(),
         // Larger than the peek bound: passes unread, even with our method name in it.
@@ -641,6 +663,26 @@ fn card_security_fails_closed() {
         .build()
         .unwrap_err();
     assert!(misfit.to_string().contains("\"apiKey\""), "{misfit}");
+    // One name, one scheme: the extended card may not redefine where a key is read.
+    let mut redefined = card("extended");
+    redefined.security_schemes.insert(
+        "apiKey".into(),
+        serde_json::from_value(
+            json!({"apiKeySecurityScheme": {"location": "query", "name": "key"}}),
+        )
+        .unwrap(),
+    );
+    let conflict = CardSecurity::builder(&public)
+        .skills_of(&redefined)
+        .verifier("apiKey", ApiKeys::new(["k"]).unwrap())
+        .verifier("queryKey", ApiKeys::new(["k"]).unwrap())
+        .verifier("cookieKey", ApiKeys::new(["k"]).unwrap())
+        .verifier("basic", BasicUsers::new(["a:b"]).unwrap())
+        .verifier("bearer", Bearer::new(Tokens))
+        .verifier("mtls", MutualTls)
+        .build()
+        .unwrap_err();
+    assert_eq!(conflict, SecurityError::ConflictingScheme("apiKey".into()));
     let mut open = public.clone();
     open.security_requirements.clear();
     assert_eq!(

@@ -55,17 +55,27 @@ pub(crate) fn card_security(
 ) -> Result<CardSecurity, String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let tables: BTreeMap<String, SchemeTable> =
-        toml::from_str(&text).map_err(|e| format!("{shown}: {}", e.to_string().trim_end()))?;
+    // toml's own message quotes the offending line, which may hold a secret: say where and
+    // what, never the text.
+    let tables: BTreeMap<String, SchemeTable> = toml::from_str(&text).map_err(|e| {
+        let (line, column) = e
+            .span()
+            .map(|span| line_and_column(&text, span.start))
+            .unwrap_or((0, 0));
+        format!("{shown}: line {line}, column {column}: {}", e.message())
+    })?;
     let mut builder = CardSecurity::builder(public);
     if let Some(extended) = extended {
         builder = builder.skills_of(extended);
     }
     for (name, table) in tables {
-        let scheme = public
-            .security_schemes
-            .get(&name)
-            .or_else(|| extended.and_then(|c| c.security_schemes.get(&name)))
+        let declaring = if public.security_schemes.contains_key(&name) {
+            Some(public)
+        } else {
+            extended.filter(|c| c.security_schemes.contains_key(&name))
+        };
+        let scheme = declaring
+            .and_then(|card| card.security_schemes.get(&name))
             .ok_or_else(|| {
                 let declared: Vec<&str> =
                     public.security_schemes.keys().map(String::as_str).collect();
@@ -74,7 +84,8 @@ pub(crate) fn card_security(
                     declared.join(", ")
                 )
             })?;
-        builder = with_verifier(builder, public, &name, scheme.kind(), table, tls)
+        let declaring = declaring.unwrap_or(public);
+        builder = with_verifier(builder, declaring, &name, scheme.kind(), table, tls)
             .map_err(|message| format!("{shown}: [{name}]: {message}"))?;
     }
     builder.build().map_err(|error| match error {
@@ -152,6 +163,14 @@ fn with_verifier<'c>(
         }
         None => Err("the card's scheme has no single type, so nothing can verify it".into()),
     }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 /// Which fields a table sets, to refuse ones that do not apply to its scheme's type.

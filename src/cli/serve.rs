@@ -115,6 +115,8 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
     if serves_v03(&args) {
         report_v03_losses(output, &card);
     }
+    // With --auth, what is enforced was derived from this card at start.
+    let enforced = args.auth.is_some().then(|| card.clone());
     let extended = match extended_layer(&args, &card, output) {
         Ok(extended) => extended,
         Err(outcome) => return outcome,
@@ -158,7 +160,7 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             (Some(path), true) => {
                 tokio::select! {
                     () = server => {}
-                    () = watch(path, loaded, layer.handle(), serves_v03(&args), output) => {}
+                    () = watch(path, loaded, layer.handle(), serves_v03(&args), enforced.as_ref(), output) => {}
                 }
             }
             _ => server.await,
@@ -326,6 +328,15 @@ fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcom
     }
 }
 
+/// Whether two cards declare the same things the security and extended-card layers were
+/// built from.
+fn same_security(a: &AgentCard, b: &AgentCard) -> bool {
+    a.security_schemes == b.security_schemes
+        && a.security_requirements == b.security_requirements
+        && a.supported_interfaces == b.supported_interfaces
+        && a.capabilities.extended_agent_card == b.capabilities.extended_agent_card
+}
+
 /// Reloads the card whenever the file's content changes. Polling (rather than file-system
 /// events) works the same on every file system, bind mounts and editors that replace files
 /// included, and costs one small read per interval.
@@ -334,6 +345,7 @@ async fn watch(
     served: Option<Vec<u8>>,
     handle: CardHandle,
     v03: bool,
+    enforced: Option<&AgentCard>,
     output: &mut Output,
 ) {
     // The bytes being served, not a fresh read: an edit made between start-up and now
@@ -350,6 +362,17 @@ async fn watch(
         }
         let checked = check(path, &bytes);
         last_seen = Some(bytes);
+        if let (Ok((card, _)), Some(enforced)) = (&checked, enforced) {
+            if !same_security(card, enforced) {
+                errln!(
+                    output,
+                    "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",
+                    path.display()
+                );
+                errln!(output, "a2a-card: still serving the previous card");
+                continue;
+            }
+        }
         match checked {
             Ok((card, modified)) => match handle.replace_modified_at(card.clone(), modified) {
                 Ok(()) => {

@@ -163,3 +163,16 @@ pub(crate) fn unreadable_body() -> Response<Bytes> {
         json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Invalid JSON payload"}}).to_string(),
     )
 }
+
+/// 400 for a batch that contains the extended-card method.
+pub(crate) fn batched() -> Response<Bytes> {
+    json_response(
+        StatusCode::BAD_REQUEST,
+        "application/json",
+        json!({"jsonrpc": "2.0", "id": null, "error": {
+            "code": -32600,
+            "message": "GetExtendedAgentCard cannot be sent in a batch; send it on its own",
+        }})
+        .to_string(),
+    )
+}

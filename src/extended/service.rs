@@ -13,7 +13,7 @@ use serde_json::Value;
 use tower::Service;
 
 use super::body::{read_up_to, RequestBody};
-use super::responses::{allow, jsonrpc_card, rest_card, unreadable_body, A2aError};
+use super::responses::{allow, batched, jsonrpc_card, rest_card, unreadable_body, A2aError};
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
@@ -160,10 +160,15 @@ where
     let Ok((read, trailers, rest)) = read_up_to(body, shared.peek).await else {
         return Ok(ours(unreadable_body()));
     };
-    let call = if rest.is_none() { peek(&read) } else { None };
+    let call = if rest.is_none() {
+        peek(&read)
+    } else {
+        Peeked::NotOurs
+    };
     match call {
-        Some((v03, id)) => Ok(ours(jsonrpc(&shared, &parts, v03, id).await)),
-        None => {
+        Peeked::Ours(v03, id) => Ok(ours(jsonrpc(&shared, &parts, v03, id).await)),
+        Peeked::Batched => Ok(ours(batched())),
+        Peeked::NotOurs => {
             let body = RequestBody::replay(read, trailers, rest);
             let response = inner.call(Request::from_parts(parts, body)).await?;
             Ok(response.map(ResponseBody::inner))
@@ -171,19 +176,37 @@ where
     }
 }
 
-/// `Some((is_v03, id))` when the body is a JSON-RPC request for the extended card.
-fn peek(body: &[u8]) -> Option<(bool, Value)> {
-    #[derive(serde::Deserialize)]
-    struct Call {
-        method: Option<String>,
-        #[serde(default)]
-        id: Value,
-    }
-    let call: Call = serde_json::from_slice(body).ok()?;
-    match call.method.as_deref()? {
-        "GetExtendedAgentCard" => Some((false, call.id)),
-        "agent/getAuthenticatedExtendedCard" => Some((true, call.id)),
+/// What a JSON-RPC body asks for.
+enum Peeked {
+    /// The extended card (`true`: the v0.3 method), with the request's id.
+    Ours(bool, Value),
+    /// A batch containing the extended-card method: refused whole, so the agent behind never
+    /// answers that method for a caller the layer did not check.
+    Batched,
+    /// Anything else: the agent's business.
+    NotOurs,
+}
+
+/// Reads the method the way a lenient JSON-RPC server would (a byte order mark skipped,
+/// the last of duplicate keys winning), so no spelling of the call slips past the layer
+/// to an agent that might answer it.
+fn peek(body: &[u8]) -> Peeked {
+    let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
+    let Ok(value) = serde_json::from_slice::<Value>(body) else {
+        return Peeked::NotOurs;
+    };
+    let ours = |call: &Value| match call.get("method").and_then(Value::as_str) {
+        Some("GetExtendedAgentCard") => Some(false),
+        Some("agent/getAuthenticatedExtendedCard") => Some(true),
         _ => None,
+    };
+    match &value {
+        Value::Object(_) => match ours(&value) {
+            Some(v03) => Peeked::Ours(v03, value.get("id").cloned().unwrap_or(Value::Null)),
+            None => Peeked::NotOurs,
+        },
+        Value::Array(calls) if calls.iter().any(|call| ours(call).is_some()) => Peeked::Batched,
+        _ => Peeked::NotOurs,
     }
 }
 

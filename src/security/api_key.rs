@@ -163,7 +163,13 @@ fn from_cookie(request: &Parts, name: &str) -> Found {
         .filter_map(|pair| {
             let pair = pair.trim_ascii();
             let at = pair.iter().position(|&b| b == b'=')?;
-            (&pair[..at] == name.as_bytes()).then(|| pair[at + 1..].to_vec())
+            let value = &pair[at + 1..];
+            // RFC 6265 lets a cookie value be quoted.
+            let value = match value {
+                [b'"', inner @ .., b'"'] => inner,
+                other => other,
+            };
+            (&pair[..at] == name.as_bytes()).then(|| value.to_vec())
         }))
 }
 

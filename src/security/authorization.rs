@@ -10,6 +10,8 @@ pub(crate) enum Authorization<'a> {
     Several,
     /// The credentials after `<scheme> `.
     Credentials(&'a str),
+    /// A header that is not text: a credential was sent and cannot be used.
+    Unreadable,
 }
 
 /// The credentials for `scheme` (compared case-insensitively, RFC 9110 §11.1).
@@ -22,7 +24,7 @@ pub(crate) fn authorization<'a>(request: &'a Parts, scheme: &str) -> Authorizati
         return Authorization::Several;
     }
     let Ok(line) = line.to_str() else {
-        return Authorization::Missing;
+        return Authorization::Unreadable;
     };
     match line.trim().split_once(' ') {
         Some((name, credentials)) if name.eq_ignore_ascii_case(scheme) => {

@@ -95,6 +95,9 @@ impl Verifier for BasicUsers {
         let verdict = match authorization(request, "basic") {
             Authorization::Missing => Verdict::Missing,
             Authorization::Several => Verdict::Rejected("several Authorization headers"),
+            Authorization::Unreadable => {
+                Verdict::Rejected("an Authorization header that is not text")
+            }
             Authorization::Credentials(encoded) => {
                 let decoded = base64::engine::general_purpose::STANDARD.decode(encoded.trim());
                 match decoded.ok().as_deref().and_then(|pair| self.user_of(pair)) {

@@ -135,6 +135,9 @@ impl Verifier for Bearer {
             match authorization(request, "bearer") {
                 Authorization::Missing => Verdict::Missing,
                 Authorization::Several => Verdict::Rejected("several Authorization headers"),
+                Authorization::Unreadable => {
+                    Verdict::Rejected("an Authorization header that is not text")
+                }
                 Authorization::Credentials("") => Verdict::Rejected("empty bearer token"),
                 Authorization::Credentials(token) => match self.tokens.verify_token(token).await {
                     Ok(grant) => Verdict::Accepted(grant),

@@ -35,6 +35,9 @@ pub enum SecurityError {
         /// Where the requirement is, as a JSON pointer into the card.
         pointer: String,
     },
+    /// The public and the extended card define a scheme of the same name differently.
+    #[error("security scheme {0:?} is defined differently in the public and the extended card; one name must mean one scheme")]
+    ConflictingScheme(String),
     /// The card requires nothing, so there is nothing to enforce.
     #[error("the card has no securityRequirements; an authenticated route needs at least one")]
     NoRequirements,

@@ -313,6 +313,20 @@ impl<'c> CardSecurityBuilder<'c> {
         if card.security_requirements.is_empty() {
             return Err(SecurityError::NoRequirements);
         }
+        // One name, one scheme across both cards, used or not: a scheme the extended card
+        // redefines (another header, a query parameter...) would otherwise be checked where
+        // the public card does not say.
+        if let Some(other) = self.skills_card {
+            for (name, scheme) in &other.security_schemes {
+                if card
+                    .security_schemes
+                    .get(name)
+                    .is_some_and(|ours| ours != scheme)
+                {
+                    return Err(SecurityError::ConflictingScheme(name.clone()));
+                }
+            }
+        }
         // (where, requirements, the card that declares their schemes)
         let mut lists: Vec<(String, &[SecurityRequirement], &AgentCard)> = vec![(
             "/securityRequirements".to_owned(),
