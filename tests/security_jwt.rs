@@ -692,6 +692,26 @@ async fn fetch_failures_are_bounded_and_keep_the_loaded_keys() {
     assert_eq!(verifier.verify(&unknown).await, Err(TokenError::UnknownKey));
     assert_eq!(idp.hits("/jwks"), 2, "the unknown kid did try a refetch");
     verifier.verify(&t).await.unwrap();
+
+    // ... but not for ever: past the staleness limit they are refused until a fetch works,
+    // so keeping the provider unreachable cannot keep a withdrawn key trusted.
+    idp.jwks_status.store(200, Ordering::SeqCst);
+    let limited = build(
+        JwksSource::jwks_url(url(&server, "/jwks"))
+            .min_refetch_interval(Duration::from_millis(1))
+            .max_age(Duration::from_millis(1))
+            .max_stale(Duration::from_millis(200)),
+    );
+    limited.verify(&t).await.unwrap();
+    idp.jwks_status.store(500, Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(250)).await;
+    assert!(
+        limited.verify(&t).await.is_err(),
+        "stale keys were still trusted"
+    );
+    idp.jwks_status.store(200, Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    limited.verify(&t).await.unwrap();
 }
 
 #[tokio::test]

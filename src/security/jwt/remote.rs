@@ -38,6 +38,7 @@ impl Locator {
 pub(crate) struct Timing {
     pub(crate) min_refetch_interval: Duration,
     pub(crate) max_age: Duration,
+    pub(crate) max_stale: Duration,
 }
 
 #[derive(Debug, Default)]
@@ -109,16 +110,28 @@ impl RemoteKeys {
                 .last_attempt
                 .is_some_and(|at| at.elapsed() < self.timing.min_refetch_interval);
             if recent {
-                return state.keys.clone();
+                return self.usable(&state);
             }
             state.last_attempt = Some(Instant::now());
         }
         match self.fetch().await {
             Ok(keys) => Some(keys),
             Err(error) => {
-                tracing::warn!(target: "a2a_card", %error, "fetching the token keys failed; keeping the keys already loaded, if any");
-                self.state().keys.clone()
+                tracing::warn!(target: "a2a_card", %error, "fetching the token keys failed; keeping the keys already loaded, if not too old");
+                self.usable(&self.state())
             }
+        }
+    }
+
+    /// The cached keys unless they are older than the staleness limit.
+    fn usable(&self, state: &State) -> Option<Arc<KeySet>> {
+        let fresh_enough = state
+            .fetched_at
+            .is_some_and(|at| at.elapsed() < self.timing.max_stale);
+        if fresh_enough {
+            state.keys.clone()
+        } else {
+            None
         }
     }
 

@@ -55,6 +55,7 @@ pub(crate) enum SourceKind {
 pub(crate) struct FetchOptions {
     pub(crate) min_refetch_interval: Duration,
     pub(crate) max_age: Duration,
+    pub(crate) max_stale: Duration,
     pub(crate) timeout: Duration,
     pub(crate) max_body_bytes: usize,
     pub(crate) allow_loopback_http: bool,
@@ -67,6 +68,7 @@ impl Default for FetchOptions {
         FetchOptions {
             min_refetch_interval: Duration::from_secs(30),
             max_age: Duration::from_secs(3600),
+            max_stale: Duration::from_secs(24 * 3600),
             timeout: Duration::from_secs(10),
             max_body_bytes: 256 * 1024,
             allow_loopback_http: false,
@@ -244,6 +246,22 @@ impl JwksSource {
     /// ```
     pub fn max_age(mut self, max_age: Duration) -> Self {
         self.fetch.max_age = max_age;
+        self
+    }
+
+    /// How long keys may still be used when the identity provider cannot be reached to
+    /// refresh them (default 24 hours). After that, tokens are refused until a fetch works:
+    /// an attacker who keeps the key set from being fetched cannot keep a withdrawn key
+    /// trusted for ever.
+    ///
+    /// ```
+    /// # use std::time::Duration;
+    /// let source = a2a_card::security::jwt::JwksSource::jwks_url("https://id.example/jwks.json")
+    ///     .max_stale(Duration::from_secs(6 * 3600));
+    /// # let _ = source;
+    /// ```
+    pub fn max_stale(mut self, max_stale: Duration) -> Self {
+        self.fetch.max_stale = max_stale;
         self
     }
 

@@ -321,6 +321,7 @@ impl JwtVerifierBuilder {
                 let timing = Timing {
                     min_refetch_interval: options.min_refetch_interval,
                     max_age: options.max_age,
+                    max_stale: options.max_stale,
                 };
                 KeySource::Remote(Box::new(RemoteKeys::new(
                     locator,
