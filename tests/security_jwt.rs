@@ -364,6 +364,45 @@ async fn algorithms_kids_and_scope_forms() {
 }
 
 #[tokio::test]
+async fn a_required_token_type_keeps_id_tokens_out() {
+    let (key, pem) = key_pair(Algorithm::Es256);
+    let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k1")]).unwrap())
+        .issuer(ISSUER)
+        .audience(AUDIENCE)
+        .token_type("at+jwt")
+        .build()
+        .unwrap();
+    let typed = |typ: Option<&str>| {
+        let signer = JwtSigner::new(copy(&pem, Algorithm::Es256)).kid("k1");
+        let signer = match typ {
+            Some(typ) => signer.header_param("typ", json!(typ)),
+            None => signer,
+        };
+        signer.sign(&claims(json!({}))).unwrap()
+    };
+    for accepted in ["at+jwt", "AT+JWT", "application/at+jwt"] {
+        assert!(
+            verifier.verify(&typed(Some(accepted))).await.is_ok(),
+            "{accepted}"
+        );
+    }
+    for refused in [Some("JWT"), Some("jwt"), None] {
+        let result = verifier.verify(&typed(refused)).await;
+        assert!(
+            matches!(result, Err(TokenError::Invalid(_))),
+            "{refused:?}: {result:?}"
+        );
+    }
+    // Without the requirement, the type is not looked at.
+    assert!(
+        verifier_for(JwksSource::keys([key.trusted_key("k1")]).unwrap())
+            .verify(&typed(Some("JWT")))
+            .await
+            .is_ok()
+    );
+}
+
+#[tokio::test]
 async fn keys_from_a_jwks_file() {
     let (key, pem) = key_pair(Algorithm::Ps256);
     let mut rsa_without_alg = SigningKey::generate(Algorithm::Rs256)

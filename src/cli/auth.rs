@@ -11,6 +11,7 @@
 //! jwks_file = "jwks.json"   # or jwks_url = "https://...", or discover = true (from the card)
 //! issuer = "https://issuer.example"
 //! audience = "my-agent"
+//! token_type = "at+jwt"     # optional: require RFC 9068 access tokens
 //! [mtls]                    # needs --client-ca; a verified client certificate satisfies it
 //! ```
 
@@ -38,6 +39,7 @@ struct SchemeTable {
     issuer: Option<String>,
     audience: Option<String>,
     leeway_seconds: Option<u64>,
+    token_type: Option<String>,
 }
 
 /// What serving needs to know about TLS when it reads the file.
@@ -158,6 +160,9 @@ fn with_verifier<'c>(
             if let Some(seconds) = table.leeway_seconds {
                 verifier = verifier.leeway(std::time::Duration::from_secs(seconds));
             }
+            if let Some(typ) = table.token_type {
+                verifier = verifier.token_type(typ);
+            }
             let verifier = verifier.build().map_err(|e| e.to_string())?;
             Ok(builder.verifier(name, Bearer::new(verifier)))
         }
@@ -190,6 +195,7 @@ impl Fields<'_> {
             ("issuer", t.issuer.is_some()),
             ("audience", t.audience.is_some()),
             ("leeway_seconds", t.leeway_seconds.is_some()),
+            ("token_type", t.token_type.is_some()),
         ];
         match set
             .iter()

@@ -22,6 +22,8 @@ pub(crate) struct Compact<'t> {
     pub(crate) payload: &'t str,
     /// The decoded signature.
     pub(crate) signature: Vec<u8>,
+    /// The header's `typ`, when it has one.
+    pub(crate) typ: Option<String>,
 }
 
 /// Strict base64url: the unpadded alphabet JWS uses, nothing else (no padding, no
@@ -79,6 +81,11 @@ pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenE
         Some(Value::String(kid)) => Some(kid.clone()),
         Some(_) => return Err(TokenError::Malformed("the header's kid is not a string")),
     };
+    let typ = match header_json.get("typ") {
+        None => None,
+        Some(Value::String(typ)) => Some(typ.clone()),
+        Some(_) => return Err(TokenError::Malformed("the header's typ is not a string")),
+    };
     if payload.is_empty() || signature.is_empty() {
         return Err(TokenError::Malformed("a part of the token is empty"));
     }
@@ -90,6 +97,7 @@ pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenE
         signing_input: &token[..header.len() + 1 + payload.len()],
         payload,
         signature,
+        typ,
     })
 }
 

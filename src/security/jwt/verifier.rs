@@ -53,6 +53,7 @@ struct Inner {
     algorithms: BTreeSet<Algorithm>,
     rules: ClaimRules,
     max_token_bytes: usize,
+    token_type: Option<String>,
 }
 
 enum KeySource {
@@ -88,6 +89,7 @@ pub struct JwtVerifierBuilder {
     leeway: Duration,
     algorithms: BTreeSet<Algorithm>,
     max_token_bytes: usize,
+    token_type: Option<String>,
 }
 
 impl JwtVerifier {
@@ -109,6 +111,7 @@ impl JwtVerifier {
             leeway: Duration::from_secs(60),
             algorithms: Algorithm::ALL.into_iter().collect(),
             max_token_bytes: DEFAULT_MAX_TOKEN_BYTES,
+            token_type: None,
         }
     }
 
@@ -151,6 +154,14 @@ impl JwtVerifier {
             return Err(TokenError::Signature(
                 "the token's algorithm is not allowed",
             ));
+        }
+        if let Some(wanted) = &inner.token_type {
+            // An ID token (typ JWT) must not pass for an access token (typ at+jwt).
+            if compact.typ.as_deref().map(media_type).as_ref() != Some(wanted) {
+                return Err(TokenError::Invalid(
+                    "the token is not of the required type (typ)",
+                ));
+            }
         }
         let kid = compact.kid.as_deref();
         let mut keys = inner.keys.current().await?;
@@ -287,6 +298,22 @@ impl JwtVerifierBuilder {
         self
     }
 
+    /// Requires the header's `typ` to be this type, e.g. `at+jwt` for RFC 9068 access tokens,
+    /// so an OpenID Connect ID token for the same audience is not taken for an access token.
+    /// `application/` may be left out on either side, and case is ignored (RFC 7515 §4.1.9).
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).token_type("at+jwt");
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn token_type(mut self, typ: impl Into<String>) -> Self {
+        self.token_type = Some(typ.into());
+        self
+    }
+
     /// The verifier, or why it would not check what it should.
     ///
     /// ```
@@ -341,7 +368,17 @@ impl JwtVerifierBuilder {
                     leeway: self.leeway,
                 },
                 max_token_bytes: self.max_token_bytes,
+                token_type: self.token_type.as_deref().map(media_type),
             }),
         })
     }
+}
+
+/// A `typ` value compared as RFC 7515 says: without an `application/` prefix, ignoring case.
+fn media_type(typ: &str) -> String {
+    let lower = typ.to_ascii_lowercase();
+    lower
+        .strip_prefix("application/")
+        .map(str::to_owned)
+        .unwrap_or(lower)
 }
