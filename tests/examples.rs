@@ -93,3 +93,34 @@ fn tower_http_stack_never_compresses_the_card_under_its_etag() {
     let report = support::request(example.addr, "GET", "/report", gzip, b"");
     assert_eq!(report.header("content-encoding"), Some("gzip"));
 }
+
+#[test]
+fn extended_card_example_guards_the_card_and_the_agent_route() {
+    let example = Example::start("extended_card");
+    let key: &[(&str, &[u8])] = &[("X-API-Key", b"k1-7f3a9c")];
+    let rest = "/a2a/rest/extendedAgentCard";
+    assert_eq!(
+        support::request(example.addr, "GET", CARD, &[], b"").status,
+        200
+    );
+    assert_eq!(
+        support::request(example.addr, "GET", rest, &[], b"").status,
+        401
+    );
+    let card = support::request(example.addr, "GET", rest, key, b"");
+    assert_eq!(card.status, 200);
+    assert!(String::from_utf8_lossy(&card.body).contains("fleet routing"));
+    let call = br#"{"jsonrpc":"2.0","id":4,"method":"SendMessage"}"#;
+    let refused = support::request(example.addr, "POST", "/a2a/v1", &[], call);
+    assert_eq!(refused.status, 401);
+    let answered = support::request(example.addr, "POST", "/a2a/v1", key, call);
+    assert_eq!(answered.json()["result"]["ok"], true);
+    let extended_over_rpc = support::request(
+        example.addr,
+        "POST",
+        "/a2a/v1",
+        key,
+        br#"{"jsonrpc":"2.0","id":5,"method":"GetExtendedAgentCard"}"#,
+    );
+    assert_eq!(extended_over_rpc.json()["result"]["name"], "Route Planner");
+}
