@@ -9,9 +9,9 @@
 //! The SDK runs in a virtual environment: `A2A_SDK_PYTHON` names its interpreter (`.ci/run`
 //! sets it); without it the test creates one under the target directory with pip, once.
 
+mod python_peer;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
 use a2a_card::{AgentCard, Code};
 use serde_json::Value;
@@ -25,37 +25,7 @@ fn root() -> PathBuf {
 
 /// The interpreter of a virtual environment with the SDK installed.
 fn python() -> &'static Path {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        if let Some(python) = std::env::var_os("A2A_SDK_PYTHON") {
-            return PathBuf::from(python);
-        }
-        let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("a2a-sdk-1.3.0");
-        let python = venv.join("bin/python");
-        if !python.exists() {
-            let made = Command::new("python3")
-                .arg("-m")
-                .arg("venv")
-                .arg(&venv)
-                .status();
-            assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");
-        }
-        let installed = Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                SDK,
-            ])
-            .status();
-        assert!(
-            installed.is_ok_and(|s| s.success()),
-            "pip install {SDK} failed"
-        );
-        python
-    })
+    python_peer::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// Runs the peer script on a JSON document; returns its stdout, failing on a non-zero exit.

@@ -17,13 +17,13 @@
 //! directory).
 
 mod binary_server;
+mod python_peer;
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::OnceLock;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
@@ -166,30 +166,7 @@ impl Drop for Server {
 
 /// The interpreter of a virtual environment with the SDK installed.
 fn python() -> &'static Path {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        if let Some(python) = std::env::var_os("A2A_SDK_PYTHON") {
-            return PathBuf::from(python);
-        }
-        let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("a2a-sdk-1.3.0");
-        let python = venv.join("bin/python");
-        if !python.exists() {
-            let made = Command::new("python3")
-                .args(["-m", "venv"])
-                .arg(&venv)
-                .status();
-            assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");
-        }
-        let installed = Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet"])
-            .args(["--disable-pip-version-check", SDK])
-            .status();
-        assert!(
-            installed.is_ok_and(|s| s.success()),
-            "pip install {SDK} failed"
-        );
-        python
-    })
+    python_peer::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// The peer against `server`: its stdout as JSON (see the script for the shape).

@@ -11,6 +11,7 @@
 //! environment (`A2A_SDK_PYTHON`, set by `.ci/run`, or one made under the target directory);
 //! the npm SDK from `tests/interop/js/node_modules` (`npm ci`, by `.ci/run` or by this test).
 
+mod python_peer;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -107,30 +108,7 @@ impl Drop for Server {
 
 /// The interpreter of a virtual environment with the SDK installed.
 fn python() -> &'static Path {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        if let Some(python) = std::env::var_os("A2A_SDK_PYTHON") {
-            return PathBuf::from(python);
-        }
-        let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("a2a-sdk-1.3.0");
-        let python = venv.join("bin/python");
-        if !python.exists() {
-            let made = Command::new("python3")
-                .args(["-m", "venv"])
-                .arg(&venv)
-                .status();
-            assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");
-        }
-        let installed = Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet"])
-            .args(["--disable-pip-version-check", SDK])
-            .status();
-        assert!(
-            installed.is_ok_and(|s| s.success()),
-            "pip install {SDK} failed"
-        );
-        python
-    })
+    python_peer::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// `node`, once `tests/interop/js/node_modules` holds the locked `@a2a-js/sdk`.

@@ -12,10 +12,10 @@
 //! the target directory with pip, once.
 #![cfg(feature = "sign")]
 
+mod python_peer;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 
 use a2a_card::sign::{
     canonical_payload, Algorithm, CardSigner, CardVerifier, Jwk, Jwks, PayloadForm, SigningKey,
@@ -37,36 +37,7 @@ const EXAMPLE: &str = include_str!("../examples/agent-card.json");
 const EVERY_FIELD: &str = include_str!("fixtures/interop/every-field.json");
 
 fn python() -> &'static Path {
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON.get_or_init(|| {
-        if let Some(python) = std::env::var_os("A2A_SDK_PYTHON") {
-            return PathBuf::from(python);
-        }
-        let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("a2a-sdk-1.3.0-sign");
-        let python = venv.join("bin/python");
-        if !python.exists() {
-            let made = Command::new("python3")
-                .args(["-m", "venv"])
-                .arg(&venv)
-                .status();
-            assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");
-        }
-        let installed = Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(PACKAGES)
-            .status();
-        assert!(
-            installed.is_ok_and(|s| s.success()),
-            "pip install {PACKAGES:?} failed"
-        );
-        python
-    })
+    python_peer::python("a2a-sdk-1.3.0-sign", PACKAGES)
 }
 
 /// A new file path under the target directory.
