@@ -17,6 +17,7 @@
 //! directory).
 
 mod binary_server;
+mod card_diff;
 mod python_peer;
 
 use std::collections::BTreeSet;
@@ -27,6 +28,7 @@ use std::process::{Child, ChildStdout, Command, Stdio};
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
+use card_diff::differences;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -183,39 +185,6 @@ fn sdk_fetches(server: &Server) -> Value {
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("peer output ({e}): {stdout}"))
-}
-
-/// Where `theirs` (a card as the SDK parsed it and wrote it back) differs from `ours`.
-/// Protobuf writers leave out default values, so a missing field equals an empty or zero one.
-fn differences(ours: &Value, theirs: &Value, at: &str, out: &mut Vec<String>) {
-    let is_default = |v: &Value| match v {
-        Value::Null => true,
-        Value::Bool(b) => !b,
-        Value::String(s) => s.is_empty(),
-        Value::Array(a) => a.is_empty(),
-        Value::Object(o) => o.is_empty(),
-        Value::Number(n) => n.as_f64() == Some(0.0),
-    };
-    match (ours, theirs) {
-        (Value::Object(a), Value::Object(b)) => {
-            let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
-            for key in keys {
-                match (a.get(key), b.get(key)) {
-                    (Some(x), Some(y)) => differences(x, y, &format!("{at}/{key}"), out),
-                    (Some(v), None) | (None, Some(v)) if is_default(v) => {}
-                    (x, y) => out.push(format!("{at}/{key}: ours {x:?} vs the SDK's {y:?}")),
-                }
-            }
-        }
-        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
-            for (i, (x, y)) in a.iter().zip(b).enumerate() {
-                differences(x, y, &format!("{at}/{i}"), out);
-            }
-        }
-        (Value::Number(a), Value::Number(b)) if a.as_f64() == b.as_f64() => {}
-        _ if ours == theirs => {}
-        _ => out.push(format!("{at}: ours {ours} vs the SDK's {theirs}")),
-    }
 }
 
 fn assert_same(ours: &Value, theirs: &Value, context: &str) {

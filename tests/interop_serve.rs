@@ -11,6 +11,7 @@
 //! environment (`A2A_SDK_PYTHON`, set by `.ci/run`, or one made under the target directory);
 //! the npm SDK from `tests/interop/js/node_modules` (`npm ci`, by `.ci/run` or by this test).
 
+mod card_diff;
 mod python_peer;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::OnceLock;
 
+use card_diff::differences;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -159,41 +161,6 @@ fn js_resolves(server: &Server, mode: &str, path: &str) -> Value {
         .args([mode, &server.base, path])
         .current_dir(JS_DIR);
     run_peer(command, &format!("@a2a-js/sdk resolving {path} ({mode})"))
-}
-
-/// Where `theirs` (a card as an SDK parsed and wrote it back) differs from `ours`. Protobuf
-/// writers leave out default values, so a missing field equals an empty or zero one; numbers
-/// compare by value, since protobuf's Struct keeps them as doubles.
-fn differences(ours: &Value, theirs: &Value, at: &str, out: &mut Vec<String>) {
-    let is_default = |v: &Value| match v {
-        Value::Null => true,
-        Value::Bool(b) => !b,
-        Value::String(s) => s.is_empty(),
-        Value::Array(a) => a.is_empty(),
-        Value::Object(o) => o.is_empty(),
-        Value::Number(n) => n.as_f64() == Some(0.0),
-    };
-    match (ours, theirs) {
-        (Value::Object(a), Value::Object(b)) => {
-            let keys: BTreeSet<&String> = a.keys().chain(b.keys()).collect();
-            for key in keys {
-                let (x, y) = (a.get(key), b.get(key));
-                match (x, y) {
-                    (Some(x), Some(y)) => differences(x, y, &format!("{at}/{key}"), out),
-                    (Some(v), None) | (None, Some(v)) if is_default(v) => {}
-                    _ => out.push(format!("{at}/{key}: file {x:?} vs client {y:?}")),
-                }
-            }
-        }
-        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
-            for (i, (x, y)) in a.iter().zip(b).enumerate() {
-                differences(x, y, &format!("{at}/{i}"), out);
-            }
-        }
-        (Value::Number(a), Value::Number(b)) if a.as_f64() == b.as_f64() => {}
-        _ if ours == theirs => {}
-        _ => out.push(format!("{at}: file {ours} vs client {theirs}")),
-    }
 }
 
 fn assert_same_card(file: &str, theirs: &Value, context: &str) {
