@@ -399,17 +399,7 @@ fn keys_from_the_environment() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
-        &mut line,
-    )
-    .unwrap();
-    let addr: SocketAddr = line
-        .trim()
-        .trim_start_matches("listening on http://")
-        .parse()
-        .unwrap();
+    let addr = support::listening_addr(&mut child);
     let get = |key: &[u8]| {
         support::request(
             addr,
@@ -481,17 +471,7 @@ fn watch_never_changes_what_auth_enforces() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
-        &mut line,
-    )
-    .unwrap();
-    let addr: SocketAddr = line
-        .trim()
-        .trim_start_matches("listening on http://")
-        .parse()
-        .unwrap();
+    let addr = support::listening_addr(&mut child);
     let (lines, stderr) = std::sync::mpsc::channel();
     let err = child.stderr.take().unwrap();
     std::thread::spawn(move || {

@@ -37,15 +37,7 @@ impl Served {
                 }
             }
         });
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .parse()
-            .unwrap();
+        let addr = support::listening_addr(&mut child);
         Served {
             child,
             addr,

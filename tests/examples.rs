@@ -2,7 +2,6 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -31,16 +30,7 @@ impl Example {
             .stdout(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot run {}: {e}", path.display()));
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("{name} printed {line:?}"))
-            .parse()
-            .unwrap();
+        let addr = support::listening_addr(&mut child);
         Example { child, addr }
     }
 }

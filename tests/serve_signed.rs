@@ -126,7 +126,6 @@ fn cli(args: &[&str]) -> (i32, String) {
 }
 
 fn serve(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
-    use std::io::BufRead;
     let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
         .args(["serve", "--addr", "127.0.0.1:0"])
         .args(args)
@@ -134,15 +133,7 @@ fn serve(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .trim_start_matches("listening on http://")
-        .parse()
-        .unwrap();
+    let addr = support::listening_addr(&mut child);
     (child, addr)
 }
 

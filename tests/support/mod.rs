@@ -239,3 +239,18 @@ pub async fn echo_inner(
     *response.status_mut() = http::StatusCode::IM_A_TEAPOT;
     Ok(response)
 }
+
+/// The address a server child announces on the first line of its stdout
+/// (`listening on http://HOST:PORT`); panics with the line when it is anything else.
+pub fn listening_addr(child: &mut std::process::Child) -> SocketAddr {
+    use std::io::BufRead;
+    let mut line = String::new();
+    let stdout = child.stdout.take().expect("the child's stdout is piped");
+    std::io::BufReader::new(stdout)
+        .read_line(&mut line)
+        .unwrap();
+    line.trim()
+        .strip_prefix("listening on http://")
+        .and_then(|addr| addr.parse().ok())
+        .unwrap_or_else(|| panic!("the server's first line was {line:?}"))
+}
