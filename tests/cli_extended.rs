@@ -511,6 +511,18 @@ fn watch_never_changes_what_auth_enforces() {
     wait_for("reloaded");
     let public = support::request(addr, "GET", "/.well-known/agent-card.json", &[], b"");
     assert_eq!(public.json()["version"], "2.2.0");
+    // Moving the interfaces to another host keeps every route: reloaded.
+    let moved = original.replace("routes.example.com", "routes2.example.com:8443");
+    std::fs::write(&card, &moved).unwrap();
+    wait_for("reloaded");
+    // Moving one to another path changes a route: refused.
+    std::fs::write(&card, moved.replace("/a2a/rest", "/a2a/rest2")).unwrap();
+    wait_for("what --auth enforces is fixed at start");
+    let public = support::request(addr, "GET", "/.well-known/agent-card.json", &[], b"");
+    assert_eq!(
+        public.json()["supportedInterfaces"][1]["url"],
+        "https://routes2.example.com:8443/a2a/rest"
+    );
     let _ = child.kill();
     let _ = child.wait();
 }

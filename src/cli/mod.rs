@@ -3,6 +3,8 @@
 //! line is wrong (see `main.rs`).
 
 mod auth;
+mod check;
+mod client;
 mod input;
 mod keygen;
 mod migrate;
@@ -123,6 +125,22 @@ enum Command {
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Studio(studio::StudioArgs),
+    /// Audit a live agent's card endpoints the way a careful client would
+    ///
+    /// Fetches BASE_URL/.well-known/agent-card.json and /.well-known/agent.json and reports
+    /// on media type, caching headers, ETag and Last-Modified, CORS, revalidation (304), HEAD,
+    /// 405 for other methods, the card's validation diagnostics (the codes `validate` uses),
+    /// its signatures (with --jwks), and every declared interface: does it answer, does it
+    /// refuse the extended card without credentials, and (with --header) does it hand it out
+    /// with them. Each finding line: `warning A2A-C106 URL [ETag]: ...`.
+    ///
+    /// Exit codes:
+    ///   0   no errors (warnings and notes allowed)
+    ///   1   errors
+    ///   2   the base URL cannot be reached, or --jwks / --ca cannot be read
+    ///   64  usage error
+    #[command(verbatim_doc_comment)]
+    Check(Box<check::CheckArgs>),
 }
 
 /// Output format for reports.
@@ -153,6 +171,7 @@ pub(crate) fn run(cli: Cli) -> u8 {
         Command::Sign(args) => sign::run(args, &mut output),
         Command::Verify(args) => verify::run(args, &mut output),
         Command::Studio(args) => studio::run(args, &mut output),
+        Command::Check(args) => check::run(*args, &mut output),
     };
     // A reader that closed the pipe early (`| head`) is not a failure; a failed write is.
     let outcome = if output.finish() {

@@ -333,8 +333,30 @@ fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcom
 fn same_security(a: &AgentCard, b: &AgentCard) -> bool {
     a.security_schemes == b.security_schemes
         && a.security_requirements == b.security_requirements
-        && a.supported_interfaces == b.supported_interfaces
+        && routes_of(a) == routes_of(b)
         && a.capabilities.extended_agent_card == b.capabilities.extended_agent_card
+}
+
+/// What the extended-card routes are built from: each interface's binding, version, tenant
+/// and URL path. The host is not part of a route, so a card may move its interfaces to
+/// another host or port (a new deployment) without a restart.
+fn routes_of(card: &AgentCard) -> Vec<(&str, &str, &str, Option<String>)> {
+    card.supported_interfaces
+        .iter()
+        .map(|i| {
+            let path = i
+                .url
+                .parse::<http::Uri>()
+                .ok()
+                .map(|uri| uri.path().trim_end_matches('/').to_owned());
+            (
+                i.protocol_binding.as_str(),
+                i.protocol_version.as_str(),
+                i.tenant.as_str(),
+                path,
+            )
+        })
+        .collect()
 }
 
 /// Reloads the card whenever the file's content changes. Polling (rather than file-system

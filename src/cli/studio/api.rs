@@ -292,7 +292,7 @@ async fn fetch(fetcher: &Fetcher, query: &Query, body: &[u8]) -> Result<Value, A
     // A URL naming a .json document is fetched as given; otherwise both well-known paths
     // below the base URL are (many agents still publish only the legacy one).
     let attempts = if base.path().ends_with(".json") {
-        vec![fetcher.get(&base.to_string()).await]
+        vec![fetch::get(fetcher, &base.to_string()).await]
     } else {
         let base = base.to_string();
         let root = base
@@ -304,7 +304,8 @@ async fn fetch(fetcher: &Fetcher, query: &Query, body: &[u8]) -> Result<Value, A
             format!("{root}{WELL_KNOWN_PATH}"),
             format!("{root}{LEGACY_PATH}"),
         );
-        let (current, legacy) = tokio::join!(fetcher.get(&current), fetcher.get(&legacy));
+        let (current, legacy) =
+            tokio::join!(fetch::get(fetcher, &current), fetch::get(fetcher, &legacy));
         vec![current, legacy]
     };
     let card = attempts

@@ -49,7 +49,7 @@ pub(crate) struct StudioArgs {
 }
 
 pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
-    let fetcher = match fetch::Fetcher::new(args.ca_file.as_deref()) {
+    let fetcher = match fetch::Fetcher::new(args.ca_file.as_deref(), fetch::USER_AGENT) {
         Ok(fetcher) => Arc::new(fetcher),
         Err(e) => {
             errln!(output, "a2a-card: {e}");

@@ -1,0 +1,442 @@
+//! The interfaces a card declares: does each answer, does it refuse the extended card to a
+//! caller without credentials, and (with `--header`) does it hand the card to one with them.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::header::{ACCEPT, CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE};
+use http::{HeaderMap, HeaderName, HeaderValue, Method, Response, StatusCode, Uri};
+use serde_json::{json, Value};
+
+use super::endpoint::header_text;
+use super::finding::{quoted, Check, Finding, Place};
+use crate::cli::client::{parse_http_url, FetchError, Fetcher, Outgoing};
+use a2a_card::{validate_document, AgentCard, AgentInterface, DocumentKind, Profile};
+
+/// The JSON-RPC id `check` sends, so its requests are recognisable in server logs.
+const RPC_ID: &str = "a2a-card-check";
+/// UnsupportedOperationError: the answer when the card does not offer an extended card.
+const UNSUPPORTED_OPERATION: i64 = -32004;
+
+/// What an extended-card request got.
+enum Answer {
+    /// A card (the JSON of the card, and its pointer in the body).
+    Card {
+        card: Value,
+        prefix: &'static str,
+    },
+    Unauthorized {
+        challenge: bool,
+    },
+    Forbidden,
+    /// A JSON-RPC error, or an HTTP 400 from an HTTP+JSON route.
+    Refusal {
+        code: Option<i64>,
+        status: StatusCode,
+    },
+    Other(String),
+    Unreachable(FetchError),
+}
+
+impl Answer {
+    fn describe(&self) -> String {
+        match self {
+            Answer::Card { .. } => "the card".to_owned(),
+            Answer::Unauthorized { .. } => "401".to_owned(),
+            Answer::Forbidden => "403".to_owned(),
+            Answer::Refusal {
+                code: Some(code),
+                status,
+            } => format!("JSON-RPC error {code} (HTTP {})", status.as_u16()),
+            Answer::Refusal { code: None, status } => format!("HTTP {}", status.as_u16()),
+            Answer::Other(what) => what.clone(),
+            Answer::Unreachable(error) => format!("no answer ({error})"),
+        }
+    }
+}
+
+/// One extended-card request for an interface: where it goes and what it sends.
+struct Probe {
+    url: Uri,
+    request: Outgoing,
+    jsonrpc: bool,
+}
+
+/// Probes every interface of `card`; `credentials` are the `--header`s (possibly none).
+pub(crate) async fn interface_findings(
+    fetcher: &Fetcher,
+    card: &AgentCard,
+    card_url: &str,
+    credentials: &HeaderMap,
+    findings: &mut Vec<Finding>,
+) {
+    let capability = card.capabilities.extended_agent_card == Some(true);
+    let mut validated = HashSet::new();
+    let mut probed = false;
+    for interface in &card.supported_interfaces {
+        let Some(probe) = probe_for(interface) else {
+            not_probed(fetcher.timeout(), interface, findings).await;
+            continue;
+        };
+        probed = true;
+        let place = Place::url(&probe.url);
+        let answer = ask(fetcher, &probe, &HeaderMap::new()).await;
+        unauthenticated(capability, &answer, place.clone(), findings);
+        if capability && !credentials.is_empty() && !matches!(answer, Answer::Unreachable(_)) {
+            match ask_for_response(fetcher, &probe, credentials).await {
+                Ok((answer, response)) => {
+                    authenticated(&probe, answer, &response, &mut validated, findings)
+                }
+                Err(error) => findings.push(Finding::new(
+                    Check::ExtendedCardRefused,
+                    place,
+                    format!("with the given headers: no answer ({error})"),
+                )),
+            }
+        }
+    }
+    if capability && credentials.is_empty() && probed {
+        findings.push(Finding::new(
+            Check::ExtendedCardNotFetched,
+            Place::pointer(card_url, "/capabilities/extendedAgentCard"),
+            "the card offers an extended card; pass its credentials with --header to fetch \
+             and validate it",
+        ));
+    }
+}
+
+/// The extended-card request for an HTTP interface; None for gRPC and custom bindings.
+fn probe_for(interface: &AgentInterface) -> Option<Probe> {
+    let v03 = interface.protocol_version.starts_with("0.");
+    let version = HeaderValue::from_str(&interface.protocol_version).ok();
+    // Servers pick the protocol version by this header (§3.6); an empty one is left out.
+    let with_version = |request: Outgoing| match &version {
+        Some(v) if !v.is_empty() => {
+            request.header(HeaderName::from_static("a2a-version"), v.clone())
+        }
+        _ => request,
+    };
+    match interface.protocol_binding.as_str() {
+        "JSONRPC" => {
+            let url = parse_http_url(&interface.url).ok()?;
+            let mut params = json!({});
+            if !interface.tenant.is_empty() {
+                params["tenant"] = json!(interface.tenant);
+            }
+            let method = if v03 {
+                "agent/getAuthenticatedExtendedCard"
+            } else {
+                "GetExtendedAgentCard"
+            };
+            let body = json!({"jsonrpc": "2.0", "id": RPC_ID, "method": method, "params": params});
+            let mut request = Outgoing::new(Method::POST)
+                .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
+                .header(ACCEPT, HeaderValue::from_static("application/json"));
+            request.body = Bytes::from(body.to_string());
+            Some(Probe {
+                url,
+                request: with_version(request),
+                jsonrpc: true,
+            })
+        }
+        "HTTP+JSON" => {
+            let base = interface.url.trim_end_matches('/');
+            let route = match (v03, interface.tenant.is_empty()) {
+                (true, _) => format!("{base}/v1/card"),
+                (false, true) => format!("{base}/extendedAgentCard"),
+                (false, false) => format!("{base}/{}/extendedAgentCard", interface.tenant),
+            };
+            let url = parse_http_url(&route).ok()?;
+            let request = Outgoing::new(Method::GET)
+                .header(ACCEPT, HeaderValue::from_static("application/json"));
+            Some(Probe {
+                url,
+                request: with_version(request),
+                jsonrpc: false,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// gRPC gets a TCP connect (speaking HTTP/2 and protobuf is beyond this command); custom
+/// bindings and URLs that are not HTTP get a note.
+async fn not_probed(timeout: Duration, interface: &AgentInterface, findings: &mut Vec<Finding>) {
+    let place = Place::url(&interface.url);
+    if interface.protocol_binding != "GRPC" {
+        findings.push(Finding::new(
+            Check::InterfaceNotProbed,
+            place,
+            format!(
+                "binding {} at this URL is not probed",
+                quoted(&interface.protocol_binding)
+            ),
+        ));
+        return;
+    }
+    let Some(address) = grpc_address(&interface.url) else {
+        findings.push(Finding::new(
+            Check::InterfaceNotProbed,
+            place,
+            "no host and port in this gRPC URL; not probed",
+        ));
+        return;
+    };
+    let connected = tokio::time::timeout(timeout, tokio::net::TcpStream::connect(&address)).await;
+    match connected {
+        Ok(Ok(_)) => findings.push(Finding::new(
+            Check::InterfaceNotProbed,
+            place,
+            format!(
+                "gRPC: {address} accepts TCP connections; the gRPC service itself is not probed"
+            ),
+        )),
+        Ok(Err(error)) => findings.push(Finding::new(
+            Check::InterfaceUnreachable,
+            place,
+            format!("gRPC: cannot connect to {address}: {error}"),
+        )),
+        Err(_) => findings.push(Finding::new(
+            Check::InterfaceUnreachable,
+            place,
+            format!("gRPC: no connection to {address} within {timeout:?}"),
+        )),
+    }
+}
+
+/// `host:port` of a gRPC target: `host:port`, `dns:///host:port` or an http(s) URL.
+fn grpc_address(url: &str) -> Option<String> {
+    if let Ok(uri) = parse_http_url(url) {
+        let https = uri.scheme_str() == Some("https");
+        let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
+        return Some(format!("{}:{port}", uri.host()?));
+    }
+    let target = url.strip_prefix("dns:///").unwrap_or(url);
+    let (host, port) = target.rsplit_once(':')?;
+    let port: u16 = port.parse().ok()?;
+    (!host.is_empty()).then(|| format!("{host}:{port}"))
+}
+
+async fn ask(fetcher: &Fetcher, probe: &Probe, extra: &HeaderMap) -> Answer {
+    match ask_for_response(fetcher, probe, extra).await {
+        Ok((answer, _)) => answer,
+        Err(error) if error.is_unreachable() => Answer::Unreachable(error),
+        Err(error) => Answer::Other(format!("no usable answer ({error})")),
+    }
+}
+
+async fn ask_for_response(
+    fetcher: &Fetcher,
+    probe: &Probe,
+    extra: &HeaderMap,
+) -> Result<(Answer, Response<Bytes>), FetchError> {
+    let mut request = probe.request.clone();
+    for (name, value) in extra {
+        request.headers.append(name, value.clone());
+    }
+    let response = fetcher.send(&probe.url, &request).await.result?;
+    Ok((classify(probe.jsonrpc, &response), response))
+}
+
+fn classify(jsonrpc: bool, response: &Response<Bytes>) -> Answer {
+    let status = response.status();
+    match status {
+        StatusCode::UNAUTHORIZED => {
+            return Answer::Unauthorized {
+                challenge: response.headers().contains_key(WWW_AUTHENTICATE),
+            }
+        }
+        StatusCode::FORBIDDEN => return Answer::Forbidden,
+        _ => {}
+    }
+    let body: Option<Value> = serde_json::from_slice(response.body()).ok();
+    if jsonrpc {
+        if let Some(body) = &body {
+            if status.is_success() && body.get("result").is_some_and(Value::is_object) {
+                return Answer::Card {
+                    card: body["result"].clone(),
+                    prefix: "/result",
+                };
+            }
+            if let Some(code) = body.pointer("/error/code").and_then(Value::as_i64) {
+                return Answer::Refusal {
+                    code: Some(code),
+                    status,
+                };
+            }
+        }
+    } else if status == StatusCode::OK && body.as_ref().is_some_and(Value::is_object) {
+        return Answer::Card {
+            card: body.unwrap_or_default(),
+            prefix: "",
+        };
+    } else if status == StatusCode::BAD_REQUEST {
+        return Answer::Refusal { code: None, status };
+    }
+    Answer::Other(format!("HTTP {}", status.as_u16()))
+}
+
+/// What an extended-card request without credentials must get.
+fn unauthenticated(capability: bool, answer: &Answer, place: Place, findings: &mut Vec<Finding>) {
+    let finding = match answer {
+        Answer::Unreachable(error) => Some((
+            Check::InterfaceUnreachable,
+            format!("the interface does not answer: {error}"),
+        )),
+        Answer::Card { .. } => Some((
+            Check::ExtendedCardUnprotected,
+            "the extended card was returned to a request without credentials; it MUST require \
+             authentication (§13.3)"
+                .to_owned(),
+        )),
+        Answer::Unauthorized { challenge: false } => Some((
+            Check::NoChallenge,
+            "401 without WWW-Authenticate; the challenge tells clients which credentials to send"
+                .to_owned(),
+        )),
+        Answer::Unauthorized { .. } | Answer::Forbidden => None,
+        Answer::Refusal {
+            code: Some(UNSUPPORTED_OPERATION),
+            ..
+        }
+        | Answer::Refusal { code: None, .. }
+            if !capability =>
+        {
+            None
+        }
+        other if capability => Some((
+            Check::ExtendedNotRefused,
+            format!(
+                "an extended-card request without credentials got {}; expected 401 with \
+                 WWW-Authenticate",
+                other.describe()
+            ),
+        )),
+        other => Some((
+            Check::CapabilityOffAnswer,
+            format!(
+                "the card offers no extended card, so the request should get \
+                 UnsupportedOperationError (JSON-RPC {UNSUPPORTED_OPERATION} or HTTP 400); got {}",
+                other.describe()
+            ),
+        )),
+    };
+    if let Some((check, message)) = finding {
+        findings.push(Finding::new(check, place, message));
+    }
+}
+
+/// The answer to a request with the `--header` credentials: the card, validated.
+fn authenticated(
+    probe: &Probe,
+    answer: Answer,
+    response: &Response<Bytes>,
+    validated: &mut HashSet<Vec<u8>>,
+    findings: &mut Vec<Finding>,
+) {
+    let url = probe.url.to_string();
+    let Answer::Card { card, prefix } = answer else {
+        findings.push(Finding::new(
+            Check::ExtendedCardRefused,
+            Place::url(&url),
+            format!(
+                "with the given headers the request got {}, not the extended card",
+                answer.describe()
+            ),
+        ));
+        return;
+    };
+    let cache_control = header_text(response.headers(), CACHE_CONTROL).unwrap_or_default();
+    let lower = cache_control.to_ascii_lowercase();
+    if !lower.contains("private") && !lower.contains("no-store") {
+        findings.push(Finding::new(
+            Check::ExtendedCardCacheable,
+            Place::header(&url, "Cache-Control"),
+            format!(
+                "the extended card is sent with Cache-Control {}; send `private` or `no-store` \
+                 so shared caches do not hand it to others",
+                quoted(&cache_control)
+            ),
+        ));
+    }
+    let bytes = serde_json::to_vec(&card).unwrap_or_default();
+    // Every interface usually serves the same extended card: report its problems once.
+    if !validated.insert(bytes.clone()) {
+        return;
+    }
+    match validate_document(&bytes, Profile::Spec, Some(DocumentKind::Card)) {
+        Ok(report) => findings.extend(
+            report
+                .diagnostics
+                .iter()
+                .map(|d| Finding::from_diagnostic(d, &url, prefix)),
+        ),
+        Err(error) => findings.push(Finding::new(
+            Check::ExtendedCardUnreadable,
+            Place::pointer(&url, prefix),
+            error.to_string(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grpc_targets_give_host_and_port() {
+        assert_eq!(
+            grpc_address("dns:///a.example:50051").as_deref(),
+            Some("a.example:50051")
+        );
+        assert_eq!(
+            grpc_address("a.example:443").as_deref(),
+            Some("a.example:443")
+        );
+        assert_eq!(
+            grpc_address("https://a.example").as_deref(),
+            Some("a.example:443")
+        );
+        assert_eq!(grpc_address("a.example"), None);
+        assert_eq!(grpc_address(":1"), None);
+    }
+
+    #[test]
+    fn each_binding_gets_the_spec_route() {
+        let probe = |binding: &str, version: &str, tenant: &str| {
+            let mut interface = AgentInterface::new("https://a.example/a2a/", binding, version);
+            interface.tenant = tenant.to_owned();
+            probe_for(&interface).map(|p| (p.request.method.to_string(), p.url.to_string()))
+        };
+        let at = |m: &str, u: &str| Some((m.to_owned(), u.to_owned()));
+        assert_eq!(
+            probe("HTTP+JSON", "1.0", ""),
+            at("GET", "https://a.example/a2a/extendedAgentCard")
+        );
+        assert_eq!(
+            probe("HTTP+JSON", "1.0", "t1"),
+            at("GET", "https://a.example/a2a/t1/extendedAgentCard")
+        );
+        assert_eq!(
+            probe("HTTP+JSON", "0.3", ""),
+            at("GET", "https://a.example/a2a/v1/card")
+        );
+        assert_eq!(
+            probe("JSONRPC", "1.0", ""),
+            at("POST", "https://a.example/a2a/")
+        );
+        assert!(probe("GRPC", "1.0", "").is_none());
+    }
+
+    #[test]
+    fn jsonrpc_probes_name_the_method_of_their_version() {
+        let body = |version: &str| {
+            let interface = AgentInterface::new("https://a.example/rpc", "JSONRPC", version);
+            let probe = probe_for(&interface).unwrap();
+            serde_json::from_slice::<Value>(&probe.request.body).unwrap()["method"].clone()
+        };
+        assert_eq!(body("1.0"), "GetExtendedAgentCard");
+        assert_eq!(body("0.3"), "agent/getAuthenticatedExtendedCard");
+    }
+}

@@ -1,0 +1,764 @@
+//! `a2a-card check BASE_URL`, run as a person would run it, against `a2a-card serve` (a clean
+//! report) and against small, deliberately wrong servers started here (each finding).
+
+mod binary_server;
+#[path = "support/pki.rs"]
+mod pki;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use binary_server::Server;
+use serde_json::{json, Value};
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
+const API_KEY: &str = "k-check-s3cret-value";
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("check-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn shown(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Runs `a2a-card check ARGS`: exit code, stdout, stderr.
+fn check(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(BIN).arg("check").args(args).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// Runs `check --format json` and returns the exit code and the report.
+fn check_json(args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = check(&all);
+    let report = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}\nstderr: {stderr}"));
+    (code, report)
+}
+
+/// The findings of a report with this code.
+fn with_code<'r>(report: &'r Value, code: &str) -> Vec<&'r Value> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == code)
+        .collect()
+}
+
+fn codes(report: &Value) -> Vec<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A card whose interfaces live at `origin`, protected by an API key header.
+fn card(origin: &str, name: &str) -> Value {
+    json!({
+        "name": name,
+        "description": "Plans delivery routes for a city fleet, with live traffic data.",
+        "supportedInterfaces": [
+            {"url": format!("{origin}/rpc"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+            {"url": format!("{origin}/rest"), "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}
+        ],
+        "provider": {"organization": "Example Fleet Ltd.", "url": "https://fleet.example.com"},
+        "version": "1.0.0",
+        "capabilities": {"extendedAgentCard": true},
+        "securitySchemes": {
+            "apiKey": {"apiKeySecurityScheme": {"location": "header", "name": "X-API-Key"}}
+        },
+        "securityRequirements": [{"schemes": {"apiKey": {}}}],
+        "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["application/json"],
+        "skills": [{
+            "id": "route", "name": "Route a fleet", "description": "Plans routes for a fleet.",
+            "tags": ["routing"], "examples": ["Plan tomorrow's deliveries."]
+        }]
+    })
+}
+
+#[test]
+fn a2a_card_serve_gets_a_clean_report_over_https_with_signature_and_extended_card() {
+    let dir = temp_dir("clean");
+    let pki = pki::Pki::new();
+    let files = pki.write(&dir);
+    let (key, jwks) = (dir.join("signing.pem"), dir.join("jwks.json"));
+    let made = Command::new(BIN)
+        .args(["keygen", "--alg", "ES256", "--kid", "check-1"])
+        .args(["--out", shown(&key), "--jwks", shown(&jwks)])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let public = dir.join("card.json");
+    let extended = dir.join("extended.json");
+    let auth = dir.join("auth.toml");
+    // The interfaces must name the server's own port, which is known only once it listens:
+    // start with a placeholder and let --watch pick up the real one.
+    std::fs::write(
+        &public,
+        card("https://127.0.0.1:1", "Fleet Router").to_string(),
+    )
+    .unwrap();
+    let mut extended_card = card("https://127.0.0.1:1", "Fleet Router");
+    extended_card["skills"].as_array_mut().unwrap().push(json!({
+        "id": "depots", "name": "Depot planning", "description": "Plans depot capacity.",
+        "tags": ["depots"], "examples": ["How many vans fit depot 4?"]
+    }));
+    std::fs::write(&extended, extended_card.to_string()).unwrap();
+    std::fs::write(&auth, format!("[apiKey]\nkeys = [\"{API_KEY}\"]\n")).unwrap();
+    let server = Server::start(&[
+        "serve",
+        shown(&public),
+        "--addr",
+        "127.0.0.1:0",
+        "--watch",
+        "--extended-card",
+        shown(&extended),
+        "--auth",
+        shown(&auth),
+        "--tls-cert",
+        shown(&files.cert),
+        "--tls-key",
+        shown(&files.key),
+        "--sign-key",
+        shown(&key),
+        "--kid",
+        "check-1",
+    ]);
+    let origin = server.url();
+    assert!(origin.starts_with("https://127.0.0.1:"), "{origin}");
+    std::fs::write(&public, card(&origin, "Fleet Router").to_string()).unwrap();
+
+    let ca = shown(&files.client_ca); // the CA that issued the server's certificate
+    let header = format!("X-API-Key: {API_KEY}");
+    let args = [
+        origin.as_str(),
+        "--ca",
+        ca,
+        "--jwks",
+        shown(&jwks),
+        "--header",
+        &header,
+    ];
+    // Wait for the reload: the interfaces answer once the served card names this port.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let report = loop {
+        let (_, report) = check_json(&args);
+        if with_code(&report, "A2A-C400").is_empty() || Instant::now() > deadline {
+            break report;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(report["errors"], 0, "{report:#}");
+    assert_eq!(report["warnings"], 0, "{report:#}");
+    assert_eq!(
+        codes(&report),
+        ["A2A-C302"],
+        "only the verified signature is noted: {report:#}"
+    );
+    assert_eq!(report["endpoints"][0]["status"], 200);
+    assert_eq!(
+        report["endpoints"][0]["contentType"],
+        "application/a2a+json"
+    );
+
+    // As a person runs it: text, exit 0, the secret never printed.
+    let (code, stdout, stderr) = check(&args);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(&format!("{origin}: passed: 0 errors, 0 warnings, 1 note")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("note A2A-C302"), "{stdout}");
+    assert!(stdout.contains("GET https://127.0.0.1:"), "{stdout}");
+    assert!(!stdout.contains(API_KEY) && !stderr.contains(API_KEY));
+
+    // Without credentials the extended card is refused (no finding) and noted as unfetched.
+    let (code, report) = check_json(&[origin.as_str(), "--ca", ca]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(codes(&report), ["A2A-C303", "A2A-C409"], "{report:#}");
+    // A wrong key: the extended card is not handed out.
+    let (code, report) = check_json(&[origin.as_str(), "--ca", ca, "-H", "X-API-Key: wrong"]);
+    assert_eq!(code, 1);
+    assert_eq!(with_code(&report, "A2A-C406").len(), 2, "{report:#}");
+    // Without --ca the certificate is not trusted: nothing can be reached.
+    let (code, _, stderr) = check(&[origin.as_str()]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot reach the agent"), "{stderr}");
+    assert!(stderr.contains("TLS"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Deliberately wrong servers: plain HTTP/1.1 written by hand, so they can do what a proper
+// server library would not (a body after a HEAD answer, say).
+
+/// What a wrong server received.
+struct Asked {
+    method: String,
+    path: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Asked {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What it answers: status, headers and body, written as they are (a HEAD answer included).
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    /// Send Content-Length for the body but not the body (a correct HEAD answer).
+    length_only: bool,
+}
+
+impl Answer {
+    fn new(status: u16, body: impl Into<Vec<u8>>) -> Self {
+        Answer {
+            status,
+            headers: Vec::new(),
+            body: body.into(),
+            length_only: false,
+        }
+    }
+
+    fn header(mut self, name: &str, value: &str) -> Self {
+        self.headers.push((name.to_owned(), value.to_owned()));
+        self
+    }
+}
+
+type Handler = dyn Fn(&Asked) -> Answer + Send + Sync;
+
+/// A keep-alive HTTP/1.1 server on 127.0.0.1:0; stops accepting when dropped.
+struct WrongServer {
+    port: u16,
+    stop: Arc<AtomicBool>,
+}
+
+impl WrongServer {
+    fn start(handler: impl Fn(&Asked) -> Answer + Send + Sync + 'static) -> WrongServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let stop = Arc::new(AtomicBool::new(false));
+        let handler: Arc<Handler> = Arc::new(handler);
+        let stopped = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                if stopped.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(stream) = stream else { continue };
+                let handler = Arc::clone(&handler);
+                std::thread::spawn(move || serve_connection(stream, &*handler));
+            }
+        });
+        WrongServer { port, stop }
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for WrongServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop so it sees the flag.
+        let _ = TcpStream::connect(("127.0.0.1", self.port));
+    }
+}
+
+fn serve_connection(stream: TcpStream, handler: &Handler) {
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let mut writer = stream.try_clone().unwrap();
+    let mut reader = BufReader::new(stream);
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let mut parts = line.split_whitespace();
+        let (method, path) = (
+            parts.next().unwrap_or("").to_owned(),
+            parts.next().unwrap_or("").to_owned(),
+        );
+        let mut headers = Vec::new();
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                headers.push((name.trim().to_owned(), value.trim().to_owned()));
+            }
+        }
+        let length = headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
+            .and_then(|(_, v)| v.parse().ok())
+            .unwrap_or(0);
+        let mut body = vec![0; length];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let asked = Asked {
+            method,
+            path,
+            headers,
+            body,
+        };
+        let answer = handler(&asked);
+        let mut head = format!("HTTP/1.1 {} X\r\n", answer.status);
+        for (name, value) in &answer.headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str(&format!("Content-Length: {}\r\n\r\n", answer.body.len()));
+        let mut bytes = head.into_bytes();
+        if !answer.length_only {
+            bytes.extend_from_slice(&answer.body);
+        }
+        if writer.write_all(&bytes).is_err() {
+            return;
+        }
+    }
+}
+
+/// How a wrong server deviates from a good one.
+#[derive(Clone)]
+struct Faults {
+    content_type: &'static str,
+    etag: Option<&'static str>,
+    answers_304: bool,
+    legacy: bool,
+    card: Value,
+    /// The extended card is handed to anyone.
+    open_extended: bool,
+    head_with_body: bool,
+    /// What a request with the right key gets as the extended card.
+    extended: Option<Value>,
+    extended_cache_control: &'static str,
+}
+
+const DATE: &str = "Tue, 03 Nov 2026 10:00:00 GMT";
+
+impl Faults {
+    /// Everything right: a card at both paths, strong ETag, 304s, CORS, 405, a protected
+    /// extended card.
+    fn none(origin: &str) -> Faults {
+        Faults {
+            content_type: "application/a2a+json",
+            etag: Some("\"v1\""),
+            answers_304: true,
+            legacy: true,
+            card: card(origin, "Fleet Router"),
+            open_extended: false,
+            head_with_body: false,
+            extended: None,
+            extended_cache_control: "private, no-cache",
+        }
+    }
+
+    fn answer(&self, asked: &Asked) -> Answer {
+        let card_path = matches!(
+            asked.path.as_str(),
+            "/.well-known/agent-card.json" | "/.well-known/agent.json"
+        );
+        if card_path {
+            if asked.path.ends_with("agent.json") && !self.legacy {
+                return Answer::new(404, "not found");
+            }
+            return self.card_answer(asked);
+        }
+        let extended = matches!(
+            (asked.method.as_str(), asked.path.as_str()),
+            ("POST", "/rpc") | ("GET", "/rest/extendedAgentCard")
+        );
+        if !extended {
+            return Answer::new(404, "not found");
+        }
+        let keyed = asked.header("x-api-key") == Some(API_KEY);
+        if !keyed && !self.open_extended {
+            return Answer::new(401, r#"{"error": "unauthenticated"}"#)
+                .header("WWW-Authenticate", "ApiKey header=\"X-API-Key\"");
+        }
+        let card = self.extended.clone().unwrap_or_else(|| self.card.clone());
+        let body = if asked.method == "POST" {
+            let request: Value = serde_json::from_slice(&asked.body).unwrap();
+            json!({"jsonrpc": "2.0", "id": request["id"], "result": card})
+        } else {
+            card
+        };
+        Answer::new(200, body.to_string())
+            .header("Content-Type", "application/json")
+            .header("Cache-Control", self.extended_cache_control)
+    }
+
+    fn card_answer(&self, asked: &Asked) -> Answer {
+        let with_headers = |answer: Answer| {
+            let answer = answer
+                .header("Content-Type", self.content_type)
+                .header("Cache-Control", "public, max-age=600")
+                .header("Last-Modified", DATE)
+                .header("Access-Control-Allow-Origin", "*");
+            match self.etag {
+                Some(tag) => answer.header("ETag", tag),
+                None => answer,
+            }
+        };
+        let body = self.card.to_string();
+        match asked.method.as_str() {
+            "GET" => {
+                let fresh = self.answers_304
+                    && (asked
+                        .header("if-none-match")
+                        .is_some_and(|t| Some(t) == self.etag)
+                        || asked.header("if-modified-since") == Some(DATE));
+                if fresh {
+                    with_headers(Answer::new(304, ""))
+                } else {
+                    with_headers(Answer::new(200, body))
+                }
+            }
+            "HEAD" if self.head_with_body => with_headers(Answer::new(200, body)),
+            // Content-Length says what a GET would send; the body stays out.
+            "HEAD" => Answer {
+                length_only: true,
+                ..with_headers(Answer::new(200, body))
+            },
+            _ => Answer::new(405, "").header("Allow", "GET, HEAD"),
+        }
+    }
+}
+
+/// Starts a wrong server whose card names its own origin, with `change` applied.
+fn wrong_server(change: impl FnOnce(&mut Faults)) -> WrongServer {
+    let listener_origin = Arc::new(std::sync::OnceLock::<Faults>::new());
+    let faults = Arc::clone(&listener_origin);
+    let server = WrongServer::start(move |asked| faults.get().unwrap().answer(asked));
+    let mut configured = Faults::none(&server.url());
+    change(&mut configured);
+    let _ = listener_origin.set(configured);
+    server
+}
+
+#[test]
+fn a_correct_hand_written_server_gets_no_error_and_no_warning() {
+    // The reference for every wrong server below: same code, no fault.
+    let server = wrong_server(|_| {});
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["errors"], 0, "{report:#}");
+    // Plain http:// interfaces are warned about by validation (A2A-W012), nothing else.
+    let warnings: Vec<_> = with_code(&report, "A2A-W012");
+    assert_eq!(report["warnings"], warnings.len(), "{report:#}");
+    assert_eq!(
+        codes(&report)
+            .iter()
+            .filter(|c| c.starts_with("A2A-C"))
+            .collect::<Vec<_>>(),
+        ["A2A-C409"]
+    );
+}
+
+#[test]
+fn plain_application_json_is_a_warning_naming_the_header() {
+    let server = wrong_server(|f| f.content_type = "application/json; charset=utf-8");
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 0, "a warning alone does not fail: {report:#}");
+    let found = with_code(&report, "A2A-C102");
+    assert_eq!(found.len(), 2, "both paths: {report:#}");
+    assert_eq!(found[0]["header"], "Content-Type");
+    assert_eq!(found[0]["level"], "warning");
+    assert!(found[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("application/a2a+json"));
+    let server = wrong_server(|f| f.content_type = "text/html");
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    assert_eq!(with_code(&report, "A2A-C103")[0]["level"], "error");
+}
+
+#[test]
+fn no_etag_is_a_warning_and_skips_the_if_none_match_check() {
+    let server = wrong_server(|f| f.etag = None);
+    let (_, report) = check_json(&[&server.url()]);
+    let found = with_code(&report, "A2A-C106");
+    assert_eq!(found.len(), 2, "{report:#}");
+    assert_eq!(found[0]["header"], "ETag");
+    assert!(with_code(&report, "A2A-C200").is_empty());
+    // Last-Modified still revalidates.
+    assert!(with_code(&report, "A2A-C202").is_empty(), "{report:#}");
+}
+
+#[test]
+fn a_server_that_never_answers_304_fails_both_revalidations() {
+    let server = wrong_server(|f| f.answers_304 = false);
+    let (code, stdout, _) = check(&[&server.url()]);
+    assert_eq!(code, 1, "{stdout}");
+    let card_url = format!("{}/.well-known/agent-card.json", server.url());
+    assert!(
+        stdout.contains(&format!("error A2A-C200 {card_url} [If-None-Match]: If-None-Match with the card's own ETag got 200 OK, not 304")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("warning A2A-C202 {card_url} [If-Modified-Since]")),
+        "{stdout}"
+    );
+    assert!(stdout.contains(": failed: 1 error"), "{stdout}");
+}
+
+#[test]
+fn a_weak_etag_only_is_a_warning() {
+    let server = wrong_server(|f| f.etag = Some("W/\"v1\""));
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 0, "{report:#}");
+    let found = with_code(&report, "A2A-C107");
+    assert_eq!(found.len(), 2, "{report:#}");
+    assert!(found[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("W/\\\"v1\\\""));
+    let server = wrong_server(|f| f.etag = Some("v1"));
+    let (_, report) = check_json(&[&server.url()]);
+    assert_eq!(with_code(&report, "A2A-C108").len(), 2, "{report:#}");
+}
+
+#[test]
+fn a_missing_legacy_path_is_a_warning() {
+    let server = wrong_server(|f| f.legacy = false);
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 0, "{report:#}");
+    let found = with_code(&report, "A2A-C112");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(
+        found[0]["url"],
+        format!("{}/.well-known/agent.json", server.url())
+    );
+    assert!(found[0]["message"].as_str().unwrap().contains("HTTP 404"));
+    assert_eq!(report["endpoints"][1]["status"], 404);
+}
+
+#[test]
+fn an_invalid_card_gets_the_validation_codes_with_pointers() {
+    let server = wrong_server(|f| {
+        f.card["skills"][0].as_object_mut().unwrap().remove("tags");
+        f.card["securityRequirements"][0]["schemes"]["oauth"] = json!({});
+    });
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    let card_url = format!("{}/.well-known/agent-card.json", server.url());
+    let missing = with_code(&report, "A2A-E010");
+    assert_eq!(missing[0]["url"], card_url.as_str());
+    assert_eq!(missing[0]["pointer"], "/skills/0/tags");
+    let undeclared = with_code(&report, "A2A-E031");
+    assert_eq!(
+        undeclared[0]["pointer"],
+        "/securityRequirements/0/schemes/oauth"
+    );
+    // The same codes `validate` gives for the same document.
+    let (_, stdout, _) = check(&[&server.url()]);
+    assert!(
+        stdout.contains(&format!("error A2A-E010 {card_url}#/skills/0/tags: ")),
+        "{stdout}"
+    );
+    // A body that is not JSON at all.
+    let server =
+        WrongServer::start(|_| Answer::new(200, "<html>").header("Content-Type", "text/html"));
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    assert!(!with_code(&report, "A2A-C101").is_empty(), "{report:#}");
+}
+
+#[test]
+fn an_extended_card_handed_out_without_credentials_is_an_error_per_interface() {
+    let server = wrong_server(|f| f.open_extended = true);
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    let found = with_code(&report, "A2A-C401");
+    let urls: Vec<_> = found.iter().map(|f| f["url"].as_str().unwrap()).collect();
+    assert_eq!(
+        urls,
+        [
+            format!("{}/rpc", server.url()),
+            format!("{}/rest/extendedAgentCard", server.url())
+        ],
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_fetched_extended_card_is_validated_and_its_caching_checked() {
+    let server = wrong_server(|f| {
+        let mut extended = f.card.clone();
+        extended["skills"][0]["tags"] = json!([]);
+        f.extended = Some(extended);
+        f.extended_cache_control = "public, max-age=60";
+    });
+    let header = format!("X-API-Key: {API_KEY}");
+    let (code, report) = check_json(&[&server.url(), "--header", &header]);
+    assert_eq!(code, 1, "{report:#}");
+    let empty = with_code(&report, "A2A-E011");
+    // Reported once (both interfaces serve the same card), pointing into the JSON-RPC answer.
+    assert_eq!(empty.len(), 1, "{report:#}");
+    assert_eq!(empty[0]["url"], format!("{}/rpc", server.url()));
+    assert_eq!(empty[0]["pointer"], "/result/skills/0/tags");
+    let cacheable = with_code(&report, "A2A-C408");
+    assert_eq!(cacheable.len(), 2, "{report:#}");
+    assert_eq!(cacheable[0]["header"], "Cache-Control");
+    assert!(!report.to_string().contains(API_KEY));
+}
+
+#[test]
+fn a_head_answer_with_a_body_is_caught_on_the_next_request() {
+    let server = wrong_server(|f| f.head_with_body = true);
+    let (_, report) = check_json(&[&server.url()]);
+    assert_eq!(with_code(&report, "A2A-C204").len(), 1, "{report:#}");
+    let server = wrong_server(|_| {});
+    let (_, report) = check_json(&[&server.url()]);
+    assert!(with_code(&report, "A2A-C204").is_empty(), "{report:#}");
+}
+
+#[test]
+fn other_methods_must_get_405_with_allow() {
+    let server = WrongServer::start(|asked| {
+        let mut faults = Faults::none("http://127.0.0.1:1");
+        faults.legacy = false;
+        match asked.method.as_str() {
+            "POST" => Answer::new(405, ""),
+            _ => faults.answer(asked),
+        }
+    });
+    let (_, report) = check_json(&[&server.url()]);
+    assert_eq!(with_code(&report, "A2A-C206")[0]["header"], "Allow");
+    let server = WrongServer::start(|asked| match asked.method.as_str() {
+        "POST" => Answer::new(200, "{}"),
+        _ => Faults::none("http://127.0.0.1:1").answer(asked),
+    });
+    let (_, report) = check_json(&[&server.url()]);
+    let found = with_code(&report, "A2A-C205");
+    assert!(
+        found[0]["message"].as_str().unwrap().contains("200"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn missing_caching_and_cors_headers_are_named() {
+    let server = WrongServer::start(|asked| {
+        if asked.path == "/.well-known/agent-card.json" {
+            Answer::new(200, card("http://127.0.0.1:1", "Fleet Router").to_string())
+                .header("Content-Type", "application/a2a+json")
+        } else {
+            Answer::new(404, "")
+        }
+    });
+    let (_, report) = check_json(&[&server.url()]);
+    for (code, header) in [
+        ("A2A-C104", "Cache-Control"),
+        ("A2A-C106", "ETag"),
+        ("A2A-C109", "Last-Modified"),
+        ("A2A-C110", "Access-Control-Allow-Origin"),
+    ] {
+        let found = with_code(&report, code);
+        assert_eq!(found.len(), 1, "{code}: {report:#}");
+        assert_eq!(found[0]["header"], header);
+    }
+    // Interfaces that do not answer are errors.
+    assert_eq!(with_code(&report, "A2A-C400").len(), 2, "{report:#}");
+}
+
+#[test]
+fn redirects_are_followed_and_reported() {
+    let target = wrong_server(|_| {});
+    let to = target.url();
+    let server = WrongServer::start(move |asked| {
+        Answer::new(308, "").header("Location", &format!("{to}{}", asked.path))
+    });
+    let (_, report) = check_json(&[&server.url()]);
+    let found = with_code(&report, "A2A-C111");
+    assert_eq!(found.len(), 2, "{report:#}");
+    assert!(found[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains(&target.url()));
+    assert_eq!(report["endpoints"][0]["status"], 200);
+}
+
+#[test]
+fn a_legacy_path_with_another_card_is_a_warning() {
+    let server = WrongServer::start(|asked| {
+        let mut faults = Faults::none("http://127.0.0.1:1");
+        if asked.path.ends_with("agent.json") {
+            faults.card["name"] = json!("Another Agent");
+        }
+        faults.answer(asked)
+    });
+    let (_, report) = check_json(&[&server.url()]);
+    assert_eq!(with_code(&report, "A2A-C113").len(), 1, "{report:#}");
+}
+
+#[test]
+fn an_unreachable_base_url_exits_2() {
+    let port = {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    }; // closed again: nothing listens there now
+    let (code, stdout, stderr) = check(&[&format!("http://127.0.0.1:{port}")]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("cannot reach the agent"), "{stderr}");
+    let (code, report) = check_json(&[&format!("http://127.0.0.1:{port}")]);
+    assert_eq!(code, 2);
+    assert_eq!(report["reachable"], false);
+    let (code, _, stderr) = check(&["not a url"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not an absolute http"), "{stderr}");
+    let (code, _, stderr) = check(&["http://127.0.0.1:1", "--header", "no colon"]);
+    assert_eq!(code, 64, "{stderr}");
+}
+
+#[test]
+fn a_server_that_hangs_is_cut_off_by_the_timeout() {
+    // Accepts connections and never answers.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let held = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        std::thread::sleep(Duration::from_secs(3));
+        let _ = stream.shutdown(Shutdown::Both);
+    });
+    let (code, _, stderr) = check(&[&format!("http://127.0.0.1:{port}"), "--timeout", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    // Had the timeout not fired, the server's close after 3 s would be the reported error.
+    assert!(stderr.contains("no answer from 127.0.0.1"), "{stderr}");
+    assert!(stderr.contains("within 1 second"), "{stderr}");
+    held.join().unwrap();
+}
