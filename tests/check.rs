@@ -203,6 +203,15 @@ fn a2a_card_serve_gets_a_clean_report_over_https_with_signature_and_extended_car
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot reach the agent"), "{stderr}");
     assert!(stderr.contains("TLS"), "{stderr}");
+    // A CA in the system store (here named by SSL_CERT_FILE, as OpenSSL reads it) is trusted.
+    let system = Command::new(BIN)
+        .args(["check", origin.as_str()])
+        .env("SSL_CERT_FILE", ca)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&system.stdout);
+    assert_eq!(system.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains(": passed: 0 errors"), "{stdout}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -761,4 +770,77 @@ fn a_server_that_hangs_is_cut_off_by_the_timeout() {
     assert!(stderr.contains("no answer from 127.0.0.1"), "{stderr}");
     assert!(stderr.contains("within 1 second"), "{stderr}");
     held.join().unwrap();
+}
+
+#[test]
+fn with_the_capability_off_interfaces_must_answer_unsupported_operation() {
+    // The spec's answer: JSON-RPC -32004, HTTP 400. No finding.
+    let spec = WrongServer::start(|asked| {
+        let mut faults = Faults::none("http://127.0.0.1:1");
+        faults.card["capabilities"] = json!({});
+        match (asked.method.as_str(), asked.path.as_str()) {
+            ("POST", "/rpc") => Answer::new(
+                200,
+                r#"{"jsonrpc": "2.0", "id": "a2a-card-check", "error": {"code": -32004, "message": "unsupported"}}"#,
+            ),
+            ("GET", "/rest/extendedAgentCard") => Answer::new(400, r#"{"error": {"code": 400}}"#),
+            _ => faults.answer(asked),
+        }
+    });
+    let origin = spec.url();
+    let on_its_own_origin = WrongServer::start(move |asked| {
+        let mut faults = Faults::none(&origin);
+        faults.card["capabilities"] = json!({});
+        faults.answer(asked)
+    });
+    let (_, report) = check_json(&[&on_its_own_origin.url()]);
+    let interface_codes: Vec<_> = codes(&report)
+        .into_iter()
+        .filter(|c| c.starts_with("A2A-C4"))
+        .collect();
+    assert!(interface_codes.is_empty(), "{report:#}");
+    // A 404 (no such route) is not the spec's answer: a warning per interface.
+    let missing = WrongServer::start(|asked| {
+        let mut faults = Faults::none("http://127.0.0.1:1");
+        faults.card["capabilities"] = json!({});
+        match asked.path.as_str() {
+            "/rpc" | "/rest/extendedAgentCard" => Answer::new(404, ""),
+            _ => faults.answer(asked),
+        }
+    });
+    let origin = missing.url();
+    let pointing_there = WrongServer::start(move |asked| {
+        let mut faults = Faults::none(&origin);
+        faults.card["capabilities"] = json!({});
+        faults.answer(asked)
+    });
+    let (code, report) = check_json(&[&pointing_there.url()]);
+    assert_eq!(code, 0, "{report:#}");
+    let found = with_code(&report, "A2A-C404");
+    assert_eq!(found.len(), 2, "{report:#}");
+    assert!(found[0]["message"].as_str().unwrap().contains("HTTP 404"));
+}
+
+#[test]
+fn a_redirect_loop_stops_after_three_hops() {
+    let server = WrongServer::start(|asked| {
+        Answer::new(302, "").header("Location", &format!("{}x", asked.path))
+    });
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    let missing = with_code(&report, "A2A-C100");
+    assert!(
+        missing[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("more than 3 redirects"),
+        "{report:#}"
+    );
+    assert_eq!(
+        report["endpoints"][0]["redirects"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
 }

@@ -109,8 +109,9 @@ pub(crate) struct Fetcher {
 }
 
 impl Fetcher {
-    /// A client that trusts the Mozilla roots, plus the PEM certificates in `ca_file` (for
-    /// agents behind a private CA), and names itself `user_agent`.
+    /// A client that trusts the Mozilla roots, the system's CA store (as OpenSSL would find
+    /// it, `SSL_CERT_FILE` and `SSL_CERT_DIR` included) and the PEM certificates in `ca_file`
+    /// (for agents behind a private CA), and names itself `user_agent`.
     pub(crate) fn new(
         ca_file: Option<&Path>,
         user_agent: &'static str,
@@ -118,6 +119,10 @@ impl Fetcher {
         let mut roots = RootCertStore {
             roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
         };
+        // A store that cannot be read in part still gives the certificates it could read;
+        // the Mozilla roots stand in for a machine without one.
+        let system = rustls_native_certs::load_native_certs();
+        roots.add_parsable_certificates(system.certs);
         if let Some(path) = ca_file {
             let added = add_pem_roots(&mut roots, path).map_err(|reason| FetchError::CaFile {
                 path: path.display().to_string(),

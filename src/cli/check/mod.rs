@@ -47,7 +47,8 @@ pub(crate) struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Also trust the CA certificates in this PEM file (the Mozilla roots are always trusted).
+    /// Also trust the CA certificates in this PEM file (the Mozilla roots and the system CA
+    /// store, `SSL_CERT_FILE` included, are always trusted).
     #[arg(long, value_name = "PEM")]
     ca: Option<PathBuf>,
     /// Seconds each request may take, from connecting to the last byte.
