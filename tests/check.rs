@@ -374,6 +374,10 @@ struct Faults {
     /// What a request with the right key gets as the extended card.
     extended: Option<Value>,
     extended_cache_control: &'static str,
+    /// A 304 without the ETag.
+    bare_304: bool,
+    /// HEAD answers with another Content-Type than GET.
+    head_content_type: Option<&'static str>,
 }
 
 const DATE: &str = "Tue, 03 Nov 2026 10:00:00 GMT";
@@ -392,6 +396,8 @@ impl Faults {
             head_with_body: false,
             extended: None,
             extended_cache_control: "private, no-cache",
+            bare_304: false,
+            head_content_type: None,
         }
     }
 
@@ -450,13 +456,19 @@ impl Faults {
                         .header("if-none-match")
                         .is_some_and(|t| Some(t) == self.etag)
                         || asked.header("if-modified-since") == Some(DATE));
-                if fresh {
+                if fresh && self.bare_304 {
+                    Answer::new(304, "")
+                } else if fresh {
                     with_headers(Answer::new(304, ""))
                 } else {
                     with_headers(Answer::new(200, body))
                 }
             }
             "HEAD" if self.head_with_body => with_headers(Answer::new(200, body)),
+            "HEAD" if self.head_content_type.is_some() => Answer {
+                length_only: true,
+                ..Answer::new(200, body).header("Content-Type", self.head_content_type.unwrap())
+            },
             // Content-Length says what a GET would send; the body stays out.
             "HEAD" => Answer {
                 length_only: true,
@@ -654,6 +666,77 @@ fn a_head_answer_with_a_body_is_caught_on_the_next_request() {
     let server = wrong_server(|_| {});
     let (_, report) = check_json(&[&server.url()]);
     assert!(with_code(&report, "A2A-C204").is_empty(), "{report:#}");
+    assert!(with_code(&report, "A2A-C203").is_empty(), "{report:#}");
+    // Other headers on HEAD than on GET: an error per header that differs.
+    let server = wrong_server(|f| f.head_content_type = Some("text/plain"));
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    let found = with_code(&report, "A2A-C203");
+    assert_eq!(found.len(), 4, "{report:#}"); // Content-Type, ETag, Last-Modified, Cache-Control
+    assert_eq!(found[0]["header"], "Content-Type");
+}
+
+#[test]
+fn a_304_must_repeat_the_etag() {
+    let server = wrong_server(|f| f.bare_304 = true);
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    let found = with_code(&report, "A2A-C201");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["header"], "ETag");
+}
+
+#[test]
+fn signatures_are_checked_against_the_given_keys() {
+    let dir = temp_dir("signatures");
+    let (key, jwks) = (dir.join("k.pem"), dir.join("jwks.json"));
+    let made = Command::new(BIN)
+        .args(["keygen", "--alg", "EdDSA", "--kid", "k1"])
+        .args(["--out", shown(&key), "--jwks", shown(&jwks)])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let unsigned = wrong_server(|_| {});
+    let (code, report) = check_json(&[&unsigned.url(), "--jwks", shown(&jwks)]);
+    assert_eq!(code, 1);
+    assert_eq!(with_code(&report, "A2A-C300")[0]["pointer"], "/signatures");
+    // A signature by another key than the JWKS holds.
+    let other = dir.join("other.pem");
+    let made = Command::new(BIN)
+        .args(["keygen", "--alg", "EdDSA", "--kid", "k1"])
+        .args([
+            "--out",
+            shown(&other),
+            "--jwks",
+            shown(&dir.join("other.json")),
+        ])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let plain = dir.join("card.json");
+    std::fs::write(
+        &plain,
+        card("http://127.0.0.1:1", "Fleet Router").to_string(),
+    )
+    .unwrap();
+    let signed = Command::new(BIN)
+        .args(["sign", shown(&plain), "--key", shown(&other), "--kid", "k1"])
+        .output()
+        .unwrap();
+    assert!(signed.status.success());
+    let forged: Value = serde_json::from_slice(&signed.stdout).unwrap();
+    let server = wrong_server(move |f| f.card = forged);
+    let (code, report) = check_json(&[&server.url(), "--jwks", shown(&jwks)]);
+    assert_eq!(code, 1);
+    let found = with_code(&report, "A2A-C301");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert!(found[0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("no signature verifies"));
+    // The signer's own keys verify it.
+    let (_, report) = check_json(&[&server.url(), "--jwks", shown(&dir.join("other.json"))]);
+    assert_eq!(with_code(&report, "A2A-C302").len(), 1, "{report:#}");
 }
 
 #[test]
