@@ -927,3 +927,18 @@ fn a_redirect_loop_stops_after_three_hops() {
         3
     );
 }
+
+#[test]
+fn only_the_first_sixteen_interfaces_are_probed() {
+    let server = wrong_server(|f| {
+        let many: Vec<Value> = (0..40)
+            .map(|n| json!({"url": format!("http://127.0.0.1:1/i{n}"), "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}))
+            .collect();
+        f.card["supportedInterfaces"] = json!(many);
+    });
+    let (_, report) = check_json(&[&server.url()]);
+    assert_eq!(with_code(&report, "A2A-C400").len(), 16, "{report:#}");
+    let rest = with_code(&report, "A2A-C405");
+    assert_eq!(rest[0]["pointer"], "/supportedInterfaces/16");
+    assert!(rest[0]["message"].as_str().unwrap().starts_with("24 more"));
+}

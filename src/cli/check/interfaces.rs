@@ -18,6 +18,9 @@ use a2a_card::{validate_document, AgentCard, AgentInterface, DocumentKind, Profi
 const RPC_ID: &str = "a2a-card-check";
 /// UnsupportedOperationError: the answer when the card does not offer an extended card.
 const UNSUPPORTED_OPERATION: i64 = -32004;
+/// Interfaces probed at most: a card is a few of them, and a hostile card must not turn
+/// `check` into a scanner of thousands of addresses.
+const MAX_PROBED: usize = 16;
 
 /// What an extended-card request got.
 enum Answer {
@@ -74,7 +77,7 @@ pub(crate) async fn interface_findings(
     let capability = card.capabilities.extended_agent_card == Some(true);
     let mut validated = HashSet::new();
     let mut probed = false;
-    for interface in &card.supported_interfaces {
+    for interface in card.supported_interfaces.iter().take(MAX_PROBED) {
         let Some(probe) = probe_for(interface) else {
             not_probed(fetcher.timeout(), interface, findings).await;
             continue;
@@ -95,6 +98,14 @@ pub(crate) async fn interface_findings(
                 )),
             }
         }
+    }
+    let left = card.supported_interfaces.len().saturating_sub(MAX_PROBED);
+    if left > 0 {
+        findings.push(Finding::new(
+            Check::InterfaceNotProbed,
+            Place::pointer(card_url, format!("/supportedInterfaces/{MAX_PROBED}")),
+            format!("{left} more interface(s) not probed; only the first {MAX_PROBED} are"),
+        ));
     }
     if capability && credentials.is_empty() && probed {
         findings.push(Finding::new(
