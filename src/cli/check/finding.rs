@@ -74,7 +74,7 @@ checks! {
     NoCors = "A2A-C110", Warning;
     /// The request was redirected.
     Redirected = "A2A-C111", Note;
-    /// Nothing at the legacy path (v0.3 clients look there).
+    /// Nothing at the legacy path (clients before v0.3 look there).
     LegacyMissing = "A2A-C112", Warning;
     /// The legacy path serves another card than the canonical path.
     LegacyDiffers = "A2A-C113", Warning;

@@ -1,0 +1,159 @@
+//! `a2a-card check` against the Python a2a-sdk's own server (1.3.0, Starlette under
+//! uvicorn, set up as the SDK documents it): the findings are what that server really gets
+//! wrong, read off real HTTP, and a2a-card's own server gets none of them.
+
+mod python_peer;
+mod support;
+
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
+const PACKAGES: &[&str] = &["a2a-sdk[http-server]==1.3.0", "uvicorn==0.54.0"];
+const CARD: &str = "tests/fixtures/interop/check/card.json";
+const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
+
+/// The SDK server; killed by its process id when dropped.
+struct SdkServer {
+    child: Child,
+    url: String,
+}
+
+impl SdkServer {
+    fn start() -> SdkServer {
+        let python = python_peer::python("a2a-sdk-1.3.0-server", PACKAGES);
+        let mut child = Command::new(python)
+            .args(["tests/interop/sdk_server_peer.py", CARD, EXTENDED])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("python starts");
+        let addr = support::listening_addr(&mut child);
+        SdkServer {
+            child,
+            url: format!("http://{addr}"),
+        }
+    }
+}
+
+impl Drop for SdkServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn check_json(url: &str) -> (i32, Value) {
+    let output = Command::new(BIN)
+        .args(["check", url, "--format", "json"])
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&output.stdout));
+    });
+    (output.status.code().unwrap_or(-1), report)
+}
+
+/// `code` and, for header findings, the header, in the order reported.
+fn findings(report: &Value) -> Vec<(String, String)> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["code"].as_str().unwrap().to_owned(),
+                f["header"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_python_sdk_server_hands_out_its_extended_card_and_serves_the_card_loosely() {
+    let server = SdkServer::start();
+    let (code, report) = check_json(&server.url);
+    assert_eq!(code, 1, "{report:#}");
+    let found = findings(&report);
+    let has = |code: &str, header: &str| found.iter().any(|(c, h)| c == code && h == header);
+    // The extended card is given to a caller without credentials, on both interfaces.
+    let unprotected: Vec<_> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "A2A-C401")
+        .map(|f| f["url"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        unprotected,
+        [
+            format!("{}/rpc", server.url),
+            format!("{}/rest/extendedAgentCard", server.url)
+        ],
+        "{report:#}"
+    );
+    // How the card itself is served.
+    assert!(
+        has("A2A-C102", "Content-Type"),
+        "application/json: {report:#}"
+    );
+    assert!(
+        has("A2A-C104", "Cache-Control"),
+        "no Cache-Control: {report:#}"
+    );
+    assert!(has("A2A-C107", "ETag"), "weak ETag: {report:#}");
+    assert!(has("A2A-C109", "Last-Modified"), "{report:#}");
+    assert!(has("A2A-C110", "Access-Control-Allow-Origin"), "{report:#}");
+    assert!(has("A2A-C112", ""), "no legacy path: {report:#}");
+    // What it does right: a 304 for its own (weak) ETag, HEAD like GET, a valid card.
+    for fine in ["A2A-C200", "A2A-C201", "A2A-C203", "A2A-C204", "A2A-C101"] {
+        assert!(
+            !has(fine, "") && !found.iter().any(|(c, _)| c == fine),
+            "{fine}: {report:#}"
+        );
+    }
+    assert_eq!(report["endpoints"][0]["status"], 200);
+    assert_eq!(report["endpoints"][1]["status"], 404);
+}
+
+#[test]
+fn a2a_card_serve_with_the_same_cards_gets_none_of_those_findings() {
+    // The same cards behind `a2a-card serve --extended-card --auth` (plain HTTP here, so only
+    // validation's http:// warnings and the unreachable example host remain).
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("interop-check");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, from: &str| {
+        let text = std::fs::read_to_string(from).unwrap();
+        let path = dir.join(name);
+        // An interface host that refuses connections at once: port 1 on loopback.
+        std::fs::write(&path, text.replace("{origin}", "http://127.0.0.1:1")).unwrap();
+        path
+    };
+    let (card, extended) = (write("card.json", CARD), write("extended.json", EXTENDED));
+    let auth = dir.join("auth.toml");
+    std::fs::write(&auth, "[apiKey]\nkeys = [\"k1\"]\n").unwrap();
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .arg(&card)
+        .arg("--extended-card")
+        .arg(&extended)
+        .arg("--auth")
+        .arg(&auth)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let addr = support::listening_addr(&mut child);
+    let (_, report) = check_json(&format!("http://{addr}"));
+    let _ = child.kill();
+    let _ = child.wait();
+    let served: Vec<_> = findings(&report)
+        .into_iter()
+        .map(|(code, _)| code)
+        .filter(|c| c.starts_with("A2A-C1") || c.starts_with("A2A-C2"))
+        .collect();
+    assert!(served.is_empty(), "{report:#}");
+}
