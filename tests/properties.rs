@@ -315,6 +315,48 @@ proptest! {
     }
 }
 
+/// Any bytes a header value may hold (no CR, LF or NUL), obs-text included.
+fn header_value() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![
+            4 => 0x20u8..0x7f,
+            1 => Just(b'\t'),
+            1 => 0x80u8..=0xff,
+            1 => proptest::sample::select(b"\",*W/ \"".to_vec()),
+        ],
+        0..40,
+    )
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Whatever the headers the layer reads say, on any of its paths and methods and with
+    /// version negotiation and an origin allowlist on: no panic and no 5xx.
+    #[test]
+    fn malformed_headers_never_give_a_5xx(
+        method in proptest::sample::select(vec!["GET", "HEAD", "OPTIONS", "POST", "DELETE"]),
+        path in proptest::sample::select(vec![CARD_PATH, LEGACY_PATH, "/.well-known/agent-card.json?x=%ff"]),
+        headers in proptest::collection::vec((
+            proptest::sample::select(vec![
+                "if-match", "if-none-match", "if-modified-since", "if-unmodified-since",
+                "a2a-version", "origin", "access-control-request-method",
+                "access-control-request-headers",
+            ]),
+            header_value(),
+        ), 0..6),
+    ) {
+        let layer = AgentCardLayer::builder(support::example_card())
+            .negotiate_version(true)
+            .legacy(Legacy::V03)
+            .cors(a2a_card::serve::Cors::allow_origins(["https://a.example"]).unwrap())
+            .build()
+            .unwrap();
+        let answer = send(&runtime(), &layer, method, path, &headers);
+        prop_assert!(answer.status < 500, "{} for {:?}", answer.status, lines_text(&headers));
+    }
+}
+
 fn lines_text(lines: &[(&str, Vec<u8>)]) -> Vec<String> {
     lines
         .iter()
