@@ -2,9 +2,10 @@
 //! v0.3 -> v1.0 -> v0.3, unknown fields, and ProtoJSON writing.
 
 use a2a_card::{
-    AgentCard, ApiKeySecurityScheme, AuthorizationCodeOAuthFlow, Code, HttpAuthSecurityScheme,
-    MutualTlsSecurityScheme, OAuth2SecurityScheme, OAuthFlows, OpenIdConnectSecurityScheme,
-    ReadError, SecurityRequirement, SecurityScheme, Severity, SourceVersion,
+    AgentCard, AgentInterface, ApiKeySecurityScheme, AuthorizationCodeOAuthFlow, Code,
+    HttpAuthSecurityScheme, MutualTlsSecurityScheme, OAuth2SecurityScheme, OAuthFlows,
+    OpenIdConnectSecurityScheme, ReadError, SecurityRequirement, SecurityScheme, Severity,
+    SourceVersion,
 };
 use serde_json::{json, Map, Value};
 
@@ -1439,4 +1440,29 @@ fn v03_rendering_leaves_out_device_code_only_schemes_and_the_requirements_needin
             "{expected} not in {pointers:?}"
         );
     }
+}
+
+/// Found by tests/properties.rs: the main interface's unknown fields vanished from the v0.3
+/// rendering without a note, so a round trip through v0.3 lost them silently.
+#[test]
+fn v03_rendering_notes_the_main_interface_unknown_fields_and_keeps_them_in_additional_interfaces() {
+    let mut interface = AgentInterface::new("https://a.example/rpc", "JSONRPC", "0.3");
+    interface
+        .extra
+        .insert("x-region".into(), serde_json::json!("eu"));
+    let card = AgentCard {
+        supported_interfaces: vec![interface],
+        ..Default::default()
+    };
+    let v03 = card.to_v03();
+    let notes: Vec<(&str, &str)> = v03
+        .notes
+        .iter()
+        .map(|d| (d.code.as_str(), d.pointer.as_str()))
+        .collect();
+    assert_eq!(notes, [("A2A-W021", "/supportedInterfaces/0/x-region")]);
+    assert_eq!(
+        v03.json["additionalInterfaces"],
+        serde_json::json!([{"url": "https://a.example/rpc", "transport": "JSONRPC", "x-region": "eu"}])
+    );
 }

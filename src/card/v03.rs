@@ -106,13 +106,23 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
                  additionalInterfaces",
             ));
         }
+        // The top-level url / preferredTransport pair has no room for fields v1.0 does not
+        // know either; like the tenant, they travel in additionalInterfaces only.
+        for key in main.extra.keys() {
+            notes.push(Diagnostic::new(
+                Code::ConversionLoss,
+                pointer_push(&format!("/supportedInterfaces/{index}"), key),
+                "v0.3 has no place for this field of the main interface; it is kept only in \
+                 additionalInterfaces",
+            ));
+        }
     }
     if let Some(Value::Array(items)) = interfaces {
         if items.len() > 1
             || card
                 .supported_interfaces
                 .iter()
-                .any(|i| !i.tenant.is_empty())
+                .any(|i| !i.tenant.is_empty() || !i.extra.is_empty())
         {
             let additional = additional_interfaces(card, items, &mut notes);
             out.insert("additionalInterfaces".into(), Value::Array(additional));

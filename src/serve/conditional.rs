@@ -7,6 +7,7 @@ use http::header::{IF_MATCH, IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_UNMODIFIED_SIN
 use http::{HeaderMap, HeaderName, HeaderValue};
 
 use super::etag::{any_matches, Comparison};
+use super::http_date;
 
 /// What to answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,15 +57,15 @@ pub(crate) fn evaluate(
 }
 
 /// The date of a header that appears exactly once and parses as an HTTP-date in any of the
-/// three formats (IMF-fixdate, RFC 850, asctime). Several lines or a bad date: ignored, as
-/// RFC 9110 §13.1.3-4 require.
+/// three formats (IMF-fixdate, RFC 850, asctime; before 1970 too). Several lines or a bad
+/// date: ignored, as RFC 9110 §13.1.3-4 require.
 fn single_date(headers: &HeaderMap, name: HeaderName) -> Option<SystemTime> {
     let mut lines = headers.get_all(name).iter();
     let line = lines.next()?;
     if lines.next().is_some() {
         return None;
     }
-    httpdate::parse_http_date(line.to_str().ok()?.trim()).ok()
+    http_date::parse(line.to_str().ok()?, SystemTime::now())
 }
 
 /// Rounds down to whole seconds: HTTP dates have no fractions, and a fractional
@@ -162,6 +163,20 @@ mod tests {
             ),
             Serve
         );
+    }
+
+    /// Found by tests/properties.rs: a valid date before 1970 was ignored, so a card modified
+    /// since then was served instead of failing the precondition.
+    #[test]
+    fn if_unmodified_since_before_1970_fails_the_precondition() {
+        use Decision::*;
+        for date in ["Wed, 31 Dec 1969 23:59:59 GMT", "Wed Dec 31 23:59:59 1969"] {
+            assert_eq!(
+                decide(&[("if-unmodified-since", date)], Some(0)),
+                PreconditionFailed
+            );
+            assert_eq!(decide(&[("if-modified-since", date)], Some(0)), Serve);
+        }
     }
 
     #[test]

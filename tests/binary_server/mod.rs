@@ -15,18 +15,44 @@ pub struct Server {
     pub addr: String,
     /// What the listening line said: `http` or `https`.
     scheme: &'static str,
+    /// Its stderr, line by line, when started with [`Server::start_logged`].
+    stderr: Option<std::sync::mpsc::Receiver<String>>,
 }
 
 impl Server {
     /// Runs `a2a-card ARGS` and waits for its `listening on http://...` (or `https://`) line.
     pub fn start(args: &[&str]) -> Server {
+        Self::spawn(args, false)
+    }
+
+    /// Like [`Server::start`], keeping its stderr lines for [`Server::stderr_lines`].
+    pub fn start_logged(args: &[&str]) -> Server {
+        Self::spawn(args, true)
+    }
+
+    fn spawn(args: &[&str], logged: bool) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(if logged {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .spawn()
             .expect("the a2a-card binary starts");
+        let stderr = child.stderr.take().map(|stderr| {
+            let (lines, received) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    if lines.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            received
+        });
         let stdout = child.stdout.take().expect("stdout is piped");
         let mut line = String::new();
         let mut reader = BufReader::new(stdout);
@@ -50,6 +76,7 @@ impl Server {
             child,
             addr: String::new(),
             scheme: "http",
+            stderr,
         };
         let (scheme, addr) = found.unwrap_or_else(|| panic!("`a2a-card {args:?}` did not start"));
         server.addr = addr;
@@ -63,6 +90,20 @@ impl Server {
         let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         assert!(sent.success());
         self.child.wait().unwrap().code()
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The stderr lines received since the last call (empty unless started with
+    /// [`Server::start_logged`]).
+    pub fn stderr_lines(&self) -> Vec<String> {
+        self.stderr
+            .as_ref()
+            .map(|lines| lines.try_iter().collect())
+            .unwrap_or_default()
     }
 
     pub fn url(&self) -> String {
