@@ -186,3 +186,50 @@ fn tenants_can_be_removed_and_card_and_etag_read_together() {
     assert_eq!(served.header("etag"), Some(etag.as_str()));
     assert_eq!(served.json()["version"], card.version);
 }
+
+/// Found by the swap soak (tests/soak.rs): each replacement within the second of the last
+/// `Last-Modified` moved the date one second on, so thousands of swaps a second sent dates
+/// hours ahead. A date is never later than the response (RFC 9110 §8.8.2.1), and every date
+/// sent after a change is still later than every one before it.
+#[test]
+fn fast_swaps_never_send_a_last_modified_in_the_future() {
+    use std::time::{Duration, SystemTime};
+    let layer = AgentCardLayer::builder(version("1.0.0")).build().unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    let date = |r: &support::RawResponse| {
+        r.header("last-modified")
+            .map(|d| httpdate::parse_http_date(d).unwrap())
+    };
+    let first = server.get(CARD);
+    let first_date = first.header("last-modified").unwrap().to_owned();
+    let mut latest = date(&first).unwrap();
+    let check = |latest: &mut SystemTime| {
+        let served = server.get(CARD);
+        if let Some(sent) = date(&served) {
+            assert!(sent <= SystemTime::now(), "Last-Modified in the future");
+            assert!(sent > *latest, "a new card dated as old as an earlier one");
+            *latest = sent;
+        }
+        // A client holding the first card is never told it is current.
+        let revalidate =
+            server.request("GET", CARD, &[("If-Modified-Since", first_date.as_bytes())]);
+        assert_eq!(revalidate.status, 200);
+        assert_eq!(revalidate.body, served.body);
+    };
+    for n in 1..=20 {
+        handle.replace(version(&format!("1.0.{n}"))).unwrap();
+        check(&mut latest);
+        let old = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        handle
+            .replace_modified_at(version(&format!("1.1.{n}")), old)
+            .unwrap();
+        check(&mut latest);
+    }
+    // Once the next second has begun, a new card is dated again.
+    std::thread::sleep(Duration::from_millis(1100));
+    handle.replace(version("2.0.0")).unwrap();
+    let served = server.get(CARD);
+    assert!(date(&served).unwrap() > date(&first).unwrap());
+    check(&mut latest);
+}

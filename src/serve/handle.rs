@@ -219,20 +219,21 @@ impl CardHandle {
                 // Same bytes: nothing changed, and Last-Modified must not move either.
                 return Ok(());
             }
-            // New bytes must never look older than (or as old as) the old ones, or a client
-            // revalidating with If-Modified-Since would keep the old card. Files copied
-            // with their times kept, or saved twice in one second, do exactly that.
-            if let (Some(old), Some(new)) = (previous.v10.last_modified, set.v10.last_modified) {
-                if new <= old {
-                    let later = old + std::time::Duration::from_secs(1);
+            // New bytes must never look older than (or as old as) any sent before, or a
+            // client revalidating with If-Modified-Since would keep the old card. Files
+            // copied with their times kept, or saved twice in one second, do exactly that.
+            // Nor may a date be later than now (RFC 9110 §8.8.2.1): a card replacing
+            // another within the second of that one's date gets no Last-Modified at all
+            // (clients revalidate it by its ETag).
+            if let (Some(floor), Some(new)) = (previous.dated_up_to, set.v10.last_modified) {
+                if new <= floor {
+                    let later = floor + std::time::Duration::from_secs(1);
+                    let date = (later <= SystemTime::now()).then_some(later);
                     let canonical = shared.settings.canonical_path(tenant);
                     let card = (*set.card).clone();
-                    set = Arc::new(CardSet::new(
-                        card,
-                        &shared.settings,
-                        &canonical,
-                        Some(later),
-                    ));
+                    let mut redated = CardSet::new(card, &shared.settings, &canonical, date);
+                    redated.dated_up_to = Some(date.unwrap_or(floor));
+                    set = Arc::new(redated);
                 }
             }
         }

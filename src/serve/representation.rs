@@ -75,6 +75,10 @@ pub(crate) struct CardSet {
     pub(crate) canonical_link: HeaderValue,
     /// The canonical path, for the legacy redirect.
     pub(crate) canonical_location: HeaderValue,
+    /// The latest `Last-Modified` sent for this card or one it replaced: the next card must
+    /// be dated later (or not at all). Differs from the card's own date only when the card
+    /// has none because it replaced another within the second of that one's date.
+    pub(crate) dated_up_to: Option<SystemTime>,
 }
 
 impl CardSet {
@@ -92,7 +96,9 @@ impl CardSet {
             Representation::new(json, settings, last_modified)
         });
         let link = format!("<{canonical_path}>; rel=\"canonical\"");
+        let dated_up_to = v10.last_modified;
         CardSet {
+            dated_up_to,
             card: Arc::new(card),
             v10,
             v03,
