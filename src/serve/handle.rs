@@ -13,6 +13,11 @@ use crate::{AgentCard, Profile};
 /// errors is refused (with every diagnostic) and the old card keeps serving. A response is
 /// always built from one card: its body and its ETag never come from two different cards.
 ///
+/// A new card's `Last-Modified` is later than every date sent for the cards it replaced (so
+/// `If-Modified-Since` never calls it current by mistake) and never later than now: a card
+/// replacing another within the second of that one's date is sent without `Last-Modified`
+/// (clients revalidate it by its ETag).
+///
 /// ```
 /// use a2a_card::serve::AgentCardLayer;
 /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
