@@ -57,12 +57,24 @@ pub(crate) fn card_security(
 ) -> Result<CardSecurity, String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    from_text(public, extended, &shown.to_string(), &text, tls)
+}
+
+/// [`card_security`] for the file's text; `shown` names the file in messages. (Apart so the
+/// fuzz target `auth_file` can reach it without a file.)
+pub(crate) fn from_text(
+    public: &AgentCard,
+    extended: Option<&AgentCard>,
+    shown: &str,
+    text: &str,
+    tls: &TlsFacts,
+) -> Result<CardSecurity, String> {
     // toml's own message quotes the offending line, which may hold a secret: say where and
     // what, never the text.
-    let tables: BTreeMap<String, SchemeTable> = toml::from_str(&text).map_err(|e| {
+    let tables: BTreeMap<String, SchemeTable> = toml::from_str(text).map_err(|e| {
         let (line, column) = e
             .span()
-            .map(|span| line_and_column(&text, span.start))
+            .map(|span| line_and_column(text, span.start))
             .unwrap_or((0, 0));
         format!("{shown}: line {line}, column {column}: {}", e.message())
     })?;
