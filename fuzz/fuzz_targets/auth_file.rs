@@ -20,7 +20,7 @@ fn cards() -> &'static (AgentCard, AgentCard) {
 }
 
 /// Strings under `keys` / `users` that look like secrets (a letter and a digit, 6+ bytes)
-/// and are not also a table or field name; `jwks_file` paths, so only files named without a
+/// and are not also part of a name or of another string; `jwks_file` paths, so only files named without a
 /// directory are read (never a device or a FIFO).
 fn walk(
     value: &toml::Value,
@@ -39,7 +39,10 @@ fn walk(
         toml::Value::Array(items) => items
             .iter()
             .for_each(|v| walk(v, field, names, secrets, paths)),
-        toml::Value::String(s) if field == Some("jwks_file") => paths.push(s.clone()),
+        toml::Value::String(s) if field == Some("jwks_file") => {
+            names.push(s.clone());
+            paths.push(s.clone());
+        }
         toml::Value::String(s) if matches!(field, Some("keys" | "users")) => {
             for part in [
                 s.as_str(),
@@ -52,6 +55,8 @@ fn walk(
                 }
             }
         }
+        // Other strings may be quoted in messages, so a "secret" inside one tells nothing.
+        toml::Value::String(s) => names.push(s.clone()),
         _ => {}
     }
 }

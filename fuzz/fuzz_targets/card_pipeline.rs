@@ -1,7 +1,8 @@
 //! Card JSON through everything `validate`, `migrate` and `serve` do with it: validation
 //! (both profiles, both document kinds), reading v0.3 or v1.0, migration, v1.0 writing, the
 //! v0.3 rendering and building the layer. Beyond never panicking: what is written reads back
-//! to the same bytes, and the v0.3 rendering of a card reads back as a card.
+//! to the same bytes and validates as the card itself does; the v0.3 rendering of a card
+//! reads back as a card, whose rendering is the same again.
 #![no_main]
 
 use a2a_card::serve::{AgentCardLayer, Legacy};
@@ -49,7 +50,30 @@ fuzz_target!(|data: &[u8]| {
         let _ = read.pointers.to_source(&note.pointer);
     }
     let v03 = serde_json::to_vec(&rendering.json).unwrap();
-    AgentCard::read(&v03).expect("the v0.3 rendering reads back as a card");
+    let back = AgentCard::read(&v03).expect("the v0.3 rendering reads back as a card");
+    // The rendering is a projection: rendering its reading again changes nothing.
+    assert_eq!(
+        back.card.to_v03().json,
+        rendering.json,
+        "the v0.3 rendering is not stable"
+    );
+
+    // The card as written is judged as the card itself is.
+    let codes = |diagnostics: Vec<a2a_card::Diagnostic>| {
+        let mut codes: Vec<_> = diagnostics
+            .into_iter()
+            .map(|d| (d.code, d.severity, d.pointer))
+            .collect();
+        codes.sort_by_key(|(code, _, pointer)| (code.as_str(), pointer.clone()));
+        codes
+    };
+    let of_written = validate_document(&written, Profile::Spec, Some(DocumentKind::Card))
+        .expect("what we write is JSON");
+    assert_eq!(
+        codes(of_written.diagnostics),
+        codes(card.validate(Profile::Spec)),
+        "validating the written card differs from validating the card"
+    );
 
     // Serving: a card with errors is refused, never a panic.
     let _ = AgentCardLayer::builder(card).legacy(Legacy::V03).build();
