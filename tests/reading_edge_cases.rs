@@ -612,3 +612,36 @@ fn a_repeat_of_the_main_interface_with_unknown_fields_is_not_a_second_interface(
     let read = AgentCard::read(card.to_string().as_bytes()).unwrap();
     assert_eq!(read.card.supported_interfaces.len(), 3);
 }
+
+/// Found by the fuzz target card_pipeline: when every other interface was left out of the v0.3
+/// rendering (they speak 1.0), `additionalInterfaces` still listed the main one alone, and
+/// the rendering read back rendered without it.
+#[test]
+fn a_v03_rendering_lists_additional_interfaces_only_when_some_remain() {
+    let mut card = base();
+    card["supportedInterfaces"] = json!([
+        {"url": "https://routes.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"},
+        {"url": "https://routes.example.com/v1", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}
+    ]);
+    let card = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    let rendering = card.to_v03();
+    assert_eq!(rendering.json["url"], "https://routes.example.com/a2a");
+    assert!(
+        rendering.json.get("additionalInterfaces").is_none(),
+        "{}",
+        rendering.json
+    );
+    assert!(rendering
+        .notes
+        .iter()
+        .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/1"));
+    let again = AgentCard::read(rendering.json.to_string().as_bytes()).unwrap();
+    assert_eq!(again.card.to_v03().json, rendering.json);
+
+    // With a tenant, the list is where the main interface keeps it.
+    let mut tenant = card.clone();
+    tenant.supported_interfaces.truncate(1);
+    tenant.supported_interfaces[0].tenant = "t1".into();
+    let rendering = tenant.to_v03().json;
+    assert_eq!(rendering["additionalInterfaces"][0]["tenant"], "t1");
+}

@@ -108,13 +108,16 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
         }
     }
     if let Some(Value::Array(items)) = interfaces {
-        if items.len() > 1
-            || card
-                .supported_interfaces
-                .iter()
-                .any(|i| !i.tenant.is_empty())
-        {
-            let additional = additional_interfaces(card, items, &mut notes);
+        let additional = additional_interfaces(card, items, &mut notes);
+        // The main interface alone needs no list (`url` says it all), unless the list is
+        // where its tenant is kept. Decided after leaving out what v0.3 clients cannot use,
+        // so the rendering read back renders the same again.
+        let tenant = |i: &Value| {
+            i.get("tenant")
+                .and_then(Value::as_str)
+                .is_some_and(|t| !t.is_empty())
+        };
+        if additional.len() > 1 || additional.iter().any(tenant) {
             out.insert("additionalInterfaces".into(), Value::Array(additional));
         }
     }
