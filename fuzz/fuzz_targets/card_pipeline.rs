@@ -51,12 +51,15 @@ fuzz_target!(|data: &[u8]| {
     }
     let v03 = serde_json::to_vec(&rendering.json).unwrap();
     let back = AgentCard::read(&v03).expect("the v0.3 rendering reads back as a card");
-    // The rendering is a projection: rendering its reading again changes nothing.
-    assert_eq!(
-        back.card.to_v03().json,
-        rendering.json,
-        "the v0.3 rendering is not stable"
-    );
+    // The rendering is a projection: rendering its reading again changes nothing. (Except
+    // with tenants: v0.3 has none for the main interface, a loss the rendering notes.)
+    if card.supported_interfaces.iter().all(|i| i.tenant.is_empty()) {
+        assert_eq!(
+            back.card.to_v03().json,
+            rendering.json,
+            "the v0.3 rendering is not stable"
+        );
+    }
 
     // The card as written is judged as the card itself is.
     let codes = |diagnostics: Vec<a2a_card::Diagnostic>| {
