@@ -53,7 +53,11 @@ fuzz_target!(|data: &[u8]| {
     let back = AgentCard::read(&v03).expect("the v0.3 rendering reads back as a card");
     // The rendering is a projection: rendering its reading again changes nothing. (Except
     // with tenants: v0.3 has none for the main interface, a loss the rendering notes.)
-    if card.supported_interfaces.iter().all(|i| i.tenant.is_empty()) {
+    if card
+        .supported_interfaces
+        .iter()
+        .all(|i| i.tenant.is_empty())
+    {
         assert_eq!(
             back.card.to_v03().json,
             rendering.json,
