@@ -9,7 +9,8 @@
 # is these RUSTFLAGS. They are the ones cargo-fuzz passes: SanitizerCoverage with inline
 # 8-bit counters, the PC table and comparison tracing, which is what libFuzzer's coverage
 # guidance reads. Building for an explicit --target keeps them off build scripts and proc
-# macros, as cargo-fuzz does. `cargo fuzz run TARGET -s none` works on this crate too.
+# macros, as cargo-fuzz does. The crate has cargo-fuzz's layout (`cargo fuzz run TARGET -s none`
+# should work as well; not tried here).
 #
 # Corpora: fuzz/corpus/TARGET holds the hand-made seeds (committed, read only here); what the
 # fuzzer finds goes to fuzz/target/corpus/TARGET (not committed) and is reused by later runs.
