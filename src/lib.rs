@@ -39,6 +39,10 @@
 //! ```
 #![deny(missing_docs, unsafe_code, unreachable_pub)]
 
+// Not public API: wrappers over internal parsers for the fuzz targets in fuzz/.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod __fuzz;
 pub mod card;
 mod diagnostic;
 #[cfg(feature = "auth")]

@@ -576,3 +576,72 @@ fn too_deep_json_says_so() {
     let err = AgentCard::from_json_slice(deep.as_bytes()).unwrap_err();
     assert!(err.to_string().contains("128 levels"), "{err}");
 }
+
+/// Found by the fuzz target card_pipeline: a v0.3 `additionalInterfaces` entry repeating the
+/// main `url` with a field v1.0 does not define was read as a second interface, so rendering
+/// a card to v0.3 and reading it back doubled its main interface (and every round again).
+#[test]
+fn a_repeat_of_the_main_interface_with_unknown_fields_is_not_a_second_interface() {
+    let mut card = base_v03();
+    card["additionalInterfaces"] = json!([
+        {"url": card["url"], "transport": "JSONRPC", "x-region": "eu"},
+        {"url": "https://routes.example.com/rest", "transport": "HTTP+JSON"}
+    ]);
+    let read = AgentCard::read(card.to_string().as_bytes()).unwrap();
+    let interfaces = &read.card.supported_interfaces;
+    assert_eq!(interfaces.len(), 2, "{interfaces:?}");
+    assert_eq!(interfaces[0].url, "https://routes.example.com/a2a");
+    assert_eq!(interfaces[0].extra["x-region"], "eu");
+    assert_eq!(
+        read.pointers.to_source("/supportedInterfaces/0/x-region"),
+        "/additionalInterfaces/0/x-region"
+    );
+
+    // Rendered to v0.3 and read back: the same card, however often.
+    let rendering = read.card.to_v03().json;
+    let again = AgentCard::read(rendering.to_string().as_bytes()).unwrap();
+    assert_eq!(
+        again.card.supported_interfaces,
+        read.card.supported_interfaces
+    );
+    assert_eq!(again.card.to_v03().json, rendering);
+
+    // A repeat with a tenant of its own is another interface.
+    card["additionalInterfaces"][0] =
+        json!({"url": card["url"], "transport": "JSONRPC", "tenant": "t1"});
+    let read = AgentCard::read(card.to_string().as_bytes()).unwrap();
+    assert_eq!(read.card.supported_interfaces.len(), 3);
+}
+
+/// Found by the fuzz target card_pipeline: when every other interface was left out of the v0.3
+/// rendering (they speak 1.0), `additionalInterfaces` still listed the main one alone, and
+/// the rendering read back rendered without it.
+#[test]
+fn a_v03_rendering_lists_additional_interfaces_only_when_some_remain() {
+    let mut card = base();
+    card["supportedInterfaces"] = json!([
+        {"url": "https://routes.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"},
+        {"url": "https://routes.example.com/v1", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}
+    ]);
+    let card = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    let rendering = card.to_v03();
+    assert_eq!(rendering.json["url"], "https://routes.example.com/a2a");
+    assert!(
+        rendering.json.get("additionalInterfaces").is_none(),
+        "{}",
+        rendering.json
+    );
+    assert!(rendering
+        .notes
+        .iter()
+        .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/1"));
+    let again = AgentCard::read(rendering.json.to_string().as_bytes()).unwrap();
+    assert_eq!(again.card.to_v03().json, rendering.json);
+
+    // With a tenant, the list is where the main interface keeps it.
+    let mut tenant = card.clone();
+    tenant.supported_interfaces.truncate(1);
+    tenant.supported_interfaces[0].tenant = "t1".into();
+    let rendering = tenant.to_v03().json;
+    assert_eq!(rendering["additionalInterfaces"][0]["tenant"], "t1");
+}

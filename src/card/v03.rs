@@ -118,13 +118,20 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
         }
     }
     if let Some(Value::Array(items)) = interfaces {
-        if items.len() > 1
-            || card
-                .supported_interfaces
-                .iter()
-                .any(|i| !i.tenant.is_empty() || !i.extra.is_empty())
-        {
-            let additional = additional_interfaces(card, items, &mut notes);
+        let additional = additional_interfaces(card, items, &mut notes);
+        // The main interface alone needs no list (`url` says it all), unless the list is
+        // where its tenant or its fields unknown to v1.0 are kept. Decided after leaving out
+        // what v0.3 clients cannot use, so the rendering read back renders the same again.
+        let keeps_more = |i: &Value| {
+            i.as_object().is_some_and(|fields| {
+                fields.iter().any(|(key, value)| match key.as_str() {
+                    "url" | "transport" => false,
+                    "tenant" => value.as_str().is_some_and(|t| !t.is_empty()),
+                    _ => true,
+                })
+            })
+        };
+        if additional.len() > 1 || additional.iter().any(keeps_more) {
             out.insert("additionalInterfaces".into(), Value::Array(additional));
         }
     }

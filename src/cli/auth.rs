@@ -57,14 +57,29 @@ pub(crate) fn card_security(
 ) -> Result<CardSecurity, String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    from_text(public, extended, &shown.to_string(), &text, tls)
+}
+
+/// [`card_security`] for the file's text; `shown` names the file in messages. (Apart so the
+/// fuzz target `auth_file` can reach it without a file.)
+pub(crate) fn from_text(
+    public: &AgentCard,
+    extended: Option<&AgentCard>,
+    shown: &str,
+    text: &str,
+    tls: &TlsFacts,
+) -> Result<CardSecurity, String> {
     // toml's own message quotes the offending line, which may hold a secret: say where and
     // what, never the text.
-    let tables: BTreeMap<String, SchemeTable> = toml::from_str(&text).map_err(|e| {
+    let tables: BTreeMap<String, SchemeTable> = toml::from_str(text).map_err(|e| {
         let (line, column) = e
             .span()
-            .map(|span| line_and_column(&text, span.start))
+            .map(|span| line_and_column(text, span.start))
             .unwrap_or((0, 0));
-        format!("{shown}: line {line}, column {column}: {}", e.message())
+        format!(
+            "{shown}: line {line}, column {column}: {}",
+            without_values(e.message())
+        )
     })?;
     let mut builder = CardSecurity::builder(public);
     if let Some(extended) = extended {
@@ -170,6 +185,37 @@ fn with_verifier<'c>(
     }
 }
 
+/// A TOML error message without the strings it quotes: serde's type errors quote the string
+/// they got (`invalid type: string "k1-secret", expected a sequence`), and that string may be
+/// a key or a password written in the wrong place. Each `string "..."` becomes `string "…"`.
+fn without_values(message: &str) -> String {
+    const QUOTED: &str = "string \"";
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(QUOTED) {
+        out.push_str(&rest[..at + QUOTED.len()]);
+        out.push('…');
+        // The string is quoted with Rust's escapes: `\"` does not close it.
+        let mut chars = rest[at + QUOTED.len()..].chars();
+        rest = "";
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '"' => {
+                    out.push('"');
+                    rest = chars.as_str();
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     let before = text.get(..offset).unwrap_or(text);
@@ -211,5 +257,55 @@ impl Fields<'_> {
             )),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error_of(text: &str) -> String {
+        let card =
+            AgentCard::from_json_slice(include_bytes!("../../tests/fixtures/extended/public.json"))
+                .unwrap();
+        let tls = TlsFacts { client_ca: false };
+        match from_text(&card, None, "auth.toml", text, &tls) {
+            Ok(_) => panic!("{text:?} was accepted"),
+            Err(message) => message,
+        }
+    }
+
+    /// Found by the fuzz target auth_file: serde's type error quoted the value, a secret.
+    #[test]
+    fn a_secret_of_the_wrong_type_is_not_quoted() {
+        for text in [
+            "[apiKey]\nkeys = \"k1-supersecret\"\n",
+            "keys = [\"k1-supersecret\"]\n",
+            "[basic]\nusers = \"alice:supersecret\"\n",
+            "[basic]\nusers = \"alice:supersecret\\\"x\"\n",
+            "[basic]\nusers = \"alice:x\\\"supersecret\"\n",
+        ] {
+            let message = error_of(text);
+            assert!(message.contains("line "), "{message}");
+            assert!(!message.contains("supersecret"), "{message}");
+        }
+        let message = error_of("[apiKey]\nkeys = \"k1-supersecret\"\n");
+        assert!(message.contains("expected a sequence"), "{message}");
+    }
+
+    #[test]
+    fn quoted_values_are_cut_from_messages() {
+        assert_eq!(
+            without_values(r#"invalid type: string "a\"b", expected `x`"#),
+            "invalid type: string \"…\", expected `x`"
+        );
+        assert_eq!(
+            without_values(r#"a string "x" and string "y"#),
+            "a string \"…\" and string \"…"
+        );
+        assert_eq!(
+            without_values("expected `\"`, found `=`"),
+            "expected `\"`, found `=`"
+        );
     }
 }

@@ -55,6 +55,9 @@ mod routes;
 mod service;
 mod variants;
 
+#[cfg(feature = "fuzzing")]
+pub(crate) use service::{peek, Peeked};
+
 pub use body::RequestBody;
 pub use error::ExtendedError;
 pub use layer::{

@@ -177,7 +177,7 @@ where
 }
 
 /// What a JSON-RPC body asks for.
-enum Peeked {
+pub(crate) enum Peeked {
     /// The extended card (`true`: the v0.3 method), with the request's id.
     Ours(bool, Value),
     /// A batch containing the extended-card method: refused whole, so the agent behind never
@@ -190,7 +190,7 @@ enum Peeked {
 /// Reads the method the way a lenient JSON-RPC server would (a byte order mark skipped,
 /// the last of duplicate keys winning), so no spelling of the call slips past the layer
 /// to an agent that might answer it.
-fn peek(body: &[u8]) -> Peeked {
+pub(crate) fn peek(body: &[u8]) -> Peeked {
     let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
     let Ok(value) = serde_json::from_slice::<Value>(body) else {
         return Peeked::NotOurs;

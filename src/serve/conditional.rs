@@ -59,7 +59,7 @@ pub(crate) fn evaluate(
 /// The date of a header that appears exactly once and parses as an HTTP-date in any of the
 /// three formats (IMF-fixdate, RFC 850, asctime; before 1970 too). Several lines or a bad
 /// date: ignored, as RFC 9110 §13.1.3-4 require.
-fn single_date(headers: &HeaderMap, name: HeaderName) -> Option<SystemTime> {
+pub(crate) fn single_date(headers: &HeaderMap, name: HeaderName) -> Option<SystemTime> {
     let mut lines = headers.get_all(name).iter();
     let line = lines.next()?;
     if lines.next().is_some() {

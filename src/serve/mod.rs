@@ -73,6 +73,11 @@ mod settings;
 pub(crate) use conditional::{evaluate as evaluate_preconditions, Decision};
 #[cfg(feature = "auth")]
 pub(crate) use etag::strong_etag;
+#[cfg(feature = "fuzzing")]
+pub(crate) use {
+    conditional::{single_date, whole_seconds},
+    etag::{any_matches, Comparison},
+};
 
 pub use body::ResponseBody;
 pub use error::BuildError;

@@ -100,9 +100,22 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
                 }
                 other => other,
             };
-            // v0.3 cards usually repeat the main interface here; it is already first.
-            if interfaces.first() == Some(&item) {
-                continue;
+            // v0.3 cards usually repeat the main interface here; it is already first. A
+            // repeat that adds fields v1.0 does not know completes the main interface (as the
+            // v0.3 rendering writes its unknown fields) rather than doubling it.
+            if let Some(first) = interfaces.first_mut() {
+                if repeats_main(first, &item) {
+                    if let (Value::Object(known), Value::Object(fields)) = (&*first, &item) {
+                        for key in fields.keys().filter(|k| !known.contains_key(*k)) {
+                            conv.pointers.record(
+                                format!("/supportedInterfaces/0/{key}"),
+                                format!("{source}/{key}"),
+                            );
+                        }
+                    }
+                    *first = item;
+                    continue;
+                }
             }
             let k = interfaces.len();
             let target = format!("/supportedInterfaces/{k}");
@@ -121,6 +134,22 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
         }
     }
     finish_interfaces(doc, interfaces);
+}
+
+/// True when `item` has every field of the main interface `first`, with the same values, and
+/// otherwise only fields an AgentInterface does not define (one with its own tenant, say, is
+/// an interface of its own).
+fn repeats_main(first: &Value, item: &Value) -> bool {
+    const DEFINED: [&str; 4] = ["url", "protocolBinding", "protocolVersion", "tenant"];
+    let (Value::Object(first), Value::Object(item)) = (first, item) else {
+        return false;
+    };
+    first
+        .iter()
+        .all(|(key, value)| item.get(key) == Some(value))
+        && item
+            .keys()
+            .all(|key| first.contains_key(key) || !DEFINED.contains(&key.as_str()))
 }
 
 fn finish_interfaces(doc: &mut Map<String, Value>, interfaces: Vec<Value>) {

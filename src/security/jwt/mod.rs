@@ -57,8 +57,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod claims;
-mod compact;
+pub(crate) mod claims;
+pub(crate) mod compact;
 mod error;
 #[cfg(feature = "jwks-fetch")]
 mod fetch;
