@@ -144,6 +144,9 @@ fn a2a_card_serve_gets_a_clean_report_over_https_with_signature_and_extended_car
     ]);
     let origin = server.url();
     assert!(origin.starts_with("https://127.0.0.1:"), "{origin}");
+    // A card replacing another within the second of that one's date is served without
+    // Last-Modified (it must not be dated in the future); let a second pass first.
+    std::thread::sleep(Duration::from_millis(1100));
     std::fs::write(&public, card(&origin, "Fleet Router").to_string()).unwrap();
 
     let ca = shown(&files.client_ca); // the CA that issued the server's certificate
@@ -262,6 +265,23 @@ impl Answer {
 
 type Handler = dyn Fn(&Asked) -> Answer + Send + Sync;
 
+/// Every header line any wrong server received: (its port, name, value).
+static SEEN_HEADERS: std::sync::Mutex<Vec<(u16, String, String)>> =
+    std::sync::Mutex::new(Vec::new());
+
+fn port_of(stream: &TcpStream) -> u16 {
+    stream.local_addr().map_or(0, |a| a.port())
+}
+
+/// Whether the wrong server on `port` ever received `value` in any header.
+fn saw(port: u16, value: &str) -> bool {
+    SEEN_HEADERS
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|(p, _, v)| *p == port && v.contains(value))
+}
+
 /// A keep-alive HTTP/1.1 server on 127.0.0.1:0; stops accepting when dropped.
 struct WrongServer {
     port: u16,
@@ -334,6 +354,11 @@ fn serve_connection(stream: TcpStream, handler: &Handler) {
             .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
             .and_then(|(_, v)| v.parse().ok())
             .unwrap_or(0);
+        SEEN_HEADERS.lock().unwrap().extend(
+            headers
+                .iter()
+                .map(|(n, v)| (port_of(&writer), n.to_ascii_lowercase(), v.clone())),
+        );
         let mut body = vec![0; length];
         if reader.read_exact(&mut body).is_err() {
             return;
@@ -376,6 +401,10 @@ struct Faults {
     extended_cache_control: &'static str,
     /// A 304 without the ETag.
     bare_304: bool,
+    cache_control: &'static str,
+    last_modified: &'static str,
+    /// The 401 carries WWW-Authenticate.
+    challenge: bool,
     /// HEAD answers with another Content-Type than GET.
     head_content_type: Option<&'static str>,
 }
@@ -398,6 +427,9 @@ impl Faults {
             extended_cache_control: "private, no-cache",
             bare_304: false,
             head_content_type: None,
+            cache_control: "public, max-age=600",
+            last_modified: DATE,
+            challenge: true,
         }
     }
 
@@ -421,8 +453,12 @@ impl Faults {
         }
         let keyed = asked.header("x-api-key") == Some(API_KEY);
         if !keyed && !self.open_extended {
-            return Answer::new(401, r#"{"error": "unauthenticated"}"#)
-                .header("WWW-Authenticate", "ApiKey header=\"X-API-Key\"");
+            let refused = Answer::new(401, r#"{"error": "unauthenticated"}"#);
+            return if self.challenge {
+                refused.header("WWW-Authenticate", "ApiKey header=\"X-API-Key\"")
+            } else {
+                refused
+            };
         }
         let card = self.extended.clone().unwrap_or_else(|| self.card.clone());
         let body = if asked.method == "POST" {
@@ -440,8 +476,8 @@ impl Faults {
         let with_headers = |answer: Answer| {
             let answer = answer
                 .header("Content-Type", self.content_type)
-                .header("Cache-Control", "public, max-age=600")
-                .header("Last-Modified", DATE)
+                .header("Cache-Control", self.cache_control)
+                .header("Last-Modified", self.last_modified)
                 .header("Access-Control-Allow-Origin", "*");
             match self.etag {
                 Some(tag) => answer.header("ETag", tag),
@@ -941,4 +977,137 @@ fn only_the_first_sixteen_interfaces_are_probed() {
     let rest = with_code(&report, "A2A-C405");
     assert_eq!(rest[0]["pointer"], "/supportedInterfaces/16");
     assert!(rest[0]["message"].as_str().unwrap().starts_with("24 more"));
+}
+
+#[test]
+fn credentials_go_only_to_the_base_urls_origin_unless_allowed() {
+    // The card's interfaces live on another server (another origin: another port).
+    let elsewhere = wrong_server(|_| {});
+    let other = elsewhere.url();
+    let server = WrongServer::start(move |asked| Faults::none(&other).answer(asked));
+    let header = format!("X-API-Key: {API_KEY}");
+    let (code, report) = check_json(&[&server.url(), "--header", &header]);
+    assert_eq!(code, 0, "{report:#}");
+    let withheld = with_code(&report, "A2A-C411");
+    assert_eq!(withheld.len(), 2, "{report:#}");
+    assert!(
+        !saw(elsewhere.port, API_KEY),
+        "the key reached another origin"
+    );
+    // Named with --credentials-origin, that origin gets them.
+    let (code, report) = check_json(&[
+        &server.url(),
+        "--header",
+        &header,
+        "--credentials-origin",
+        &elsewhere.url(),
+    ]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(with_code(&report, "A2A-C411").is_empty(), "{report:#}");
+    assert!(saw(elsewhere.port, API_KEY));
+}
+
+#[test]
+fn a_redirect_to_another_origin_drops_the_credentials() {
+    let target = wrong_server(|_| {});
+    let to = target.url();
+    // Same origin as the card, so the key is sent; its REST route redirects elsewhere.
+    let server = WrongServer::start(move |asked| {
+        let me = format!("http://{}", asked.header("host").unwrap_or_default());
+        if asked.path == "/rest/extendedAgentCard" {
+            return Answer::new(307, "").header("Location", &format!("{to}{}", asked.path));
+        }
+        Faults::none(&me).answer(asked)
+    });
+    let header = format!("X-API-Key: {API_KEY}");
+    let (_, report) = check_json(&[&server.url(), "--header", &header]);
+    assert!(saw(server.port, API_KEY), "the same origin gets the key");
+    assert!(!saw(target.port, API_KEY), "the redirect target must not");
+    let redirected = with_code(&report, "A2A-C111");
+    assert!(
+        redirected
+            .iter()
+            .any(|f| f["url"] == format!("{}/rest/extendedAgentCard", server.url())),
+        "{report:#}"
+    );
+    // Without the key the redirect target refuses: reported, not hidden.
+    assert!(!with_code(&report, "A2A-C406").is_empty(), "{report:#}");
+}
+
+#[test]
+fn secrets_never_reach_the_output_even_from_a_mistyped_header_or_url() {
+    let (code, _, stderr) = check(&[
+        "http://127.0.0.1:1",
+        "--header",
+        "X-API-Key s3cret-no-colon",
+    ]);
+    assert_eq!(code, 64);
+    assert!(stderr.contains("no colon"), "{stderr}");
+    assert!(!stderr.contains("s3cret"), "{stderr}");
+    let (code, _, stderr) = check(&["http://127.0.0.1:1", "-H", "X-API-Key: s3cret\u{7}"]);
+    assert_eq!(code, 64);
+    assert!(!stderr.contains("s3cret"), "{stderr}");
+    let (code, stdout, stderr) = check(&["http://user:s3cret@127.0.0.1:1/"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--header"), "{stderr}");
+    assert!(
+        !stdout.contains("s3cret") && !stderr.contains("s3cret"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn caching_headers_need_a_max_age_for_clients() {
+    for cache_control in ["no-store", "public, s-maxage=600", "max-age=soon", "public"] {
+        let server = wrong_server(|f| f.cache_control = cache_control);
+        let (_, report) = check_json(&[&server.url()]);
+        let found = with_code(&report, "A2A-C105");
+        assert_eq!(found.len(), 2, "{cache_control}: {report:#}");
+        assert_eq!(found[0]["header"], "Cache-Control");
+    }
+    let server = wrong_server(|f| f.cache_control = "public, max-age=\"60\"");
+    let (_, report) = check_json(&[&server.url()]);
+    assert!(with_code(&report, "A2A-C105").is_empty(), "{report:#}");
+}
+
+#[test]
+fn a_malformed_last_modified_is_named_and_not_sent_back() {
+    let server = wrong_server(|f| f.last_modified = "yesterday");
+    let (_, report) = check_json(&[&server.url()]);
+    assert_eq!(with_code(&report, "A2A-C114").len(), 2, "{report:#}");
+    // A server must ignore an invalid If-Modified-Since: not blamed for it.
+    assert!(with_code(&report, "A2A-C202").is_empty(), "{report:#}");
+}
+
+#[test]
+fn an_extended_card_request_must_be_refused_with_a_challenge() {
+    // Capability on, but the routes do not exist.
+    let server = WrongServer::start(|asked| {
+        let me = format!("http://{}", asked.header("host").unwrap_or_default());
+        match asked.path.as_str() {
+            "/rpc" | "/rest/extendedAgentCard" => Answer::new(404, ""),
+            _ => Faults::none(&me).answer(asked),
+        }
+    });
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 1);
+    let found = with_code(&report, "A2A-C402");
+    assert_eq!(found.len(), 2, "{report:#}");
+    assert!(found[1]["message"].as_str().unwrap().contains("HTTP 404"));
+    // A 401 without WWW-Authenticate.
+    let server = wrong_server(|f| f.challenge = false);
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(with_code(&report, "A2A-C403").len(), 2, "{report:#}");
+}
+
+#[test]
+fn an_http_interface_without_a_usable_url_is_a_warning() {
+    let server = wrong_server(|f| {
+        f.card["supportedInterfaces"][0]["url"] = json!("/rpc");
+    });
+    let (_, report) = check_json(&[&server.url()]);
+    let found = with_code(&report, "A2A-C410");
+    assert_eq!(found.len(), 1, "{report:#}");
+    assert_eq!(found[0]["pointer"], "/supportedInterfaces/0/url");
 }

@@ -50,6 +50,8 @@ pub(crate) enum FetchError {
     TooManyRedirects(String),
     #[error("a redirect ({status}) without a usable Location header")]
     BadRedirect { status: u16 },
+    #[error("the URL has a user:password@ part; send credentials with --header instead")]
+    UserInfo,
     #[error("cannot set up TLS: {0}")]
     TlsSetup(String),
     #[error("cannot use the CA certificates in {path}: {reason}")]
@@ -163,8 +165,29 @@ impl Fetcher {
     /// return the redirect itself (re-sending a body elsewhere is the caller's decision).
     /// A redirect to another origin drops the caller's headers, which may be credentials.
     pub(crate) async fn send(&self, url: &Uri, outgoing: &Outgoing) -> Exchange {
-        let follows = outgoing.method == Method::GET || outgoing.method == Method::HEAD;
         let mut redirects = Vec::new();
+        // One bound for the whole chain: --timeout is what a request may take, redirects
+        // included.
+        let deadline = self.timeout;
+        match tokio::time::timeout(deadline, self.follow(url, outgoing, &mut redirects)).await {
+            Ok(result) => Exchange { redirects, result },
+            Err(_) => Exchange {
+                result: Err(FetchError::Timeout {
+                    authority: url.authority().map_or(String::new(), |a| a.to_string()),
+                    seconds: deadline.as_secs(),
+                }),
+                redirects,
+            },
+        }
+    }
+
+    async fn follow(
+        &self,
+        url: &Uri,
+        outgoing: &Outgoing,
+        redirects: &mut Vec<Uri>,
+    ) -> Result<Response<Bytes>, FetchError> {
+        let follows = outgoing.method == Method::GET || outgoing.method == Method::HEAD;
         let mut uri = url.clone();
         let mut headers = outgoing.headers.clone();
         loop {
@@ -173,47 +196,26 @@ impl Fetcher {
                 headers: headers.clone(),
                 body: outgoing.body.clone(),
             };
-            let result = self.exchange(&uri, &[request]).await.and_then(|all| {
-                // One request sent gives one result (its error is the exchange's).
-                all.into_iter()
-                    .next()
-                    .unwrap_or_else(|| Err(http_failed("", &"no response")))
-            });
-            let response = match result {
-                Ok(response) => response,
-                Err(error) => {
-                    return Exchange {
-                        redirects,
-                        result: Err(error),
-                    }
-                }
-            };
+            // One request sent gives one result (its error is the exchange's).
+            let answers = self.exchange(&uri, &[request]).await?;
+            let response = answers
+                .into_iter()
+                .next()
+                .unwrap_or(Err(FetchError::BadRedirect { status: 0 }))?;
             let status = response.status();
             if !follows || !status.is_redirection() || status == StatusCode::NOT_MODIFIED {
-                return Exchange {
-                    redirects,
-                    result: Ok(response),
-                };
+                return Ok(response);
             }
-            let bad_redirect = FetchError::BadRedirect {
-                status: status.as_u16(),
-            };
-            let Some(next) = response
+            let next = response
                 .headers()
                 .get(LOCATION)
                 .and_then(|v| v.to_str().ok())
                 .and_then(|location| resolve(&uri, location))
-            else {
-                return Exchange {
-                    redirects,
-                    result: Err(bad_redirect),
-                };
-            };
+                .ok_or(FetchError::BadRedirect {
+                    status: status.as_u16(),
+                })?;
             if redirects.len() == MAX_REDIRECTS {
-                return Exchange {
-                    redirects,
-                    result: Err(FetchError::TooManyRedirects(next.to_string())),
-                };
+                return Err(FetchError::TooManyRedirects(next.to_string()));
             }
             if origin(&next) != origin(&uri) {
                 headers.clear();
@@ -233,28 +235,37 @@ impl Fetcher {
         requests: &[Outgoing],
     ) -> Result<Vec<Result<Response<Bytes>, FetchError>>, FetchError> {
         let authority = uri.authority().map_or(String::new(), |a| a.to_string());
-        let timeout = FetchError::Timeout {
+        let timed_out = || FetchError::Timeout {
             authority: authority.clone(),
             seconds: self.timeout.as_secs(),
         };
-        tokio::time::timeout(self.timeout, async {
+        // Connecting and the first request share one bound; each later request has its own,
+        // so a stall after an answer keeps that answer.
+        let Some((first_request, later)) = requests.split_first() else {
+            return Ok(Vec::new());
+        };
+        let (mut connection, first) = tokio::time::timeout(self.timeout, async {
             let mut connection = self.connect(uri, &authority).await?;
-            let mut results = Vec::with_capacity(requests.len());
-            for (n, outgoing) in requests.iter().enumerate() {
-                let result = connection.send(uri, outgoing, self.user_agent).await;
-                match result {
-                    Err(error) if n == 0 => return Err(error),
-                    Err(error) => {
-                        results.push(Err(error));
-                        break;
-                    }
-                    Ok(response) => results.push(Ok(response)),
-                }
-            }
-            Ok(results)
+            let first = connection.send(uri, first_request, self.user_agent).await?;
+            Ok::<_, FetchError>((connection, first))
         })
         .await
-        .map_err(|_| timeout)?
+        .map_err(|_| timed_out())??;
+        let mut results = vec![Ok(first)];
+        for outgoing in later {
+            let sent = tokio::time::timeout(
+                self.timeout,
+                connection.send(uri, outgoing, self.user_agent),
+            )
+            .await
+            .unwrap_or_else(|_| Err(timed_out()));
+            let failed = sent.is_err();
+            results.push(sent);
+            if failed {
+                break;
+            }
+        }
+        Ok(results)
     }
 
     async fn connect(&self, uri: &Uri, authority: &str) -> Result<Connection, FetchError> {
@@ -386,6 +397,11 @@ pub(crate) fn parse_http_url(url: &str) -> Result<Uri, FetchError> {
     if !scheme_ok || uri.host().is_none_or(str::is_empty) {
         return Err(not_http());
     }
+    // A user:password@ part would end up in every message and in the Host header; it is
+    // refused without repeating the URL.
+    if uri.authority().is_some_and(|a| a.as_str().contains('@')) {
+        return Err(FetchError::UserInfo);
+    }
     Ok(uri)
 }
 
@@ -422,6 +438,7 @@ mod tests {
             "/path",
             "",
             "http://",
+            "https://user:secret@a.example/",
         ] {
             assert!(parse_http_url(bad).is_err(), "{bad}");
         }

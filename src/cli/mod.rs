@@ -158,6 +158,8 @@ pub(crate) enum Outcome {
     Clean = 0,
     Invalid = 1,
     Unreadable = 2,
+    /// A command-line value found wrong after parsing (same code as clap's usage errors).
+    Usage = EXIT_USAGE as isize,
 }
 
 /// Runs a parsed command line and returns the exit code.

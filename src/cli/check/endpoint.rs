@@ -142,8 +142,8 @@ pub(crate) fn header_findings(url: &str, headers: &HeaderMap, findings: &mut Vec
             Place::header(url, "Last-Modified"),
             "no Last-Modified; clients can revalidate only with the ETag",
         )),
-        Some(date) if httpdate::parse_http_date(&date).is_err() => findings.push(Finding::new(
-            Check::NoLastModified,
+        Some(date) if !is_http_date(&date) => findings.push(Finding::new(
+            Check::MalformedLastModified,
             Place::header(url, "Last-Modified"),
             format!(
                 "{} is not an HTTP date; clients will ignore it",
@@ -216,21 +216,33 @@ fn caching(url: &str, headers: &HeaderMap, findings: &mut Vec<Finding>) {
         ));
         return;
     };
-    let directives: Vec<String> = value
+    let directives: Vec<(String, Option<String>)> = value
         .split(',')
         .map(|d| {
-            let name = d.split('=').next().unwrap_or_default();
-            name.trim().to_ascii_lowercase()
+            let (name, value) = match d.split_once('=') {
+                Some((name, value)) => (name, Some(value.trim().to_owned())),
+                None => (d, None),
+            };
+            (name.trim().to_ascii_lowercase(), value)
         })
         .collect();
-    let has = |name: &str| directives.iter().any(|d| d == name);
+    let has = |name: &str| directives.iter().any(|(d, _)| d == name);
+    // Only max-age speaks to a client's own cache (s-maxage is for shared ones), and only
+    // with delta-seconds as its value (RFC 9111 §5.2.2.1).
+    let max_age = directives.iter().any(|(d, value)| {
+        d == "max-age"
+            && value
+                .as_deref()
+                .map(|v| v.trim_matches('"'))
+                .is_some_and(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+    });
     if has("no-store") {
         findings.push(Finding::new(
             Check::NoMaxAge,
             place(),
             format!("{} forbids caching the public card", quoted(&value)),
         ));
-    } else if !has("max-age") && !has("s-maxage") {
+    } else if !max_age {
         findings.push(Finding::new(
             Check::NoMaxAge,
             place(),
@@ -252,15 +264,8 @@ fn entity_tag(url: &str, headers: &HeaderMap, findings: &mut Vec<Finding>) {
         ));
         return;
     };
-    let (weak, opaque) = match tag.strip_prefix("W/") {
-        Some(rest) => (true, rest),
-        None => (false, tag.as_str()),
-    };
-    let quoted_tag = opaque.len() >= 2
-        && opaque.starts_with('"')
-        && opaque.ends_with('"')
-        && !opaque[1..opaque.len() - 1].contains('"');
-    if !quoted_tag {
+    let weak = tag.starts_with("W/");
+    if !is_entity_tag(&tag) {
         findings.push(Finding::new(
             Check::MalformedEtag,
             place(),
@@ -282,6 +287,21 @@ fn entity_tag(url: &str, headers: &HeaderMap, findings: &mut Vec<Finding>) {
     }
 }
 
+/// `"opaque"` or `W/"opaque"` with etagc characters only (RFC 9110 §8.8.3).
+fn is_entity_tag(tag: &str) -> bool {
+    let opaque = tag.strip_prefix("W/").unwrap_or(tag);
+    opaque.len() >= 2
+        && opaque.starts_with('"')
+        && opaque.ends_with('"')
+        && opaque.as_bytes()[1..opaque.len() - 1]
+            .iter()
+            .all(|&b| b == 0x21 || (0x23..=0x7e).contains(&b) || b >= 0x80)
+}
+
+fn is_http_date(text: &str) -> bool {
+    httpdate::parse_http_date(text.trim()).is_ok()
+}
+
 /// Revalidation, HEAD and an unsupported method, against the URL that served the card.
 pub(crate) async fn protocol_findings(
     fetcher: &Fetcher,
@@ -290,7 +310,13 @@ pub(crate) async fn protocol_findings(
     findings: &mut Vec<Finding>,
 ) {
     let place = |header: &str| Place::header(url, header);
-    if let Some(tag) = got.headers().get(ETAG) {
+    // A validator already reported as malformed is not sent back: a correct server would
+    // ignore it, and the probe would blame it for that.
+    let tag = got
+        .headers()
+        .get(ETAG)
+        .filter(|t| t.to_str().is_ok_and(is_entity_tag));
+    if let Some(tag) = tag {
         let asked = card_request(Method::GET).header(IF_NONE_MATCH, tag.clone());
         match fetcher.send(url, &asked).await.result {
             Ok(answer) if answer.status() == StatusCode::NOT_MODIFIED => {
@@ -315,7 +341,11 @@ pub(crate) async fn protocol_findings(
             )),
         }
     }
-    if let Some(date) = got.headers().get(LAST_MODIFIED) {
+    let date = got
+        .headers()
+        .get(LAST_MODIFIED)
+        .filter(|d| d.to_str().is_ok_and(is_http_date));
+    if let Some(date) = date {
         let asked = card_request(Method::GET).header(IF_MODIFIED_SINCE, date.clone());
         let answer = fetcher.send(url, &asked).await.result;
         if !matches!(&answer, Ok(a) if a.status() == StatusCode::NOT_MODIFIED) {

@@ -91,7 +91,7 @@ checks! {
     /// An unsupported method is not answered with 405.
     MethodNotRefused = "A2A-C205", Warning;
     /// A 405 without Allow.
-    NoAllow = "A2A-C206", Error;
+    NoAllow = "A2A-C206", Warning;
     /// Keys were given but the card carries no signature.
     Unsigned = "A2A-C300", Error;
     /// No signature verifies with the given keys.
@@ -121,6 +121,13 @@ checks! {
     ExtendedCardCacheable = "A2A-C408", Warning;
     /// The capability is on but no --header was given, so the extended card was not fetched.
     ExtendedCardNotFetched = "A2A-C409", Note;
+    /// An HTTP interface whose URL cannot be used (not absolute http(s), no route).
+    InterfaceUrlUnusable = "A2A-C410", Warning;
+    /// The --header credentials were withheld from an interface (another origin, or plain
+    /// http beyond loopback).
+    CredentialsWithheld = "A2A-C411", Note;
+    /// A Last-Modified that is not an HTTP date.
+    MalformedLastModified = "A2A-C114", Warning;
 }
 
 /// Where a finding is: a URL, and in it a header or a JSON pointer into the body.
@@ -213,24 +220,27 @@ impl Finding {
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Messages quote what servers sent; a control character there must not forge a line.
-        let message: String = self
-            .message
-            .chars()
-            .flat_map(|c| {
-                if c.is_control() {
-                    c.escape_default().collect::<Vec<_>>()
-                } else {
-                    vec![c]
-                }
-            })
-            .collect();
-        write!(
-            f,
+        // Places and messages quote what servers and cards sent; a control character in any
+        // of them must not forge a line.
+        let line = format!(
             "{} {} {}: {}",
-            self.level, self.code, self.place, message
-        )
+            self.level, self.code, self.place, self.message
+        );
+        f.write_str(&escape_controls(&line))
     }
+}
+
+/// Control characters as escapes (`\n`, `\u{1b}`), everything else as is.
+pub(crate) fn escape_controls(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
 }
 
 /// A value a server sent, quoted for a message: escaped, and cut after 80 characters.
@@ -266,6 +276,12 @@ mod tests {
         );
         let line = finding.to_string();
         assert_eq!(line.lines().count(), 1);
+        let forged_place = Finding::new(
+            Check::InterfaceNotProbed,
+            Place::url("x\nerror A2A-C100 forged"),
+            "m",
+        );
+        assert_eq!(forged_place.to_string().lines().count(), 1);
         assert!(line.starts_with(
             "warning A2A-C106 http://a.example/.well-known/agent-card.json [ETag]: none"
         ));

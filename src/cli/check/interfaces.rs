@@ -18,6 +18,8 @@ use a2a_card::{validate_document, AgentCard, AgentInterface, DocumentKind, Profi
 const RPC_ID: &str = "a2a-card-check";
 /// UnsupportedOperationError: the answer when the card does not offer an extended card.
 const UNSUPPORTED_OPERATION: i64 = -32004;
+/// (Authenticated)ExtendedAgentCardNotConfiguredError.
+const NOT_CONFIGURED: i64 = -32007;
 /// Interfaces probed at most: a card is a few of them, and a hostile card must not turn
 /// `check` into a scanner of thousands of addresses.
 const MAX_PROBED: usize = 16;
@@ -64,6 +66,63 @@ struct Probe {
     url: Uri,
     request: Outgoing,
     jsonrpc: bool,
+    /// A 0.x interface (whose "not configured" answer is -32007 even with the flag off).
+    v03: bool,
+}
+
+/// Scheme, host and port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Origin(String, String, u16);
+
+impl Origin {
+    pub(crate) fn of(uri: &Uri) -> Origin {
+        let scheme = uri.scheme_str().unwrap_or("https").to_ascii_lowercase();
+        let port = uri
+            .port_u16()
+            .unwrap_or(if scheme == "http" { 80 } else { 443 });
+        let host = uri.host().unwrap_or_default().to_ascii_lowercase();
+        Origin(scheme, host, port)
+    }
+
+    fn is_loopback(&self) -> bool {
+        let host = self.1.trim_start_matches('[').trim_end_matches(']');
+        host == "localhost"
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback())
+    }
+}
+
+/// The `--header` credentials and the origins they may be sent to: the card names the
+/// interfaces, and the card comes from the server being audited, so it must not be able to
+/// send the credentials elsewhere, or over plain http beyond this machine.
+pub(crate) struct Credentials {
+    pub(crate) headers: HeaderMap,
+    pub(crate) origins: Vec<Origin>,
+}
+
+impl Credentials {
+    fn may_go_to(&self, url: &Uri) -> Result<(), String> {
+        let origin = Origin::of(url);
+        if origin.0 == "http" && !origin.is_loopback() {
+            return Err("plain http beyond loopback".to_owned());
+        }
+        if !self.origins.contains(&origin) {
+            return Err(
+                "another origin than the base URL's (allow it with --credentials-origin)"
+                    .to_owned(),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Why an interface gets no extended-card request.
+enum Skip {
+    /// gRPC or a custom binding.
+    NotHttp,
+    /// An HTTP binding whose URL cannot be used.
+    BadUrl(String),
 }
 
 /// Probes every interface of `card`; `credentials` are the `--header`s (possibly none).
@@ -71,23 +130,48 @@ pub(crate) async fn interface_findings(
     fetcher: &Fetcher,
     card: &AgentCard,
     card_url: &str,
-    credentials: &HeaderMap,
+    credentials: &Credentials,
     findings: &mut Vec<Finding>,
 ) {
     let capability = card.capabilities.extended_agent_card == Some(true);
     let mut validated = HashSet::new();
     let mut probed = false;
-    for interface in card.supported_interfaces.iter().take(MAX_PROBED) {
-        let Some(probe) = probe_for(interface) else {
-            not_probed(fetcher.timeout(), interface, findings).await;
-            continue;
+    for (index, interface) in card
+        .supported_interfaces
+        .iter()
+        .enumerate()
+        .take(MAX_PROBED)
+    {
+        let probe = match probe_for(interface) {
+            Ok(probe) => probe,
+            Err(Skip::NotHttp) => {
+                not_probed(fetcher.timeout(), interface, findings).await;
+                continue;
+            }
+            Err(Skip::BadUrl(why)) => {
+                findings.push(Finding::new(
+                    Check::InterfaceUrlUnusable,
+                    Place::pointer(card_url, format!("/supportedInterfaces/{index}/url")),
+                    format!("{why}; clients cannot use this interface"),
+                ));
+                continue;
+            }
         };
         probed = true;
         let place = Place::url(&probe.url);
-        let answer = ask(fetcher, &probe, &HeaderMap::new()).await;
-        unauthenticated(capability, &answer, place.clone(), findings);
-        if capability && !credentials.is_empty() && !matches!(answer, Answer::Unreachable(_)) {
-            match ask_for_response(fetcher, &probe, credentials).await {
+        let answer = ask(fetcher, &probe, &HeaderMap::new(), findings).await;
+        unauthenticated(capability, probe.v03, &answer, place.clone(), findings);
+        let reachable = !matches!(answer, Answer::Unreachable(_));
+        if capability && !credentials.headers.is_empty() && reachable {
+            if let Err(why) = credentials.may_go_to(&probe.url) {
+                findings.push(Finding::new(
+                    Check::CredentialsWithheld,
+                    place,
+                    format!("the --header credentials were not sent here: {why}"),
+                ));
+                continue;
+            }
+            match ask_for_response(fetcher, &probe, &credentials.headers, findings).await {
                 Ok((answer, response)) => {
                     authenticated(&probe, answer, &response, &mut validated, findings)
                 }
@@ -107,7 +191,7 @@ pub(crate) async fn interface_findings(
             format!("{left} more interface(s) not probed; only the first {MAX_PROBED} are"),
         ));
     }
-    if capability && credentials.is_empty() && probed {
+    if capability && credentials.headers.is_empty() && probed {
         findings.push(Finding::new(
             Check::ExtendedCardNotFetched,
             Place::pointer(card_url, "/capabilities/extendedAgentCard"),
@@ -117,58 +201,87 @@ pub(crate) async fn interface_findings(
     }
 }
 
-/// The extended-card request for an HTTP interface; None for gRPC and custom bindings.
-fn probe_for(interface: &AgentInterface) -> Option<Probe> {
-    let v03 = interface.protocol_version.starts_with("0.");
-    let version = HeaderValue::from_str(&interface.protocol_version).ok();
-    // Servers pick the protocol version by this header (§3.6); an empty one is left out.
-    let with_version = |request: Outgoing| match &version {
-        Some(v) if !v.is_empty() => {
-            request.header(HeaderName::from_static("a2a-version"), v.clone())
-        }
-        _ => request,
+/// The extended-card request for an HTTP interface.
+fn probe_for(interface: &AgentInterface) -> Result<Probe, Skip> {
+    let jsonrpc = match interface.protocol_binding.as_str() {
+        "JSONRPC" => true,
+        "HTTP+JSON" => false,
+        _ => return Err(Skip::NotHttp),
     };
-    match interface.protocol_binding.as_str() {
-        "JSONRPC" => {
-            let url = parse_http_url(&interface.url).ok()?;
-            let mut params = json!({});
-            if !interface.tenant.is_empty() {
-                params["tenant"] = json!(interface.tenant);
-            }
-            let method = if v03 {
-                "agent/getAuthenticatedExtendedCard"
-            } else {
-                "GetExtendedAgentCard"
-            };
-            let body = json!({"jsonrpc": "2.0", "id": RPC_ID, "method": method, "params": params});
-            let mut request = Outgoing::new(Method::POST)
-                .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
-                .header(ACCEPT, HeaderValue::from_static("application/json"));
-            request.body = Bytes::from(body.to_string());
-            Some(Probe {
-                url,
-                request: with_version(request),
-                jsonrpc: true,
-            })
+    let v03 = interface.protocol_version.starts_with("0.");
+    let base = parse_http_url(&interface.url).map_err(|e| Skip::BadUrl(e.to_string()))?;
+    let mut request = if jsonrpc {
+        let mut params = json!({});
+        if !interface.tenant.is_empty() {
+            params["tenant"] = json!(interface.tenant);
         }
-        "HTTP+JSON" => {
-            let base = interface.url.trim_end_matches('/');
-            let route = match (v03, interface.tenant.is_empty()) {
-                (true, _) => format!("{base}/v1/card"),
-                (false, true) => format!("{base}/extendedAgentCard"),
-                (false, false) => format!("{base}/{}/extendedAgentCard", interface.tenant),
-            };
-            let url = parse_http_url(&route).ok()?;
-            let request = Outgoing::new(Method::GET)
-                .header(ACCEPT, HeaderValue::from_static("application/json"));
-            Some(Probe {
-                url,
-                request: with_version(request),
-                jsonrpc: false,
-            })
-        }
-        _ => None,
+        let method = if v03 {
+            "agent/getAuthenticatedExtendedCard"
+        } else {
+            "GetExtendedAgentCard"
+        };
+        let body = json!({"jsonrpc": "2.0", "id": RPC_ID, "method": method, "params": params});
+        let mut request = Outgoing::new(Method::POST)
+            .header(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        request.body = Bytes::from(body.to_string());
+        request
+    } else {
+        Outgoing::new(Method::GET)
     }
+    .header(ACCEPT, HeaderValue::from_static("application/json"));
+    // Servers pick the protocol version by this header (§3.6); an empty one is left out.
+    if let Ok(version) = HeaderValue::from_str(&interface.protocol_version) {
+        if !version.is_empty() {
+            request = request.header(HeaderName::from_static("a2a-version"), version);
+        }
+    }
+    let url = if jsonrpc {
+        base
+    } else {
+        let tenant = (!v03 && !interface.tenant.is_empty()).then_some(interface.tenant.as_str());
+        let last = if v03 { "v1/card" } else { "extendedAgentCard" };
+        rest_route(&base, tenant, last).ok_or_else(|| {
+            Skip::BadUrl("the route cannot be built from this URL and tenant".to_owned())
+        })?
+    };
+    Ok(Probe {
+        url,
+        request,
+        jsonrpc,
+        v03,
+    })
+}
+
+/// `{path}[/{tenant}]/{last}` on the interface's URL, its query kept at the end; the tenant is
+/// one path segment, so it is percent-encoded.
+fn rest_route(base: &Uri, tenant: Option<&str>, last: &str) -> Option<Uri> {
+    let mut path = base.path().trim_end_matches('/').to_owned();
+    if let Some(tenant) = tenant {
+        path.push('/');
+        path.push_str(&percent_encode_segment(tenant));
+    }
+    path.push('/');
+    path.push_str(last);
+    if let Some(query) = base.query() {
+        path.push('?');
+        path.push_str(query);
+    }
+    let mut parts = base.clone().into_parts();
+    parts.path_and_query = Some(path.parse().ok()?);
+    Uri::from_parts(parts).ok()
+}
+
+/// A path segment with everything but RFC 3986's unreserved characters percent-encoded.
+fn percent_encode_segment(segment: &str) -> String {
+    segment
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 /// gRPC gets a TCP connect (speaking HTTP/2 and protobuf is beyond this command); custom
@@ -229,8 +342,13 @@ fn grpc_address(url: &str) -> Option<String> {
     (!host.is_empty()).then(|| format!("{host}:{port}"))
 }
 
-async fn ask(fetcher: &Fetcher, probe: &Probe, extra: &HeaderMap) -> Answer {
-    match ask_for_response(fetcher, probe, extra).await {
+async fn ask(
+    fetcher: &Fetcher,
+    probe: &Probe,
+    extra: &HeaderMap,
+    findings: &mut Vec<Finding>,
+) -> Answer {
+    match ask_for_response(fetcher, probe, extra, findings).await {
         Ok((answer, _)) => answer,
         Err(error) if error.is_unreachable() => Answer::Unreachable(error),
         Err(error) => Answer::Other(format!("no usable answer ({error})")),
@@ -241,12 +359,22 @@ async fn ask_for_response(
     fetcher: &Fetcher,
     probe: &Probe,
     extra: &HeaderMap,
+    findings: &mut Vec<Finding>,
 ) -> Result<(Answer, Response<Bytes>), FetchError> {
     let mut request = probe.request.clone();
     for (name, value) in extra {
         request.headers.append(name, value.clone());
     }
-    let response = fetcher.send(&probe.url, &request).await.result?;
+    let exchange = fetcher.send(&probe.url, &request).await;
+    if !exchange.redirects.is_empty() {
+        let chain: Vec<String> = exchange.redirects.iter().map(ToString::to_string).collect();
+        findings.push(Finding::new(
+            Check::Redirected,
+            Place::url(&probe.url),
+            format!("redirected to {}", chain.join(" then ")),
+        ));
+    }
+    let response = exchange.result?;
     Ok((classify(probe.jsonrpc, &response), response))
 }
 
@@ -289,7 +417,13 @@ fn classify(jsonrpc: bool, response: &Response<Bytes>) -> Answer {
 }
 
 /// What an extended-card request without credentials must get.
-fn unauthenticated(capability: bool, answer: &Answer, place: Place, findings: &mut Vec<Finding>) {
+fn unauthenticated(
+    capability: bool,
+    v03: bool,
+    answer: &Answer,
+    place: Place,
+    findings: &mut Vec<Finding>,
+) {
     let finding = match answer {
         Answer::Unreachable(error) => Some((
             Check::InterfaceUnreachable,
@@ -307,6 +441,12 @@ fn unauthenticated(capability: bool, answer: &Answer, place: Place, findings: &m
                 .to_owned(),
         )),
         Answer::Unauthorized { .. } | Answer::Forbidden => None,
+        // v0.3 has no UnsupportedOperationError for this method: its "not configured"
+        // error is the answer there.
+        Answer::Refusal {
+            code: Some(NOT_CONFIGURED),
+            ..
+        } if !capability && v03 => None,
         Answer::Refusal {
             code: Some(UNSUPPORTED_OPERATION),
             ..
@@ -415,29 +555,71 @@ mod tests {
 
     #[test]
     fn each_binding_gets_the_spec_route() {
-        let probe = |binding: &str, version: &str, tenant: &str| {
-            let mut interface = AgentInterface::new("https://a.example/a2a/", binding, version);
+        let probe = |url: &str, binding: &str, version: &str, tenant: &str| {
+            let mut interface = AgentInterface::new(url, binding, version);
             interface.tenant = tenant.to_owned();
-            probe_for(&interface).map(|p| (p.request.method.to_string(), p.url.to_string()))
+            probe_for(&interface)
+                .ok()
+                .map(|p| (p.request.method.to_string(), p.url.to_string()))
         };
         let at = |m: &str, u: &str| Some((m.to_owned(), u.to_owned()));
+        let url = "https://a.example/a2a/";
         assert_eq!(
-            probe("HTTP+JSON", "1.0", ""),
+            probe(url, "HTTP+JSON", "1.0", ""),
             at("GET", "https://a.example/a2a/extendedAgentCard")
         );
         assert_eq!(
-            probe("HTTP+JSON", "1.0", "t1"),
+            probe(url, "HTTP+JSON", "1.0", "t1"),
             at("GET", "https://a.example/a2a/t1/extendedAgentCard")
         );
         assert_eq!(
-            probe("HTTP+JSON", "0.3", ""),
-            at("GET", "https://a.example/a2a/v1/card")
+            probe(url, "HTTP+JSON", "1.0", "a/b c"),
+            at("GET", "https://a.example/a2a/a%2Fb%20c/extendedAgentCard")
         );
         assert_eq!(
-            probe("JSONRPC", "1.0", ""),
-            at("POST", "https://a.example/a2a/")
+            probe("https://a.example/a2a?k=v", "HTTP+JSON", "1.0", ""),
+            at("GET", "https://a.example/a2a/extendedAgentCard?k=v")
         );
-        assert!(probe("GRPC", "1.0", "").is_none());
+        assert_eq!(
+            probe(url, "HTTP+JSON", "0.3", ""),
+            at("GET", "https://a.example/a2a/v1/card")
+        );
+        assert_eq!(probe(url, "JSONRPC", "1.0", ""), at("POST", url));
+        assert!(matches!(
+            probe_for(&AgentInterface::new(url, "GRPC", "1.0")),
+            Err(Skip::NotHttp)
+        ));
+        assert!(matches!(
+            probe_for(&AgentInterface::new("/relative", "JSONRPC", "1.0")),
+            Err(Skip::BadUrl(_))
+        ));
+    }
+
+    #[test]
+    fn credentials_go_only_to_trusted_origins_over_tls_or_loopback() {
+        let uri = |u: &str| -> Uri { u.parse().unwrap() };
+        let credentials = Credentials {
+            headers: HeaderMap::new(),
+            origins: vec![
+                Origin::of(&uri("https://a.example")),
+                Origin::of(&uri("http://127.0.0.1:8080")),
+                Origin::of(&uri("http://a.example")),
+            ],
+        };
+        assert!(credentials
+            .may_go_to(&uri("https://a.example:443/rpc"))
+            .is_ok());
+        assert!(credentials
+            .may_go_to(&uri("http://127.0.0.1:8080/rpc"))
+            .is_ok());
+        assert!(credentials
+            .may_go_to(&uri("https://b.example/rpc"))
+            .is_err());
+        assert!(credentials
+            .may_go_to(&uri("http://127.0.0.1:9/rpc"))
+            .is_err());
+        // Trusted, but cleartext beyond this machine.
+        assert!(credentials.may_go_to(&uri("http://a.example/rpc")).is_err());
     }
 
     #[test]

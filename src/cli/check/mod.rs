@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use http::{HeaderMap, HeaderName, HeaderValue, Uri};
+use http::{HeaderName, HeaderValue, Uri};
 
 use super::client::{parse_http_url, Fetcher};
 use super::output::{errln, Output};
@@ -42,8 +42,15 @@ pub(crate) struct CheckArgs {
     jwks: Option<String>,
     /// A header sent with extended-card requests, `Name: value` (repeat for several): the
     /// credentials the card's security requirements ask for. Values are never printed.
-    #[arg(long = "header", short = 'H', value_name = "NAME: VALUE", value_parser = parse_header)]
-    headers: Vec<(HeaderName, HeaderValue)>,
+    // Parsed in `run`, not by clap: clap's error would repeat the whole argument, secret
+    // included.
+    #[arg(long = "header", short = 'H', value_name = "NAME: VALUE")]
+    headers: Vec<String>,
+    /// Also send the --header credentials to interfaces on this origin
+    /// (`https://api.example.com`; repeat for several). Without it they go only to
+    /// interfaces on the base URL's origin, and never over plain http except to loopback.
+    #[arg(long = "credentials-origin", value_name = "ORIGIN")]
+    credential_origins: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -56,20 +63,39 @@ pub(crate) struct CheckArgs {
     timeout: u64,
 }
 
-/// `Name: value` into a header; the value is marked sensitive (never logged by hyper).
+/// `Name: value` into a header; the value is marked sensitive (never logged by hyper). The
+/// error never repeats the argument, which holds a secret.
 fn parse_header(text: &str) -> Result<(HeaderName, HeaderValue), String> {
     let (name, value) = text
         .split_once(':')
-        .ok_or_else(|| "expected `Name: value`".to_owned())?;
+        .ok_or_else(|| "a --header is not of the form `Name: value` (no colon)".to_owned())?;
     let name = HeaderName::from_bytes(name.trim().as_bytes())
-        .map_err(|_| format!("{:?} is not a header name", name.trim()))?;
-    let mut value = HeaderValue::from_str(value.trim())
-        .map_err(|_| format!("the value of {name} has characters a header cannot carry"))?;
+        .map_err(|_| "a --header has a name that is not a header name".to_owned())?;
+    let mut value = HeaderValue::from_str(value.trim()).map_err(|_| {
+        format!("the --header value of {name} has characters a header cannot carry")
+    })?;
     value.set_sensitive(true);
     Ok((name, value))
 }
 
 pub(crate) fn run(args: CheckArgs, output: &mut Output) -> Outcome {
+    let credentials = match args.headers.iter().map(|h| parse_header(h)).collect() {
+        Ok(credentials) => credentials,
+        Err(message) => {
+            errln!(output, "a2a-card: {message}");
+            return Outcome::Usage;
+        }
+    };
+    let mut trusted = Vec::new();
+    for given in &args.credential_origins {
+        match parse_http_url(given) {
+            Ok(uri) => trusted.push(interfaces::Origin::of(&uri)),
+            Err(error) => {
+                errln!(output, "a2a-card: --credentials-origin: {error}");
+                return Outcome::Usage;
+            }
+        }
+    }
     let base = match base_url(&args.base_url) {
         Ok(base) => base,
         Err(message) => {
@@ -101,8 +127,16 @@ pub(crate) fn run(args: CheckArgs, output: &mut Output) -> Outcome {
             return Outcome::Unreadable;
         }
     };
-    let credentials: HeaderMap = args.headers.into_iter().collect();
+    if let Ok(uri) = parse_http_url(&base) {
+        trusted.push(interfaces::Origin::of(&uri));
+    }
+    let credentials = interfaces::Credentials {
+        headers: credentials,
+        origins: trusted,
+    };
     let report = runtime.block_on(audit(&fetcher, &base, verifier.as_ref(), &credentials));
+    // A DNS lookup that timed out may still run on a blocking thread; do not wait for it.
+    runtime.shutdown_background();
     report.print(args.format, output);
     report.outcome()
 }
@@ -136,7 +170,7 @@ async fn audit(
     fetcher: &Fetcher,
     base: &str,
     verifier: Option<&CardVerifier>,
-    credentials: &HeaderMap,
+    credentials: &interfaces::Credentials,
 ) -> Report {
     let mut findings = Vec::new();
     let canonical = fetch_card(fetcher, &at(base, CANONICAL_PATH)).await;
@@ -234,14 +268,20 @@ fn legacy_findings(legacy: &CardFetch, card: Option<&AgentCard>, findings: &mut 
             header_findings(url, response.headers(), findings);
         }
     }
+    let Ok(legacy) = AgentCard::read(body) else {
+        findings.push(Finding::new(
+            Check::LegacyMissing,
+            Place::url(url),
+            format!("a 200 whose body is not a card; clients older than v0.3 read {LEGACY_PATH}"),
+        ));
+        return;
+    };
     let Some(card) = card else { return };
-    let same = AgentCard::read(body).is_ok_and(|legacy| {
-        legacy.card == *card
-            || serde_json::to_vec(&card.to_v03().json)
-                .ok()
-                .and_then(|v03| AgentCard::read(&v03).ok())
-                .is_some_and(|rendered| rendered.card == legacy.card)
-    });
+    let same = legacy.card == *card
+        || serde_json::to_vec(&card.to_v03().json)
+            .ok()
+            .and_then(|v03| AgentCard::read(&v03).ok())
+            .is_some_and(|rendered| rendered.card == legacy.card);
     if !same {
         findings.push(Finding::new(
             Check::LegacyDiffers,
