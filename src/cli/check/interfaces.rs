@@ -118,6 +118,7 @@ impl Credentials {
 }
 
 /// Why an interface gets no extended-card request.
+#[derive(Debug)]
 enum Skip {
     /// gRPC or a custom binding.
     NotHttp,
