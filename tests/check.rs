@@ -773,6 +773,38 @@ fn signatures_are_checked_against_the_given_keys() {
     // The signer's own keys verify it.
     let (_, report) = check_json(&[&server.url(), "--jwks", shown(&dir.join("other.json"))]);
     assert_eq!(with_code(&report, "A2A-C302").len(), 1, "{report:#}");
+    assert!(with_code(&report, "A2A-C305").is_empty(), "{report:#}");
+    // A field outside the proto is not covered by the signature: verified, but warned.
+    let mut widened: Value = serde_json::from_slice(&signed.stdout).unwrap();
+    widened["x-price"] = json!("free");
+    let server = wrong_server(move |f| f.card = widened);
+    let mut jwks_doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("other.json")).unwrap()).unwrap();
+    // A key this crate cannot use is left out, and said so.
+    jwks_doc["keys"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"kty": "oct", "kid": "hmac", "k": "c2VjcmV0"}));
+    let mixed = dir.join("mixed.json");
+    std::fs::write(&mixed, jwks_doc.to_string()).unwrap();
+    // (Its interfaces are on port 1: errors there, beside the point here.)
+    let (_, report) = check_json(&[&server.url(), "--jwks", shown(&mixed)]);
+    assert_eq!(with_code(&report, "A2A-C302").len(), 1, "{report:#}");
+    let unsigned = with_code(&report, "A2A-C305");
+    assert_eq!(unsigned.len(), 1, "{report:#}");
+    assert!(
+        unsigned[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("/x-price"),
+        "{report:#}"
+    );
+    let left_out = with_code(&report, "A2A-C304");
+    assert_eq!(left_out.len(), 1, "{report:#}");
+    assert!(
+        left_out[0]["message"].as_str().unwrap().contains("hmac"),
+        "{report:#}"
+    );
 }
 
 #[test]

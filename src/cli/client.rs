@@ -412,6 +412,10 @@ fn resolve(base: &Uri, location: &str) -> Option<Uri> {
         return Some(absolute);
     }
     let scheme = base.scheme_str()?;
+    // A network-path reference (`//host/path`) keeps only the scheme.
+    if location.starts_with("//") {
+        return parse_http_url(&format!("{scheme}:{location}")).ok();
+    }
     let authority = base.authority()?;
     let path = if location.starts_with('/') {
         location.to_owned()
@@ -462,6 +466,7 @@ mod tests {
             at("https://b.example/c").as_deref(),
             Some("https://b.example/c")
         );
+        assert_eq!(at("//b.example/c").as_deref(), Some("http://b.example/c"));
     }
 
     #[test]

@@ -100,6 +100,10 @@ checks! {
     SignatureVerified = "A2A-C302", Note;
     /// The card is signed; no keys were given to verify it.
     SignatureNotChecked = "A2A-C303", Note;
+    /// A key of the --jwks that cannot be used (left out).
+    KeyLeftOut = "A2A-C304", Note;
+    /// A signature verifies, but the card carries fields no signature covers.
+    UnsignedFields = "A2A-C305", Warning;
     /// A declared interface does not answer.
     InterfaceUnreachable = "A2A-C400", Error;
     /// The extended card is handed out without credentials.

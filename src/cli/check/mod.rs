@@ -104,7 +104,7 @@ pub(crate) fn run(args: CheckArgs, output: &mut Output) -> Outcome {
         }
     };
     let verifier = match args.jwks.as_deref().map(read_jwks).transpose() {
-        Ok(trust) => trust.map(CardVerifier::new),
+        Ok(trust) => trust.map(|(store, path)| Keys::new(store, path)),
         Err(message) => {
             errln!(output, "a2a-card: {message}");
             return Outcome::Unreadable;
@@ -155,9 +155,33 @@ fn base_url(text: &str) -> Result<String, String> {
     Ok(format!("{scheme}://{authority}{path}"))
 }
 
-fn read_jwks(path: &str) -> Result<TrustStore, String> {
+fn read_jwks(path: &str) -> Result<(TrustStore, &str), String> {
     let bytes = input::read(path)?;
-    TrustStore::from_jwks_json(&bytes).map_err(|error| format!("{path}: {error}"))
+    let store = TrustStore::from_jwks_json(&bytes).map_err(|error| format!("{path}: {error}"))?;
+    Ok((store, path))
+}
+
+/// The `--jwks` keys: a verifier as `verify` builds one, the same refusing fields no
+/// signature covers, and the keys the JWKS held that cannot be used.
+struct Keys {
+    verifier: CardVerifier,
+    strict: CardVerifier,
+    skipped: Vec<String>,
+}
+
+impl Keys {
+    fn new(store: TrustStore, path: &str) -> Keys {
+        let skipped = store
+            .skipped()
+            .iter()
+            .map(|s| format!("{path}: left out {s}"))
+            .collect();
+        Keys {
+            verifier: CardVerifier::new(store.clone()),
+            strict: CardVerifier::new(store).refuse_unsigned_fields(true),
+            skipped,
+        }
+    }
 }
 
 fn at(base: &str, path: &str) -> Uri {
@@ -169,7 +193,7 @@ fn at(base: &str, path: &str) -> Uri {
 async fn audit(
     fetcher: &Fetcher,
     base: &str,
-    verifier: Option<&CardVerifier>,
+    verifier: Option<&Keys>,
     credentials: &interfaces::Credentials,
 ) -> Report {
     let mut findings = Vec::new();
@@ -297,11 +321,15 @@ fn legacy_findings(legacy: &CardFetch, card: Option<&AgentCard>, findings: &mut 
 /// Signatures against `--jwks`, or a note on what was not checked.
 fn signature_findings(
     card: &AgentCard,
-    verifier: Option<&CardVerifier>,
+    keys: Option<&Keys>,
     url: &str,
     findings: &mut Vec<Finding>,
 ) {
     let place = || Place::pointer(url, "/signatures");
+    for skipped in keys.map_or(&[][..], |k| &k.skipped[..]) {
+        findings.push(Finding::new(Check::KeyLeftOut, place(), skipped.clone()));
+    }
+    let verifier = keys.map(|k| &k.verifier);
     match (verifier, card.signatures.len()) {
         (None, 0) => {}
         (None, n) => findings.push(Finding::new(
@@ -315,14 +343,23 @@ fn signature_findings(
             "keys were given but the card carries no signature",
         )),
         (Some(verifier), _) => match verifier.verify(card) {
-            Ok(verified) => findings.push(Finding::new(
-                Check::SignatureVerified,
-                Place::pointer(url, format!("/signatures/{}", verified.index)),
-                format!(
-                    "verified: {} signature by kid {:?}",
-                    verified.algorithm, verified.kid
-                ),
-            )),
+            Ok(verified) => {
+                findings.push(Finding::new(
+                    Check::SignatureVerified,
+                    Place::pointer(url, format!("/signatures/{}", verified.index)),
+                    format!(
+                        "verified: {} signature by kid {:?}",
+                        verified.algorithm, verified.kid
+                    ),
+                ));
+                if let Some(Err(error)) = keys.map(|k| k.strict.verify(card)) {
+                    findings.push(Finding::new(
+                        Check::UnsignedFields,
+                        place(),
+                        error.to_string(),
+                    ));
+                }
+            }
             Err(error) => findings.push(Finding::new(
                 Check::SignatureInvalid,
                 place(),
