@@ -1143,3 +1143,32 @@ fn an_http_interface_without_a_usable_url_is_a_warning() {
     assert_eq!(found.len(), 1, "{report:#}");
     assert_eq!(found[0]["pointer"], "/supportedInterfaces/0/url");
 }
+
+#[test]
+fn a_body_that_stalls_after_the_headers_is_an_error_not_an_unreachable_agent() {
+    // Answers the status line and headers at once, then holds the body back.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let held = std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let mut request = [0u8; 1024];
+        let _ = stream.read(&mut request);
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/a2a+json\r\nContent-Length: 100\r\n\r\n{";
+        let _ = stream.write_all(head.as_bytes());
+        std::thread::sleep(Duration::from_secs(3));
+    });
+    let url = format!("http://127.0.0.1:{port}");
+    let (code, report) = check_json(&[&url, "--timeout", "1"]);
+    assert_eq!(code, 1, "the agent answered: {report:#}");
+    assert_eq!(report["reachable"], true);
+    let missing = with_code(&report, "A2A-C100");
+    assert!(
+        missing[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("body did not arrive within 1 second"),
+        "{report:#}"
+    );
+    held.join().unwrap();
+}

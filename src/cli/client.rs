@@ -17,6 +17,7 @@ use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
+use tokio::time::Instant;
 use tokio_rustls::rustls::pki_types::pem::PemObject;
 use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName};
 use tokio_rustls::rustls::{ClientConfig, RootCertStore};
@@ -42,6 +43,8 @@ pub(crate) enum FetchError {
     Tls { authority: String, reason: String },
     #[error("no answer from {authority} within {seconds} seconds")]
     Timeout { authority: String, seconds: u64 },
+    #[error("{authority} answered but the body did not arrive within {seconds} seconds")]
+    BodyTimeout { authority: String, seconds: u64 },
     #[error("HTTP exchange with {authority} failed: {reason}")]
     Http { authority: String, reason: String },
     #[error("the body is larger than {MAX_BODY_BYTES} bytes; a card is a few kilobytes")]
@@ -168,17 +171,9 @@ impl Fetcher {
         let mut redirects = Vec::new();
         // One bound for the whole chain: --timeout is what a request may take, redirects
         // included.
-        let deadline = self.timeout;
-        match tokio::time::timeout(deadline, self.follow(url, outgoing, &mut redirects)).await {
-            Ok(result) => Exchange { redirects, result },
-            Err(_) => Exchange {
-                result: Err(FetchError::Timeout {
-                    authority: url.authority().map_or(String::new(), |a| a.to_string()),
-                    seconds: deadline.as_secs(),
-                }),
-                redirects,
-            },
-        }
+        let deadline = Instant::now() + self.timeout;
+        let result = self.follow(url, outgoing, &mut redirects, deadline).await;
+        Exchange { redirects, result }
     }
 
     async fn follow(
@@ -186,6 +181,7 @@ impl Fetcher {
         url: &Uri,
         outgoing: &Outgoing,
         redirects: &mut Vec<Uri>,
+        deadline: Instant,
     ) -> Result<Response<Bytes>, FetchError> {
         let follows = outgoing.method == Method::GET || outgoing.method == Method::HEAD;
         let mut uri = url.clone();
@@ -197,7 +193,7 @@ impl Fetcher {
                 body: outgoing.body.clone(),
             };
             // One request sent gives one result (its error is the exchange's).
-            let answers = self.exchange(&uri, &[request]).await?;
+            let answers = self.exchange_by(&uri, &[request], deadline).await?;
             let response = answers
                 .into_iter()
                 .next()
@@ -234,31 +230,39 @@ impl Fetcher {
         uri: &Uri,
         requests: &[Outgoing],
     ) -> Result<Vec<Result<Response<Bytes>, FetchError>>, FetchError> {
+        self.exchange_by(uri, requests, Instant::now() + self.timeout)
+            .await
+    }
+
+    /// [`Self::exchange`] with the first request (and connecting) due by `deadline`.
+    async fn exchange_by(
+        &self,
+        uri: &Uri,
+        requests: &[Outgoing],
+        deadline: Instant,
+    ) -> Result<Vec<Result<Response<Bytes>, FetchError>>, FetchError> {
         let authority = uri.authority().map_or(String::new(), |a| a.to_string());
-        let timed_out = || FetchError::Timeout {
-            authority: authority.clone(),
-            seconds: self.timeout.as_secs(),
-        };
+        let seconds = self.timeout.as_secs();
         // Connecting and the first request share one bound; each later request has its own,
         // so a stall after an answer keeps that answer.
         let Some((first_request, later)) = requests.split_first() else {
             return Ok(Vec::new());
         };
-        let (mut connection, first) = tokio::time::timeout(self.timeout, async {
-            let mut connection = self.connect(uri, &authority).await?;
-            let first = connection.send(uri, first_request, self.user_agent).await?;
-            Ok::<_, FetchError>((connection, first))
-        })
-        .await
-        .map_err(|_| timed_out())??;
+        let mut connection = tokio::time::timeout_at(deadline, self.connect(uri, &authority))
+            .await
+            .map_err(|_| FetchError::Timeout {
+                authority: authority.clone(),
+                seconds,
+            })??;
+        let first = connection
+            .send(uri, first_request, self.user_agent, deadline, seconds)
+            .await?;
         let mut results = vec![Ok(first)];
         for outgoing in later {
-            let sent = tokio::time::timeout(
-                self.timeout,
-                connection.send(uri, outgoing, self.user_agent),
-            )
-            .await
-            .unwrap_or_else(|_| Err(timed_out()));
+            let deadline = Instant::now() + self.timeout;
+            let sent = connection
+                .send(uri, outgoing, self.user_agent, deadline, seconds)
+                .await;
             let failed = sent.is_err();
             results.push(sent);
             if failed {
@@ -323,12 +327,16 @@ impl Connection {
         })
     }
 
-    /// Sends one request and reads the response, its body capped.
+    /// Sends one request and reads the response, its body capped, all by `deadline`. No
+    /// answer by then is a timeout; an answer whose body stalls is an HTTP failure (the
+    /// server was reached).
     async fn send(
         &mut self,
         uri: &Uri,
         outgoing: &Outgoing,
         user_agent: &str,
+        deadline: Instant,
+        seconds: u64,
     ) -> Result<Response<Bytes>, FetchError> {
         let authority = self.authority.as_str();
         let path = uri.path_and_query().map_or("/", |p| p.as_str());
@@ -342,19 +350,27 @@ impl Connection {
         for (name, value) in &outgoing.headers {
             request.headers_mut().append(name, value.clone());
         }
-        self.sender
-            .ready()
-            .await
-            .map_err(|e| http_failed(authority, &e))?;
-        let response = self
-            .sender
-            .send_request(request)
-            .await
-            .map_err(|e| http_failed(authority, &e))?;
+        let timed_out = || FetchError::Timeout {
+            authority: authority.to_owned(),
+            seconds,
+        };
+        let sender = &mut self.sender;
+        let response = tokio::time::timeout_at(deadline, async {
+            sender.ready().await?;
+            sender.send_request(request).await
+        })
+        .await
+        .map_err(|_| timed_out())?
+        .map_err(|e| http_failed(authority, &e))?;
         let (parts, body) = response.into_parts();
-        let body = Limited::new(body, MAX_BODY_BYTES)
-            .collect()
-            .await
+        let collected =
+            tokio::time::timeout_at(deadline, Limited::new(body, MAX_BODY_BYTES).collect())
+                .await
+                .map_err(|_| FetchError::BodyTimeout {
+                    authority: authority.to_owned(),
+                    seconds,
+                })?;
+        let body = collected
             .map_err(|e| {
                 if e.is::<http_body_util::LengthLimitError>() {
                     FetchError::TooLarge
