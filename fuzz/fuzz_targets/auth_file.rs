@@ -11,7 +11,7 @@ use libfuzzer_sys::fuzz_target;
 // The CLI's own module (it uses only a2a_card, serde, toml and std); card_security, which
 // reads the file, is not called.
 #[allow(dead_code)]
-#[path = "../../src/cli/auth.rs"]
+#[path = "../../cli/src/auth.rs"]
 mod auth;
 
 fn cards() -> &'static (AgentCard, AgentCard) {

@@ -15,7 +15,7 @@ use super::error::{json_response, ApiError};
 use super::fetch::{self, Fetcher};
 use super::generate::Form;
 use super::locate::locate;
-use crate::cli::migrate::{convert, NotConverted, Target};
+use crate::migrate::{convert, NotConverted, Target};
 use a2a_card::validate::REGISTRY_MAX_BYTES;
 use a2a_card::{validate_document, Diagnostic, DocumentKind, Profile, Report};
 

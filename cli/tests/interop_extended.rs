@@ -18,6 +18,7 @@
 
 mod binary_server;
 mod card_diff;
+#[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
 
 use std::collections::BTreeSet;
@@ -33,11 +34,11 @@ use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
 const PEER: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
     "/tests/interop/extended_card_peer.py"
 );
 const FIXTURES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
     "/tests/fixtures/interop/extended"
 );
 /// The origin of the fixtures' interface URLs, replaced by the server's.

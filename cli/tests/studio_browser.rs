@@ -4,7 +4,6 @@
 //!
 //! Needs `/usr/bin/chromium` (Debian package `chromium`) and Node with npm; `.ci/run`
 //! installs both. A missing browser fails this test: it never passes without running.
-#![cfg(feature = "cli")]
 
 mod binary_server;
 
@@ -26,7 +25,7 @@ fn studio_scenarios_pass_in_headless_chromium() {
         "{CHROMIUM} is missing: the browser tests need Debian's chromium package; `.ci/run` \
          installs it (apt-get install -y chromium)"
     );
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let browser_dir = root.join("tests/browser");
     if !browser_dir.join("node_modules/playwright-core").exists() {
         let status = Command::new("npm")

@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use super::endpoint::Endpoint;
 use super::finding::{Finding, Level};
-use crate::cli::output::{errln, outln, Output};
-use crate::cli::{Format, Outcome};
+use crate::output::{errln, outln, Output};
+use crate::{Format, Outcome};
 
 /// Everything `check` found about one agent.
 #[derive(Debug, Serialize)]

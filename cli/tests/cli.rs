@@ -64,7 +64,8 @@ impl std::fmt::Display for Run {
 
 fn command(args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_a2a-card"));
-    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd.args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     cmd
 }
 
@@ -109,7 +110,7 @@ fn finish(output: std::process::Output) -> Run {
 }
 
 fn read_fixture(path: &str) -> Vec<u8> {
-    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let full = format!("{}/{path}", concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     std::fs::read(&full).unwrap_or_else(|e| panic!("cannot read fixture {full}: {e}"))
 }
 
@@ -1335,7 +1336,11 @@ fn migrate_and_validate_report_the_same_diagnostics() {
     );
 
     // A v0.3 card: the same, less the advice to run migrate.
-    let input = std::fs::read(format!("{}/{V03_ERRORS}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let input = std::fs::read(format!(
+        "{}/{V03_ERRORS}",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/..")
+    ))
+    .unwrap();
     let validated = run_with_stdin(&["validate", "-"], &input);
     let migrated = run_with_stdin(&["migrate", "-"], &input);
     assert_eq!(migrated.code, 1, "{migrated}");

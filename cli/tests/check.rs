@@ -2,7 +2,7 @@
 //! report) and against small, deliberately wrong servers started here (each finding).
 
 mod binary_server;
-#[path = "support/pki.rs"]
+#[path = "../../tests/support/pki.rs"]
 mod pki;
 
 use std::io::{BufRead, BufReader, Read, Write};

@@ -10,7 +10,7 @@ use http::{HeaderMap, HeaderName, HeaderValue, Method, Response, StatusCode, Uri
 use serde::Serialize;
 
 use super::finding::{quoted, Check, Finding, Place};
-use crate::cli::client::{Exchange, Fetcher, Outgoing};
+use crate::client::{Exchange, Fetcher, Outgoing};
 
 /// The origin `check` claims, to see whether browsers on other origins may read the card.
 pub(crate) const PROBE_ORIGIN: &str = "https://a2a-card-check.invalid";
@@ -463,7 +463,7 @@ fn header_title(name: &HeaderName) -> &'static str {
 }
 
 /// `304`, `200` or the error, for a message.
-pub(crate) fn outcome<B>(result: &Result<Response<B>, crate::cli::client::FetchError>) -> String {
+pub(crate) fn outcome<B>(result: &Result<Response<B>, crate::client::FetchError>) -> String {
     match result {
         Ok(response) => response.status().to_string(),
         Err(error) => format!("no answer ({error})"),

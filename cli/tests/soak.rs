@@ -17,6 +17,7 @@
 //! the end within a bound (see each test). Each prints a summary table.
 
 mod binary_server;
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::collections::HashSet;

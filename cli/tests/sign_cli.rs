@@ -6,7 +6,6 @@
 //! `sign CARD --key key.pem --kid K [--jku URL] [--alg RS256|PS256]` prints the signed v1.0
 //! card; `verify CARD --jwks jwks.json` exits 0 when a signature verifies, 1 when none does
 //! (with the reason), 2 when a file cannot be read.
-#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -40,7 +39,7 @@ fn run_with_stdin(args: &[&str], input: &[u8]) -> Run {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -2,12 +2,13 @@
 //! certificates made by rcgen in the test, and a rustls client.
 //!
 //! What the connection's verified client certificate does to requests (the
-//! `ClientCertificate` extension) is tested in the CLI's unit tests (`src/cli/tls.rs`); end
+//! `ClientCertificate` extension) is tested in the CLI's unit tests (`cli/src/tls.rs`); end
 //! to end it shows once the extended card with an mTLS scheme is served.
 
 mod binary_server;
-#[path = "support/pki.rs"]
+#[path = "../../tests/support/pki.rs"]
 mod pki;
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::io::{Read, Write};

@@ -1,7 +1,6 @@
 //! The edges of `a2a-card studio`'s fetcher, over real sockets: a redirect loop, an oversized
 //! body, a server that never answers, HTTPS with a private CA (and without it), and an
 //! unusable --ca-file. The everyday fetch cases are in `studio_api.rs`.
-#![cfg(feature = "cli")]
 
 mod binary_server;
 

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::endpoint::header_text;
 use super::finding::{quoted, Check, Finding, Place};
-use crate::cli::client::{parse_http_url, FetchError, Fetcher, Outgoing};
+use crate::client::{parse_http_url, FetchError, Fetcher, Outgoing};
 use a2a_card::{validate_document, AgentCard, AgentInterface, DocumentKind, Profile};
 
 /// The JSON-RPC id `check` sends, so its requests are recognisable in server logs.

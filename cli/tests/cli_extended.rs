@@ -2,8 +2,9 @@
 //! a real process, real certificates (rcgen), real JWTs, and the auth file's errors.
 
 mod binary_server;
-#[path = "support/pki.rs"]
+#[path = "../../tests/support/pki.rs"]
 mod pki;
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::io::{Read, Write};

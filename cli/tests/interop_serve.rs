@@ -12,6 +12,7 @@
 //! the npm SDK from `tests/interop/js/node_modules` (`npm ci`, by `.ci/run` or by this test).
 
 mod card_diff;
+#[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
@@ -24,10 +25,13 @@ use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
 const PY_PEER: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
     "/tests/interop/card_resolver_peer.py"
 );
-const JS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/interop/js");
+const JS_DIR: &str = concat!(
+    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
+    "/tests/interop/js"
+);
 
 const CANONICAL: &str = "/.well-known/agent-card.json";
 const LEGACY: &str = "/.well-known/agent.json";
@@ -38,7 +42,7 @@ const EVERY_FIELD: &str = "tests/fixtures/interop/every-field.json";
 const CARDS: &[&str] = &[EXAMPLE, EVERY_FIELD];
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 fn read_card(relative: &str) -> Value {

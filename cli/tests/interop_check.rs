@@ -2,7 +2,9 @@
 //! uvicorn, set up as the SDK documents it): the findings are what that server really gets
 //! wrong, read off real HTTP, and a2a-card's own server gets none of them.
 
+#[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::process::{Child, Command, Stdio};

@@ -5,8 +5,8 @@ use http::header::{ACCEPT, CONTENT_TYPE};
 use http::{HeaderValue, Method};
 use serde::Serialize;
 
-use crate::cli::client::Outgoing;
-pub(crate) use crate::cli::client::{parse_http_url, Fetcher};
+use crate::client::Outgoing;
+pub(crate) use crate::client::{parse_http_url, Fetcher};
 
 /// What the studio sends as its User-Agent.
 pub(crate) const USER_AGENT: &str = concat!("a2a-card-studio/", env!("CARGO_PKG_VERSION"));

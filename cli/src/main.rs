@@ -1,6 +1,8 @@
-//! Command-line parsing and dispatch. Exit codes: 0 clean, 1 a document has errors, 2 a
-//! document cannot be read or is not JSON (or the output cannot be written), 64 the command
-//! line is wrong (see `main.rs`).
+//! The `a2a-card` command-line tool: parsing, output and the server loop; every capability
+//! is the `a2a-card` library's. Exit codes: 0 clean, 1 a document has errors, 2 a document
+//! cannot be read or is not JSON (or the output cannot be written), 64 the command line is
+//! wrong.
+#![deny(missing_docs, unsafe_code, unreachable_pub)]
 
 mod auth;
 mod check;
@@ -17,6 +19,9 @@ mod tls;
 mod validate;
 mod verify;
 
+use std::process::ExitCode;
+
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use output::Output;
@@ -182,4 +187,25 @@ pub(crate) fn run(cli: Cli) -> u8 {
         outcome.max(Outcome::Unreadable)
     };
     outcome as u8
+}
+
+fn main() -> ExitCode {
+    match Cli::try_parse() {
+        Ok(args) => ExitCode::from(run(args)),
+        Err(err) => {
+            // clap's message as it would print it: help and version on stdout, usage errors
+            // on stderr. A closed stream is nothing to report.
+            let _ = err.print();
+            let asked_for_help = matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            );
+            if asked_for_help || !err.use_stderr() {
+                ExitCode::SUCCESS
+            } else {
+                // Usage errors get their own code, distinct from 2 (unreadable input).
+                ExitCode::from(EXIT_USAGE)
+            }
+        }
+    }
 }

@@ -2,7 +2,6 @@
 //! every endpoint with good and bad input (the fetcher's edge cases are in
 //! `studio_fetch.rs`). Bad input always gets a 4xx JSON error that names the problem,
 //! never a 5xx.
-#![cfg(feature = "cli")]
 
 mod binary_server;
 

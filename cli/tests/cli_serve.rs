@@ -1,5 +1,6 @@
 //! `a2a-card serve` run the way the README says: a real process, real sockets.
 
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::io::{BufRead, BufReader, Read};
