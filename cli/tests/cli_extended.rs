@@ -381,7 +381,11 @@ fn keys_from_the_environment() {
     let dir = temp_dir("env");
     let card = dir.join("card.json");
     // The example card: one apiKey scheme, required; it declares an extended card.
-    std::fs::copy("examples/agent-card.json", &card).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json"),
+        &card,
+    )
+    .unwrap();
     let auth = dir.join("auth.toml");
     std::fs::write(&auth, "[apiKey]\nkeys_env = \"A2A_TEST_AGENT_KEYS\"\n").unwrap();
     let mut child = Command::new(BIN)
@@ -452,7 +456,11 @@ fn an_extended_card_with_other_interfaces_is_pointed_out() {
 fn watch_never_changes_what_auth_enforces() {
     let dir = temp_dir("watch");
     let card = dir.join("card.json");
-    let original = std::fs::read_to_string("examples/agent-card.json").unwrap();
+    let original = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/agent-card.json"
+    ))
+    .unwrap();
     std::fs::write(&card, &original).unwrap();
     let auth = dir.join("auth.toml");
     std::fs::write(&auth, "[apiKey]\nkeys = [\"k1\"]\n").unwrap();

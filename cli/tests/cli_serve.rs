@@ -79,7 +79,11 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 fn example() -> String {
-    std::fs::read_to_string("examples/agent-card.json").unwrap()
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/agent-card.json"
+    ))
+    .unwrap()
 }
 
 #[test]

@@ -90,7 +90,7 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-const EXAMPLE: &str = "examples/agent-card.json";
+const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json");
 
 #[test]
 fn https_serves_the_card_with_the_etag_plain_http_gives() {

@@ -37,7 +37,7 @@ const CANONICAL: &str = "/.well-known/agent-card.json";
 const LEGACY: &str = "/.well-known/agent.json";
 
 /// The example card, and one with every field: many skills, every kind of security scheme.
-const EXAMPLE: &str = "examples/agent-card.json";
+const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json");
 const EVERY_FIELD: &str = "tests/fixtures/interop/every-field.json";
 const CARDS: &[&str] = &[EXAMPLE, EVERY_FIELD];
 

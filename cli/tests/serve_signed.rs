@@ -151,7 +151,7 @@ fn two_serve_processes_with_one_key_serve_the_same_signed_card() {
     ]);
     assert_eq!(code, 0, "{stderr}");
     let args = [
-        "examples/agent-card.json",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json"),
         "--sign-key",
         k,
         "--kid",

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
-const CARD: &str = "examples/agent-card.json";
+const CARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json");
 
 struct Run {
     code: i32,
