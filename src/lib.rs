@@ -44,7 +44,9 @@
 #[doc(hidden)]
 pub mod __fuzz;
 pub mod card;
+pub mod convert;
 mod diagnostic;
+pub mod locate;
 #[cfg(feature = "auth")]
 pub mod extended;
 #[cfg(feature = "auth")]

@@ -14,8 +14,8 @@ use serde_json::{json, Value};
 use super::error::{json_response, ApiError};
 use super::fetch::{self, Fetcher};
 use super::generate::Form;
-use super::locate::locate;
-use crate::migrate::{convert, NotConverted, Target};
+use a2a_card::locate::locate;
+use a2a_card::convert::{convert, ConvertError, Target};
 use a2a_card::validate::REGISTRY_MAX_BYTES;
 use a2a_card::{validate_document, Diagnostic, DocumentKind, Profile, Report};
 
@@ -211,8 +211,8 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
     let text = String::from_utf8_lossy(body);
     let converted = match convert(body, to) {
         Ok(converted) => converted,
-        Err(NotConverted::Syntax(error)) => return Err(error.into()),
-        Err(NotConverted::WrongTypes(diagnostics)) => {
+        Err(ConvertError::Syntax(error)) => return Err(error.into()),
+        Err(ConvertError::WrongTypes(diagnostics)) => {
             return Err(ApiError::NotConvertible(located(&text, &diagnostics)))
         }
     };

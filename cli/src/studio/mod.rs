@@ -11,7 +11,6 @@ mod api;
 mod error;
 mod fetch;
 mod generate;
-mod locate;
 
 use std::convert::Infallible;
 use std::path::PathBuf;

@@ -1,30 +1,46 @@
-//! Maps an RFC 6901 JSON pointer to the place in the original JSON text that it names, so
-//! the studio can highlight a diagnostic's value in the document as the user pasted it.
+//! Where a diagnostic points in the text: an RFC 6901 JSON pointer mapped to the place in the
+//! original JSON text that it names, so an editor (the studio, an IDE plugin, a CI annotation)
+//! can highlight a diagnostic's value in the document as the user wrote it.
 //!
 //! serde_json keeps no positions, so this is a small scanner of its own: it walks the text
 //! along the pointer's reference tokens, skipping every value it does not descend into. It
 //! never fails: a pointer to something the document lacks (a missing REQUIRED field) resolves
 //! to the deepest value that exists on the way (the object that should hold the field), with
 //! `exact: false`.
+//!
+//! ```
+//! use a2a_card::locate::locate;
+//!
+//! let text = "{\n  \"name\": \"Route Planner\",\n  \"skills\": []\n}";
+//! let span = locate(text, "/skills").unwrap();
+//! assert_eq!((span.line, span.column, span.exact), (3, 13, true));
+//! assert_eq!(&text[span.start..span.end], "[]"); // ASCII: UTF-16 units are bytes
+//! // A missing field resolves to the object that should hold it.
+//! assert!(!locate(text, "/version").unwrap().exact);
+//! ```
 
 use serde::Serialize;
 
 /// Where a pointer's value sits in the text. Offsets count UTF-16 code units, as a browser's
 /// `textarea.setSelectionRange` does; line and column (1-based, in characters) are for people.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub(crate) struct Span {
-    pub(crate) start: usize,
-    pub(crate) end: usize,
-    pub(crate) line: usize,
-    pub(crate) column: usize,
+pub struct Span {
+    /// Where the value starts, in UTF-16 code units from the start of the text.
+    pub start: usize,
+    /// Where the value ends (exclusive), in UTF-16 code units.
+    pub end: usize,
+    /// The 1-based line the value starts on.
+    pub line: usize,
+    /// The 1-based column (in characters) the value starts at.
+    pub column: usize,
     /// False when the pointer names something the document lacks and the span is its
     /// nearest existing parent.
-    pub(crate) exact: bool,
+    pub exact: bool,
 }
 
 /// The span of the value `pointer` names in `text`, or `None` when `text` is not JSON that
 /// this scanner can walk (the studio only locates in documents that parsed).
-pub(crate) fn locate(text: &str, pointer: &str) -> Option<Span> {
+pub fn locate(text: &str, pointer: &str) -> Option<Span> {
     let tokens = reference_tokens(pointer)?;
     let scanner = Scanner {
         bytes: text.as_bytes(),
