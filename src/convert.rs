@@ -128,4 +128,3 @@ pub fn convert(bytes: &[u8], to: Target) -> Result<Converted, ConvertError> {
         diagnostics,
     })
 }
-

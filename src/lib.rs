@@ -46,9 +46,9 @@ pub mod __fuzz;
 pub mod card;
 pub mod convert;
 mod diagnostic;
-pub mod locate;
 #[cfg(feature = "auth")]
 pub mod extended;
+pub mod locate;
 #[cfg(feature = "auth")]
 pub mod security;
 #[cfg(feature = "serve")]

@@ -41,6 +41,7 @@ pub(crate) mod read;
 pub(crate) mod schema;
 mod security;
 mod serde_util;
+pub(crate) mod shape;
 mod v03;
 
 pub use agent_card::{

@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::migrate::{self, SourceVersion};
+use super::shape;
 use super::{AgentCard, PointerMap};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::validate::shape;
 
 /// Why a document could not be read as a card.
 ///

@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 
 use super::migrate::type_of_wrapper;
 use super::{AgentCard, AgentInterface};
+use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
-use crate::validate::shown;
 
 /// A card rendered in the v0.3 shape, with warnings for what v0.3 cannot express.
 ///

@@ -5,8 +5,10 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::{credentials, lints, rules, shape, shown, Profile};
+use super::{credentials, lints, rules, Profile};
+use crate::card::shape;
 use crate::card::{migrate, read, AgentCard, SourceVersion};
+use crate::diagnostic::shown;
 use crate::diagnostic::{Code, Diagnostic};
 
 /// Where the shape check put an empty stand-in for a value of the wrong type. Findings that

@@ -5,9 +5,9 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use super::shown;
 use crate::card::migrate::V03_TOP_LEVEL;
 use crate::card::AgentCard;
+use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
 
 /// Names that tell a router nothing about the agent.

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::shape::json_kind;
-use super::shown;
+use crate::card::shape::json_kind;
+use crate::diagnostic::shown;
 use crate::diagnostic::{Code, Diagnostic};
 
 /// The annotation hints, all booleans.

@@ -29,7 +29,6 @@ mod document;
 mod lints;
 mod mcp;
 mod rules;
-pub(crate) mod shape;
 mod syntax;
 
 use serde::Serialize;
@@ -215,21 +214,6 @@ pub fn validate_value(doc: &Value, profile: Profile, kind: Option<DocumentKind>)
     }
 }
 
-/// A value from the document, quoted for a message: control characters escaped, long values
-/// cut, and anything that looks like a credential withheld, so messages never leak secrets.
-pub(crate) fn shown(text: &str) -> String {
-    const MAX_CHARS: usize = 60;
-    if credentials::secret_kind(None, text).is_some() {
-        return "the value (withheld: it looks like a credential)".to_owned();
-    }
-    if text.chars().count() > MAX_CHARS {
-        let cut: String = text.chars().take(MAX_CHARS).collect();
-        format!("{:?}...", cut)
-    } else {
-        format!("{text:?}")
-    }
-}
-
 pub(crate) fn size_limit(size: usize, what: &str, out: &mut Vec<Diagnostic>) {
     if size > REGISTRY_MAX_BYTES {
         out.push(Diagnostic::new(
@@ -295,13 +279,5 @@ mod tests {
             assert!(!d.message.contains("supersecret123"), "{d}");
             assert!(!d.message.contains("abcdefghijklmnop"), "{d}");
         }
-    }
-
-    #[test]
-    fn long_values_are_cut_in_messages() {
-        let long = "x".repeat(500);
-        assert!(shown(&long).len() < 80);
-        assert_eq!(shown("text"), "\"text\"");
-        assert_eq!(shown("a\nb"), "\"a\\nb\"");
     }
 }

@@ -4,12 +4,12 @@
 
 use std::collections::HashMap;
 
-use super::shown;
 use super::syntax::{
     is_absolute_url, is_data_url, is_grpc_target, is_host_port, is_media_type, is_uri,
     version_form, VersionForm,
 };
 use crate::card::{AgentCard, OAuthFlows, SecurityRequirement, SecurityScheme};
+use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
 
 /// Runs every rule on a card read into the model.

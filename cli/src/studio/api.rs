@@ -14,8 +14,8 @@ use serde_json::{json, Value};
 use super::error::{json_response, ApiError};
 use super::fetch::{self, Fetcher};
 use super::generate::Form;
-use a2a_card::locate::locate;
 use a2a_card::convert::{convert, ConvertError, Target};
+use a2a_card::locate::locate;
 use a2a_card::validate::REGISTRY_MAX_BYTES;
 use a2a_card::{validate_document, Diagnostic, DocumentKind, Profile, Report};
 

@@ -73,7 +73,7 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
                 format!(
                     "expected an array of interfaces ({{\"url\": ..., \"transport\": ...}}), \
                      found {}",
-                    crate::validate::shape::json_kind(&additional)
+                    crate::card::shape::json_kind(&additional)
                 ),
             ));
             return finish_interfaces(doc, interfaces);

@@ -2,6 +2,12 @@
 
 use std::fmt;
 
+mod quote;
+mod secrets;
+
+pub(crate) use quote::shown;
+pub(crate) use secrets::secret_kind;
+
 use serde::Serialize;
 
 /// How serious a diagnostic is. Errors make a card invalid; warnings are advice.
