@@ -38,6 +38,8 @@
 //! # Ok::<(), a2a_card::ReadError>(())
 //! ```
 #![deny(missing_docs, unsafe_code, unreachable_pub)]
+// docs.rs builds with --cfg docsrs: each item shows the cargo feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // Not public API: wrappers over internal parsers for the fuzz targets in fuzz/.
 #[cfg(feature = "fuzzing")]
