@@ -2,8 +2,6 @@
 //! per-connection service wrapper that hands a verified client certificate to the layers as
 //! [`ClientCertificate`].
 
-mod subject;
-
 #[cfg(test)]
 #[path = "../../tests/support/pki.rs"]
 mod pki;
@@ -133,10 +131,7 @@ fn private_key(path: &Path) -> Result<PrivateKeyDer<'static>, String> {
 /// certificate is requested and none is reported.
 pub(crate) fn client_certificate(connection: &ServerConnection) -> Option<ClientCertificate> {
     let leaf = connection.peer_certificates()?.first()?;
-    Some(ClientCertificate::new(
-        leaf.to_vec(),
-        subject::common_name(leaf),
-    ))
+    Some(ClientCertificate::from_der(leaf.to_vec()))
 }
 
 /// Puts the connection's verified [`ClientCertificate`] (when there is one) into every

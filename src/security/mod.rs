@@ -54,6 +54,8 @@ mod api_key;
 mod authorization;
 mod basic;
 mod bearer;
+#[cfg(feature = "mtls-subject")]
+mod cert_subject;
 mod error;
 mod failure;
 #[cfg(feature = "jwt")]

@@ -37,6 +37,20 @@ impl ClientCertificate {
         ClientCertificate { der, subject }
     }
 
+    /// The verified leaf certificate (DER), with its subject read from it: `CN=<common
+    /// name>`, or none when the certificate has no common name or one that is not plain
+    /// text (the subject is informative; the chain verification is what counts).
+    ///
+    /// ```
+    /// let cert = a2a_card::security::ClientCertificate::from_der(vec![0x30, 0x00]);
+    /// assert_eq!(cert.subject(), None); // not a certificate: no subject, never a panic
+    /// ```
+    #[cfg(feature = "mtls-subject")]
+    pub fn from_der(der: Vec<u8>) -> Self {
+        let subject = super::cert_subject::common_name(&der.as_slice().into());
+        ClientCertificate { der, subject }
+    }
+
     /// The leaf certificate, DER encoded.
     ///
     /// ```

@@ -1,10 +1,11 @@
-//! The common name of a certificate's subject, for logs and `AuthContext`: webpki (rustls's
+//! The common name of a certificate's subject, for logs and `AuthContext`
+//! ([`ClientCertificate::from_der`](super::ClientCertificate::from_der)): webpki (rustls's
 //! own parser) finds the subject; a small DER walk finds the CN inside it. Anything unusual
 //! (a length form DER forbids, a string type other than UTF-8, printable, IA5 or BMP, a
 //! control character) gives `None`, never a panic: the subject is informative, the
 //! certificate itself is what was verified.
 
-use rustls::pki_types::CertificateDer;
+use rustls_pki_types::CertificateDer;
 
 /// The DER of the attribute type id-at-commonName (2.5.4.3), without tag and length.
 const COMMON_NAME: &[u8] = &[0x55, 0x04, 0x03];
