@@ -7,8 +7,9 @@
 //!
 //! - `serve`: [`serve::AgentCardLayer`], the card from prebuilt bytes with strong ETags and
 //!   RFC 9110 conditional requests (no async runtime needed);
-//! - `auth`: [`security`] (the card's own security requirements, enforced) and
-//!   [`extended`] (the authenticated extended card);
+//! - `auth`: [`security`] (the card's own security requirements, enforced, as a layer for
+//!   any route);
+//! - `extended` (`auth` + `serve`): [`extended`] (the authenticated extended card);
 //! - `sign`: [`sign`], RFC 8785 + detached JWS card signatures;
 //! - `jwt`: JWT bearer tokens against a JWKS (`security::jwt`); `jwks-fetch` adds fetching
 //!   key sets over HTTPS;
@@ -43,10 +44,13 @@
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod __fuzz;
+#[cfg(any(feature = "serve", feature = "auth"))]
+pub mod body;
 pub mod card;
 mod diagnostic;
-#[cfg(feature = "auth")]
+#[cfg(feature = "extended")]
 pub mod extended;
+pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;
 #[cfg(feature = "serve")]

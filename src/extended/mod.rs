@@ -49,6 +49,7 @@
 
 mod body;
 mod error;
+mod future;
 mod layer;
 mod responses;
 mod routes;
@@ -60,7 +61,8 @@ pub(crate) use service::{peek, Peeked};
 
 pub use body::RequestBody;
 pub use error::ExtendedError;
+pub use future::ExtendedFuture;
 pub use layer::{
     ExtendedCardLayer, ExtendedCardLayerBuilder, DEFAULT_JSONRPC_PEEK, EXTENDED_CACHE_CONTROL,
 };
-pub use service::{ExtendedCardService, ExtendedFuture};
+pub use service::ExtendedCardService;

@@ -6,9 +6,9 @@ use std::task::{Context, Poll};
 use http::{Request, Response};
 use tower::Service;
 
-use super::body::ResponseBody;
 use super::future::ResponseFuture;
 use super::respond::Shared;
+use crate::body::ResponseBody;
 
 /// Serves the agent card in front of an inner service. Made by
 /// [`AgentCardLayer`](super::AgentCardLayer); see the [module docs](super) for what it
