@@ -45,6 +45,9 @@
 #[doc(hidden)]
 pub mod __fuzz;
 #[cfg(any(feature = "serve", feature = "auth"))]
+#[macro_use]
+mod macros;
+#[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
 pub mod card;
 mod diagnostic;

@@ -58,50 +58,12 @@ impl<S> ExtendedCardService<S> {
         ExtendedCardService { inner, shared }
     }
 
-    /// The wrapped service.
-    ///
-    /// ```
-    /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// # let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build().unwrap();
-    /// use tower::Layer;
-    /// let service = layer.layer(42_u8);
-    /// assert_eq!(*service.get_ref(), 42);
-    /// ```
-    pub fn get_ref(&self) -> &S {
-        &self.inner
-    }
-
-    /// The wrapped service, mutably.
-    ///
-    /// ```
-    /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// # let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build().unwrap();
-    /// use tower::Layer;
-    /// let mut service = layer.layer(1_u8);
-    /// *service.get_mut() += 1;
-    /// assert_eq!(*service.get_ref(), 2);
-    /// ```
-    pub fn get_mut(&mut self) -> &mut S {
-        &mut self.inner
-    }
-
-    /// The wrapped service, unwrapped.
-    ///
-    /// ```
-    /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// # let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build().unwrap();
-    /// use tower::Layer;
-    /// assert_eq!(layer.layer("inner").into_inner(), "inner");
-    /// ```
-    pub fn into_inner(self) -> S {
-        self.inner
-    }
+    inner_service_accessors!(
+        "# use a2a_card::security::{ApiKeys, CardSecurity};
+# let public = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
+# let security = CardSecurity::builder(&public).verifier(\"apiKey\", ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
+# let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build().unwrap();"
+    );
 }
 
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for ExtendedCardService<S>

@@ -36,45 +36,11 @@ impl<S> RequireCardSecurityService<S> {
         }
     }
 
-    /// The wrapped service.
-    ///
-    /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// use tower::Layer;
-    /// let service = a2a_card::security::RequireCardSecurity::new(security).layer(42_u8);
-    /// assert_eq!(*service.get_ref(), 42);
-    /// ```
-    pub fn get_ref(&self) -> &S {
-        &self.inner
-    }
-
-    /// The wrapped service, mutably.
-    ///
-    /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// use tower::Layer;
-    /// let mut service = a2a_card::security::RequireCardSecurity::new(security).layer(1_u8);
-    /// *service.get_mut() += 1;
-    /// assert_eq!(*service.get_ref(), 2);
-    /// ```
-    pub fn get_mut(&mut self) -> &mut S {
-        &mut self.inner
-    }
-
-    /// The wrapped service, unwrapped.
-    ///
-    /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// use tower::Layer;
-    /// let service = a2a_card::security::RequireCardSecurity::new(security).layer("inner");
-    /// assert_eq!(service.into_inner(), "inner");
-    /// ```
-    pub fn into_inner(self) -> S {
-        self.inner
-    }
+    inner_service_accessors!(
+        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
+# let security = a2a_card::security::CardSecurity::builder(&card).verifier(\"apiKey\", a2a_card::security::ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
+# let layer = a2a_card::security::RequireCardSecurity::new(security);"
+    );
 }
 
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for RequireCardSecurityService<S>
