@@ -3,7 +3,9 @@
 //! Make an A2A Agent Card correct, fast and safe to publish: a typed v1.0 card model that
 //! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
 //! requirements) without losing a field, validation with JSON-pointer diagnostics, and
-//! migration between v0.3 and v1.0. On top of it, one cargo feature each:
+//! migration between v0.3 and v1.0, and the A2A wire vocabulary ([`protocol`]: bindings,
+//! versions, the extended-card operation, error codes, header names). On top of it, one
+//! cargo feature each:
 //!
 //! - `serve`: [`serve::AgentCardLayer`], the card from prebuilt bytes with strong ETags and
 //!   RFC 9110 conditional requests (no async runtime needed);

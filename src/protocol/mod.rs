@@ -33,7 +33,8 @@ pub use operation::{
 };
 pub use version::ProtocolVersion;
 
-/// Serializes `text` as a JSON string; the enums here are strings on the wire.
+/// Parsing, display and serde for a type with `parse(&str)` and `as_str()`: the enums here
+/// are strings on the wire, and every string reads as one of them.
 macro_rules! string_serde {
     ($type:ty) => {
         impl serde::Serialize for $type {
