@@ -7,6 +7,7 @@ use std::time::{Duration, SystemTime};
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use serde_json::Value;
 
+use crate::protocol::ExtendedCardOperation;
 use crate::security::{Grant, TokenError};
 use crate::serve::{Comparison, Decision};
 use crate::sign::Algorithm;
@@ -110,10 +111,10 @@ pub fn jwt_claims(
 /// What the extended-card layer makes of a JSON-RPC request body.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Peeked {
-    /// The extended-card method (`v03`: its v0.3 name), with the request's id.
+    /// The extended-card method, with the request's id.
     Ours {
-        /// The v0.3 method name was used.
-        v03: bool,
+        /// The operation the method names (its version's spelling).
+        operation: ExtendedCardOperation,
         /// The request's id (`null` when absent).
         id: Value,
     },
@@ -126,7 +127,7 @@ pub enum Peeked {
 /// Peeks at a JSON-RPC body the way the extended-card layer does.
 pub fn jsonrpc_peek(body: &[u8]) -> Peeked {
     match crate::extended::peek(body) {
-        crate::extended::Peeked::Ours(v03, id) => Peeked::Ours { v03, id },
+        crate::extended::Peeked::Ours(operation, id) => Peeked::Ours { operation, id },
         crate::extended::Peeked::Batched => Peeked::Batched,
         crate::extended::Peeked::NotOurs => Peeked::NotOurs,
     }

@@ -3,12 +3,15 @@
 //! Make an A2A Agent Card correct, fast and safe to publish: a typed v1.0 card model that
 //! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
 //! requirements) without losing a field, validation with JSON-pointer diagnostics, and
-//! migration between v0.3 and v1.0. On top of it, one cargo feature each:
+//! migration between v0.3 and v1.0, and the A2A wire vocabulary ([`protocol`]: bindings,
+//! versions, the extended-card operation, error codes, header names). On top of it, one
+//! cargo feature each:
 //!
 //! - `serve`: [`serve::AgentCardLayer`], the card from prebuilt bytes with strong ETags and
 //!   RFC 9110 conditional requests (no async runtime needed);
-//! - `auth`: [`security`] (the card's own security requirements, enforced) and
-//!   [`extended`] (the authenticated extended card);
+//! - `auth`: [`security`] (the card's own security requirements, enforced, as a layer for
+//!   any route);
+//! - `extended` (`auth` + `serve`): [`extended`] (the authenticated extended card);
 //! - `sign`: [`sign`], RFC 8785 + detached JWS card signatures;
 //! - `jwt`: JWT bearer tokens against a JWKS (`security::jwt`); `jwks-fetch` adds fetching
 //!   key sets over HTTPS;
@@ -45,12 +48,18 @@
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod __fuzz;
+#[cfg(any(feature = "serve", feature = "auth"))]
+#[macro_use]
+mod macros;
+#[cfg(any(feature = "serve", feature = "auth"))]
+pub mod body;
 pub mod card;
 pub mod convert;
 mod diagnostic;
-#[cfg(feature = "auth")]
+#[cfg(feature = "extended")]
 pub mod extended;
 pub mod locate;
+pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;
 #[cfg(feature = "serve")]

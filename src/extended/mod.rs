@@ -2,7 +2,8 @@
 //! card's interfaces, the card's own security requirements enforced, skills filtered per
 //! caller.
 //!
-//! Routes, from each `supportedInterfaces[].url` path `P` of the public card:
+//! Routes, from each `supportedInterfaces[].url` path `P` of the public card (its binding
+//! and version give the [`ExtendedCardOperation`](crate::protocol::ExtendedCardOperation)):
 //! - HTTP+JSON: `GET P/extendedAgentCard` and `GET P/{tenant}/extendedAgentCard`; on a v0.3
 //!   interface `GET P/v1/card` (the v0.3 rendering);
 //! - JSONRPC: a `POST P` whose method is `GetExtendedAgentCard` (v1.0) or
@@ -49,6 +50,7 @@
 
 mod body;
 mod error;
+mod future;
 mod layer;
 mod responses;
 mod routes;
@@ -60,7 +62,8 @@ pub(crate) use service::{peek, Peeked};
 
 pub use body::RequestBody;
 pub use error::ExtendedError;
+pub use future::ExtendedFuture;
 pub use layer::{
     ExtendedCardLayer, ExtendedCardLayerBuilder, DEFAULT_JSONRPC_PEEK, EXTENDED_CACHE_CONTROL,
 };
-pub use service::{ExtendedCardService, ExtendedFuture};
+pub use service::ExtendedCardService;

@@ -6,6 +6,7 @@ use http::{HeaderMap, HeaderValue, Response, StatusCode};
 use serde_json::{json, Value};
 
 use super::variants::Prebuilt;
+use crate::protocol::{ErrorCode, ERROR_DOMAIN, ERROR_INFO_TYPE, GET_EXTENDED_AGENT_CARD};
 use crate::serve::{evaluate_preconditions, Decision};
 
 /// An A2A error of the extended-card operation.
@@ -19,32 +20,30 @@ pub(crate) enum A2aError {
 }
 
 impl A2aError {
-    fn parts(self) -> (i64, &'static str, &'static str) {
+    fn parts(self) -> (ErrorCode, &'static str) {
         match self {
             A2aError::UnsupportedOperation => (
-                -32004,
-                "UNSUPPORTED_OPERATION",
+                ErrorCode::UnsupportedOperation,
                 "This agent does not provide an extended agent card",
             ),
             A2aError::NotConfigured => (
-                -32007,
-                "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+                ErrorCode::ExtendedAgentCardNotConfigured,
                 "This agent has no extended agent card configured",
             ),
         }
     }
 
-    /// HTTP 400 with google.rpc.Status (HTTP+JSON binding, §11.6).
+    /// The error's HTTP status with google.rpc.Status (HTTP+JSON binding, §11.6).
     pub(crate) fn rest(self) -> Response<Bytes> {
-        let (_, reason, message) = self.parts();
+        let (code, message) = self.parts();
         let body = json!({"error": {
-            "code": 400,
-            "status": "FAILED_PRECONDITION",
+            "code": code.http_status(),
+            "status": code.grpc_status(),
             "message": message,
-            "details": [error_info(reason)],
+            "details": [error_info(code.reason())],
         }});
         json_response(
-            StatusCode::BAD_REQUEST,
+            StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
             "application/json",
             body.to_string(),
         )
@@ -52,11 +51,11 @@ impl A2aError {
 
     /// HTTP 400 with a JSON-RPC error (§9.5).
     pub(crate) fn jsonrpc(self, id: Value) -> Response<Bytes> {
-        let (code, reason, message) = self.parts();
+        let (code, message) = self.parts();
         let body = json!({
             "jsonrpc": "2.0",
             "id": id,
-            "error": {"code": code, "message": message, "data": [error_info(reason)]},
+            "error": {"code": code.code(), "message": message, "data": [error_info(code.reason())]},
         });
         json_response(
             StatusCode::BAD_REQUEST,
@@ -68,9 +67,9 @@ impl A2aError {
 
 fn error_info(reason: &str) -> Value {
     json!({
-        "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+        "@type": ERROR_INFO_TYPE,
         "reason": reason,
-        "domain": "a2a-protocol.org",
+        "domain": ERROR_DOMAIN,
     })
 }
 
@@ -160,7 +159,11 @@ pub(crate) fn unreadable_body() -> Response<Bytes> {
     json_response(
         StatusCode::BAD_REQUEST,
         "application/json",
-        json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Invalid JSON payload"}}).to_string(),
+        json!({"jsonrpc": "2.0", "id": null, "error": {
+            "code": ErrorCode::ParseError.code(),
+            "message": "Invalid JSON payload",
+        }})
+        .to_string(),
     )
 }
 
@@ -170,8 +173,8 @@ pub(crate) fn batched() -> Response<Bytes> {
         StatusCode::BAD_REQUEST,
         "application/json",
         json!({"jsonrpc": "2.0", "id": null, "error": {
-            "code": -32600,
-            "message": "GetExtendedAgentCard cannot be sent in a batch; send it on its own",
+            "code": ErrorCode::InvalidRequest.code(),
+            "message": format!("{GET_EXTENDED_AGENT_CARD} cannot be sent in a batch; send it on its own"),
         }})
         .to_string(),
     )

@@ -3,47 +3,71 @@
 use http::Method;
 
 use super::error::ExtendedError;
+use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
 use crate::AgentInterface;
 
 /// What a request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Ask {
-    /// `GET {path}/extendedAgentCard` (and `/{tenant}/extendedAgentCard`): v1.0 JSON.
-    Rest,
-    /// `GET {path}/v1/card` on a v0.3 HTTP+JSON interface: the v0.3 rendering.
-    RestV03,
+    /// A route of an HTTP+JSON interface (`{path}[/{tenant}]/extendedAgentCard` in v1.0,
+    /// `{path}/v1/card` in v0.3), answered in the operation's version.
+    Rest(ExtendedCardOperation),
     /// A POST to a JSON-RPC interface: the method decides (read from the body).
     JsonRpc,
+}
+
+/// One HTTP+JSON route: the interface path and the operation below it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct RestRoute {
+    path: String,
+    operation: ExtendedCardOperation,
+}
+
+impl RestRoute {
+    /// Whether `path` is this route (the tenant, where the operation takes one, a single
+    /// non-empty segment).
+    fn matches(&self, path: &str) -> bool {
+        let Some(suffix) = self.operation.rest_suffix() else {
+            return false;
+        };
+        let Some(base) = path.strip_suffix(suffix) else {
+            return false;
+        };
+        base == self.path
+            || self.operation.takes_tenant()
+                && base
+                    .strip_prefix(self.path.as_str())
+                    .and_then(|t| t.strip_prefix('/'))
+                    .is_some_and(|tenant| !tenant.is_empty() && !tenant.contains('/'))
+    }
 }
 
 /// The routes, as plain paths.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Routes {
-    rest: Vec<String>,
-    rest_v03: Vec<String>,
+    rest: Vec<RestRoute>,
     jsonrpc: Vec<String>,
 }
 
 impl Routes {
-    /// One route set per interface whose binding is HTTP+JSON or JSONRPC; other bindings
-    /// (gRPC, custom) are not HTTP routes this layer can answer and are skipped.
+    /// One route per interface whose binding is HTTP+JSON or JSONRPC; other bindings (gRPC,
+    /// custom) are not HTTP routes this layer can answer and are skipped.
     pub(crate) fn from_interfaces(interfaces: &[AgentInterface]) -> Result<Self, ExtendedError> {
         let mut routes = Routes::default();
         for (index, interface) in interfaces.iter().enumerate() {
-            let binding = interface.protocol_binding.as_str();
-            if binding != "HTTP+JSON" && binding != "JSONRPC" {
+            let binding = Binding::parse(&interface.protocol_binding);
+            let version = ProtocolVersion::parse(&interface.protocol_version);
+            let Some(operation) = ExtendedCardOperation::of(&binding, &version) else {
                 continue;
-            }
+            };
             let path = path_of(&interface.url).ok_or_else(|| ExtendedError::Unroutable {
                 pointer: format!("/supportedInterfaces/{index}/url"),
                 url: interface.url.clone(),
             })?;
-            if binding == "JSONRPC" {
+            if operation.binding() == Binding::JsonRpc {
                 push_unique(&mut routes.jsonrpc, path);
-            } else if interface.protocol_version.starts_with("0.") {
-                push_unique(&mut routes.rest_v03, format!("{path}/v1/card"));
             } else {
-                push_unique(&mut routes.rest, path);
+                push_unique(&mut routes.rest, RestRoute { path, operation });
             }
         }
         Ok(routes)
@@ -55,29 +79,21 @@ impl Routes {
         if method == Method::POST && self.jsonrpc.iter().any(|p| same_path(p, path)) {
             return Some(Ask::JsonRpc);
         }
-        if self.rest_v03.iter().any(|p| p == path) {
-            return Some(Ask::RestV03);
-        }
-        let base = path.strip_suffix("/extendedAgentCard")?;
-        let rest_route = self.rest.iter().any(|p| {
-            base == p
-                || base
-                    .strip_prefix(p.as_str())
-                    .and_then(|t| t.strip_prefix('/'))
-                    .is_some_and(|tenant| !tenant.is_empty() && !tenant.contains('/'))
-        });
-        rest_route.then_some(Ask::Rest)
+        self.rest
+            .iter()
+            .find(|route| route.matches(path))
+            .map(|route| Ask::Rest(route.operation))
     }
 
     /// True when no route exists (the public card declares no HTTP interface).
     pub(crate) fn is_empty(&self) -> bool {
-        self.rest.is_empty() && self.rest_v03.is_empty() && self.jsonrpc.is_empty()
+        self.rest.is_empty() && self.jsonrpc.is_empty()
     }
 }
 
-fn push_unique(list: &mut Vec<String>, path: String) {
-    if !list.contains(&path) {
-        list.push(path);
+fn push_unique<T: PartialEq>(list: &mut Vec<T>, item: T) {
+    if !list.contains(&item) {
+        list.push(item);
     }
 }
 
@@ -101,6 +117,7 @@ fn path_of(url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ExtendedCardOperation::{RestV0_3, RestV1_0};
 
     fn interface(url: &str, binding: &str, version: &str) -> AgentInterface {
         AgentInterface::new(url, binding, version)
@@ -119,14 +136,20 @@ mod tests {
         assert_eq!(routes.ask(&Method::POST, "/a2a/v1/"), Some(Ask::JsonRpc));
         assert_eq!(routes.ask(&Method::GET, "/a2a/v1"), None);
         let post = routes.ask(&Method::POST, "/a2a/rest/extendedAgentCard");
-        assert_eq!(post, Some(Ask::Rest));
+        assert_eq!(post, Some(Ask::Rest(RestV1_0)));
         let get = |p| routes.ask(&Method::GET, p);
-        assert_eq!(get("/a2a/rest/extendedAgentCard"), Some(Ask::Rest));
-        assert_eq!(get("/a2a/rest/acme/extendedAgentCard"), Some(Ask::Rest));
+        assert_eq!(
+            get("/a2a/rest/extendedAgentCard"),
+            Some(Ask::Rest(RestV1_0))
+        );
+        assert_eq!(
+            get("/a2a/rest/acme/extendedAgentCard"),
+            Some(Ask::Rest(RestV1_0))
+        );
         assert_eq!(get("/a2a/rest/a/b/extendedAgentCard"), None);
         assert_eq!(get("/a2a/rest//extendedAgentCard"), None);
         assert_eq!(get("/a2a/rest/extendedagentcard"), None);
-        assert_eq!(get("/old/v1/card"), Some(Ask::RestV03));
+        assert_eq!(get("/old/v1/card"), Some(Ask::Rest(RestV0_3)));
         assert_eq!(get("/extendedAgentCard"), None);
     }
 
@@ -138,7 +161,7 @@ mod tests {
             Routes::from_interfaces(&[interface("https://a.example", "HTTP+JSON", "1.0")]).unwrap();
         assert_eq!(
             root.ask(&Method::GET, "/extendedAgentCard"),
-            Some(Ask::Rest)
+            Some(Ask::Rest(RestV1_0))
         );
     }
 }

@@ -1,23 +1,22 @@
 //! [`ExtendedCardService`]: answers the extended-card operation, passes the rest on.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use http::request::Parts;
 use http::{HeaderValue, Method, Request, Response, StatusCode};
-use pin_project_lite::pin_project;
 use serde_json::Value;
 use tower::Service;
 
 use super::body::{read_up_to, RequestBody};
+use super::future::ExtendedFuture;
 use super::responses::{allow, batched, jsonrpc_card, rest_card, unreadable_body, A2aError};
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
+use crate::body::ResponseBody;
+use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
-use crate::serve::ResponseBody;
 
 /// What every clone of the service shares.
 #[derive(Debug)]
@@ -58,41 +57,13 @@ impl<S> ExtendedCardService<S> {
     pub(crate) fn new(inner: S, shared: Arc<Shared>) -> Self {
         ExtendedCardService { inner, shared }
     }
-}
 
-type BoxedResponse<B, E> =
-    Pin<Box<dyn Future<Output = Result<Response<ResponseBody<B>>, E>> + Send>>;
-
-pin_project! {
-    /// The future of [`ExtendedCardService`].
-    pub struct ExtendedFuture<F, B, E> {
-        #[pin]
-        kind: Kind<F, B, E>,
-    }
-}
-
-pin_project! {
-    #[project = KindProj]
-    enum Kind<F, B, E> {
-        Inner { #[pin] future: F },
-        Ours { future: BoxedResponse<B, E> },
-    }
-}
-
-impl<F, B, E> Future for ExtendedFuture<F, B, E>
-where
-    F: Future<Output = Result<Response<B>, E>>,
-{
-    type Output = Result<Response<ResponseBody<B>>, E>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        match self.project().kind.project() {
-            KindProj::Inner { future } => future
-                .poll(cx)
-                .map_ok(|response| response.map(ResponseBody::inner)),
-            KindProj::Ours { future } => future.as_mut().poll(cx),
-        }
-    }
+    inner_service_accessors!(
+        "# use a2a_card::security::{ApiKeys, CardSecurity};
+# let public = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
+# let security = CardSecurity::builder(&public).verifier(\"apiKey\", ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
+# let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build().unwrap();"
+    );
 }
 
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for ExtendedCardService<S>
@@ -121,21 +92,14 @@ where
             .routes
             .ask(request.method(), request.uri().path())
         else {
-            let future = self.inner.call(request.map(RequestBody::new));
-            return ExtendedFuture {
-                kind: Kind::Inner { future },
-            };
+            return ExtendedFuture::inner(self.inner.call(request.map(RequestBody::new)));
         };
         // The ready service is taken for this request (it may pass a JSON-RPC call on);
         // a clone waits for the next one.
         let clone = self.inner.clone();
         let inner = std::mem::replace(&mut self.inner, clone);
         let shared = self.shared.clone();
-        ExtendedFuture {
-            kind: Kind::Ours {
-                future: Box::pin(handle(shared, inner, request, ask)),
-            },
-        }
+        ExtendedFuture::ours(handle(shared, inner, request, ask))
     }
 }
 
@@ -154,8 +118,8 @@ where
     ReqBody: http_body::Body<Data = Bytes>,
 {
     let (parts, body) = request.into_parts();
-    if ask != Ask::JsonRpc {
-        return Ok(ours(rest(&shared, &parts, ask == Ask::RestV03).await));
+    if let Ask::Rest(operation) = ask {
+        return Ok(ours(rest(&shared, &parts, operation).await));
     }
     let Ok((read, trailers, rest)) = read_up_to(body, shared.peek).await else {
         return Ok(ours(unreadable_body()));
@@ -166,7 +130,7 @@ where
         Peeked::NotOurs
     };
     match call {
-        Peeked::Ours(v03, id) => Ok(ours(jsonrpc(&shared, &parts, v03, id).await)),
+        Peeked::Ours(operation, id) => Ok(ours(jsonrpc(&shared, &parts, operation, id).await)),
         Peeked::Batched => Ok(ours(batched())),
         Peeked::NotOurs => {
             let body = RequestBody::replay(read, trailers, rest);
@@ -178,8 +142,9 @@ where
 
 /// What a JSON-RPC body asks for.
 pub(crate) enum Peeked {
-    /// The extended card (`true`: the v0.3 method), with the request's id.
-    Ours(bool, Value),
+    /// The extended card (the method names the operation, so the version), with the
+    /// request's id.
+    Ours(ExtendedCardOperation, Value),
     /// A batch containing the extended-card method: refused whole, so the agent behind never
     /// answers that method for a caller the layer did not check.
     Batched,
@@ -195,14 +160,16 @@ pub(crate) fn peek(body: &[u8]) -> Peeked {
     let Ok(value) = serde_json::from_slice::<Value>(body) else {
         return Peeked::NotOurs;
     };
-    let ours = |call: &Value| match call.get("method").and_then(Value::as_str) {
-        Some("GetExtendedAgentCard") => Some(false),
-        Some("agent/getAuthenticatedExtendedCard") => Some(true),
-        _ => None,
+    let ours = |call: &Value| {
+        call.get("method")
+            .and_then(Value::as_str)
+            .and_then(ExtendedCardOperation::from_jsonrpc_method)
     };
     match &value {
         Value::Object(_) => match ours(&value) {
-            Some(v03) => Peeked::Ours(v03, value.get("id").cloned().unwrap_or(Value::Null)),
+            Some(operation) => {
+                Peeked::Ours(operation, value.get("id").cloned().unwrap_or(Value::Null))
+            }
             None => Peeked::NotOurs,
         },
         Value::Array(calls) if calls.iter().any(|call| ours(call).is_some()) => Peeked::Batched,
@@ -220,7 +187,7 @@ fn refused(failure: &crate::security::AuthFailure) {
     );
 }
 
-async fn rest(shared: &Shared, parts: &Parts, v03: bool) -> Response<Bytes> {
+async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) -> Response<Bytes> {
     let head = match parts.method {
         Method::GET => false,
         Method::HEAD => true,
@@ -242,9 +209,8 @@ async fn rest(shared: &Shared, parts: &Parts, v03: bool) -> Response<Bytes> {
     let variant = card
         .for_caller(&shared.security, parts, &mut verdicts)
         .await;
-    let prebuilt = if v03 { &variant.v03 } else { &variant.v10 };
     rest_card(
-        prebuilt,
+        variant.rendering(operation),
         head,
         &parts.headers,
         &shared.cache_control,
@@ -252,7 +218,12 @@ async fn rest(shared: &Shared, parts: &Parts, v03: bool) -> Response<Bytes> {
     )
 }
 
-async fn jsonrpc(shared: &Shared, parts: &Parts, v03: bool, id: Value) -> Response<Bytes> {
+async fn jsonrpc(
+    shared: &Shared,
+    parts: &Parts,
+    operation: ExtendedCardOperation,
+    id: Value,
+) -> Response<Bytes> {
     if !shared.capability {
         return A2aError::UnsupportedOperation.jsonrpc(id);
     }
@@ -267,6 +238,5 @@ async fn jsonrpc(shared: &Shared, parts: &Parts, v03: bool, id: Value) -> Respon
     let variant = card
         .for_caller(&shared.security, parts, &mut verdicts)
         .await;
-    let prebuilt = if v03 { &variant.v03 } else { &variant.v10 };
-    jsonrpc_card(prebuilt, &id, &shared.vary)
+    jsonrpc_card(variant.rendering(operation), &id, &shared.vary)
 }

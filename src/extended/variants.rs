@@ -9,6 +9,7 @@ use bytes::Bytes;
 use http::request::Parts;
 use http::HeaderValue;
 
+use crate::protocol::{ExtendedCardOperation, ProtocolVersion};
 use crate::security::{CardSecurity, Verdicts};
 use crate::serve::strong_etag;
 use crate::{AgentCard, SecurityRequirement};
@@ -36,8 +37,18 @@ impl Prebuilt {
 /// One visible-skill set's renderings.
 #[derive(Debug)]
 pub(crate) struct Variant {
-    pub(crate) v10: Prebuilt,
-    pub(crate) v03: Prebuilt,
+    v1_0: Prebuilt,
+    v0_3: Prebuilt,
+}
+
+impl Variant {
+    /// The rendering in the version of the operation asked for.
+    pub(crate) fn rendering(&self, operation: ExtendedCardOperation) -> &Prebuilt {
+        match operation.version() {
+            ProtocolVersion::V0_3 => &self.v0_3,
+            _ => &self.v1_0,
+        }
+    }
 }
 
 /// The configured extended card and its cache of variants.
@@ -98,10 +109,10 @@ impl ExtendedCard {
         let mut card = self.card.clone();
         let mut shown = visible.iter();
         card.skills.retain(|_| *shown.next().unwrap_or(&false));
-        let v03 = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
+        let v0_3 = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
         Variant {
-            v10: Prebuilt::new(card.to_json_vec()),
-            v03: Prebuilt::new(v03),
+            v1_0: Prebuilt::new(card.to_json_vec()),
+            v0_3: Prebuilt::new(v0_3),
         }
     }
 }

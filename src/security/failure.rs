@@ -9,6 +9,7 @@ use http::header::{CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE};
 use http::{HeaderValue, Response, StatusCode};
 use serde_json::{json, Value};
 
+use crate::protocol::{ErrorCode, ERROR_DOMAIN, ERROR_INFO_TYPE};
 use crate::{SchemeKind, SecurityScheme};
 
 /// One scheme's challenge, before the realm is added.
@@ -175,9 +176,9 @@ impl AuthFailure {
             ("UNAUTHENTICATED", "Authentication is required")
         };
         let info = json!({
-            "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+            "@type": ERROR_INFO_TYPE,
             "reason": reason,
-            "domain": "a2a-protocol.org",
+            "domain": ERROR_DOMAIN,
         });
         let body = match style {
             ErrorStyle::Rest => json!({"error": {
@@ -189,7 +190,7 @@ impl AuthFailure {
             ErrorStyle::JsonRpc => json!({
                 "jsonrpc": "2.0",
                 "id": id.unwrap_or(Value::Null),
-                "error": {"code": -32000, "message": message, "data": [info]},
+                "error": {"code": ErrorCode::ServerError.code(), "message": message, "data": [info]},
             }),
         };
         let mut response = Response::new(Bytes::from(body.to_string()));

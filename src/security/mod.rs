@@ -58,11 +58,13 @@ mod bearer;
 mod cert_subject;
 mod error;
 mod failure;
+mod future;
 #[cfg(feature = "jwt")]
 pub mod jwt;
 mod layer;
 mod mtls;
 mod requirements;
+mod service;
 mod verifier;
 
 pub use api_key::ApiKeys;
@@ -70,10 +72,13 @@ pub use basic::BasicUsers;
 pub use bearer::{Bearer, TokenError, TokenFuture, TokenVerifier};
 pub use error::SecurityError;
 pub use failure::{AuthFailure, ErrorStyle};
+pub use future::SecuredFuture;
 #[cfg(feature = "jwt")]
 pub use jwt::{JwksSource, JwtVerifier};
-pub use layer::{RequireCardSecurity, RequireCardSecurityService, SecuredFuture};
+pub use layer::RequireCardSecurity;
 pub use mtls::{ClientCertificate, MutualTls};
+#[cfg(feature = "extended")]
 pub(crate) use requirements::Verdicts;
 pub use requirements::{AuthContext, CardSecurity, CardSecurityBuilder};
+pub use service::RequireCardSecurityService;
 pub use verifier::{Grant, Verdict, Verifier, VerifyFuture};

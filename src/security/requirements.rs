@@ -114,6 +114,7 @@ impl CardSecurity {
 
     /// Checks the card-level requirements, keeping the verdicts for later checks of the same
     /// request (skills' requirements).
+    #[cfg(feature = "extended")]
     pub(crate) async fn check_keeping(
         &self,
         request: &Parts,
@@ -124,11 +125,13 @@ impl CardSecurity {
     }
 
     /// Whether `scheme` has a verifier (and is declared).
+    #[cfg(feature = "extended")]
     pub(crate) fn covers(&self, scheme: &str) -> bool {
         self.inner.verifiers.contains_key(scheme) && self.inner.schemes.contains_key(scheme)
     }
 
     /// The request headers that carry the credentials of the enforced schemes, for `Vary`.
+    #[cfg(feature = "extended")]
     pub(crate) fn credential_headers(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         for scheme in self.inner.schemes.values() {

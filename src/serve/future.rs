@@ -7,7 +7,7 @@ use std::task::{Context, Poll};
 use http::Response;
 use pin_project_lite::pin_project;
 
-use super::body::ResponseBody;
+use crate::body::ResponseBody;
 
 pin_project! {
     /// Resolves at once with the card's response, or when the inner service answers.

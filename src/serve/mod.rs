@@ -55,7 +55,6 @@
 //! # }
 //! ```
 
-mod body;
 mod conditional;
 mod error;
 mod etag;
@@ -69,9 +68,9 @@ mod respond;
 mod service;
 mod settings;
 
-#[cfg(feature = "auth")]
+#[cfg(feature = "extended")]
 pub(crate) use conditional::{evaluate as evaluate_preconditions, Decision};
-#[cfg(feature = "auth")]
+#[cfg(feature = "extended")]
 pub(crate) use etag::strong_etag;
 #[cfg(feature = "fuzzing")]
 pub(crate) use {
@@ -79,7 +78,8 @@ pub(crate) use {
     etag::{any_matches, Comparison},
 };
 
-pub use body::ResponseBody;
+/// The response body, shared with the other middlewares (see [`crate::body`]).
+pub use crate::body::ResponseBody;
 pub use error::BuildError;
 pub use future::ResponseFuture;
 pub use handle::CardHandle;

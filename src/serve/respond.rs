@@ -17,9 +17,9 @@ use super::conditional::{evaluate, Decision};
 use super::options::{CorsPolicy, Legacy};
 use super::representation::{exposed_headers, CardSet, Representation};
 use super::settings::{Route, Settings};
+use crate::protocol::header::A2A_VERSION;
+use crate::protocol::ProtocolVersion;
 
-/// The request header a client uses to ask for a protocol version.
-pub(crate) const A2A_VERSION: &str = "a2a-version";
 const METHODS: &str = "GET, HEAD, OPTIONS";
 
 /// The cards being served right now.
@@ -188,8 +188,7 @@ fn asks_for_v03(headers: &HeaderMap) -> bool {
     headers
         .get(A2A_VERSION)
         .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .is_some_and(|v| v == "0.3" || v.starts_with("0.3."))
+        .is_some_and(|v| ProtocolVersion::parse(v.trim()) == ProtocolVersion::V0_3)
 }
 
 fn conditional_response(

@@ -6,9 +6,9 @@ use std::task::{Context, Poll};
 use http::{Request, Response};
 use tower::Service;
 
-use super::body::ResponseBody;
 use super::future::ResponseFuture;
 use super::respond::Shared;
+use crate::body::ResponseBody;
 
 /// Serves the agent card in front of an inner service. Made by
 /// [`AgentCardLayer`](super::AgentCardLayer); see the [module docs](super) for what it
@@ -36,44 +36,10 @@ impl<S> AgentCardService<S> {
         AgentCardService { inner, shared }
     }
 
-    /// The wrapped service.
-    ///
-    /// ```
-    /// # use tower::Layer;
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let layer = a2a_card::serve::AgentCardLayer::builder(card).build().unwrap();
-    /// let service = layer.layer(42_u8);
-    /// assert_eq!(*service.get_ref(), 42);
-    /// ```
-    pub fn get_ref(&self) -> &S {
-        &self.inner
-    }
-
-    /// The wrapped service, mutably.
-    ///
-    /// ```
-    /// # use tower::Layer;
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let layer = a2a_card::serve::AgentCardLayer::builder(card).build().unwrap();
-    /// let mut service = layer.layer(1_u8);
-    /// *service.get_mut() += 1;
-    /// assert_eq!(service.into_inner(), 2);
-    /// ```
-    pub fn get_mut(&mut self) -> &mut S {
-        &mut self.inner
-    }
-
-    /// The wrapped service, unwrapped.
-    ///
-    /// ```
-    /// # use tower::Layer;
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// # let layer = a2a_card::serve::AgentCardLayer::builder(card).build().unwrap();
-    /// assert_eq!(layer.layer("inner").into_inner(), "inner");
-    /// ```
-    pub fn into_inner(self) -> S {
-        self.inner
-    }
+    inner_service_accessors!(
+        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
+# let layer = a2a_card::serve::AgentCardLayer::builder(card).build().unwrap();"
+    );
 }
 
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for AgentCardService<S>

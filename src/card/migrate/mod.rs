@@ -52,6 +52,21 @@ impl SourceVersion {
     }
 }
 
+/// The protocol version whose card shape the document had.
+///
+/// ```
+/// use a2a_card::protocol::ProtocolVersion;
+/// assert_eq!(ProtocolVersion::from(a2a_card::SourceVersion::V0_3), ProtocolVersion::V0_3);
+/// ```
+impl From<SourceVersion> for crate::protocol::ProtocolVersion {
+    fn from(version: SourceVersion) -> Self {
+        match version {
+            SourceVersion::V1_0 => crate::protocol::ProtocolVersion::V1_0,
+            SourceVersion::V0_3 => crate::protocol::ProtocolVersion::V0_3,
+        }
+    }
+}
+
 /// Top-level fields only a pre-v1.0 card has.
 pub(crate) const V03_TOP_LEVEL: &[&str] = &[
     "url",

@@ -1,5 +1,6 @@
-//! The response body of [`AgentCardService`](super::AgentCardService): the card's prebuilt
-//! bytes, or the inner service's body untouched.
+//! Response bodies shared by the middlewares ([`serve`](crate::serve),
+//! [`security`](crate::security), [`extended`](crate::extended)): a body of the
+//! middleware's own (prebuilt bytes, or nothing), or the inner service's body untouched.
 
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -9,10 +10,11 @@ use http_body::{Body, Frame, SizeHint};
 use pin_project_lite::pin_project;
 
 pin_project! {
-    /// Either the card (or an empty body for HEAD, 304 and the like) or the inner body.
+    /// Either a body of the middleware's own (the card, an error, or an empty body for
+    /// HEAD, 304 and the like) or the inner service's body.
     ///
     /// ```
-    /// use a2a_card::serve::ResponseBody;
+    /// use a2a_card::body::ResponseBody;
     /// use http_body::Body;
     /// let body: ResponseBody<String> = ResponseBody::inner("hello".to_owned());
     /// assert_eq!(body.size_hint().exact(), Some(5));
@@ -38,7 +40,7 @@ impl<B> ResponseBody<B> {
     /// Wraps the inner service's body.
     ///
     /// ```
-    /// let body = a2a_card::serve::ResponseBody::inner(http_body_util::Empty::<bytes::Bytes>::new());
+    /// let body = a2a_card::body::ResponseBody::inner(http_body_util::Empty::<bytes::Bytes>::new());
     /// # let _ = body;
     /// ```
     pub fn inner(body: B) -> Self {
