@@ -3,14 +3,14 @@
 //! conversion could not carry across. The code behind `a2a-card migrate` and the studio.
 //!
 //! ```
-//! use a2a_card::convert::{convert, Target};
+//! use a2a_card::{convert::convert, CardVersion};
 //!
 //! let v03 = br#"{"name": "Route Planner", "description": "Plans driving routes with live traffic.",
 //!   "url": "https://routes.example.com/a2a", "preferredTransport": "JSONRPC",
 //!   "protocolVersion": "0.3.0", "version": "2.1.0", "capabilities": {},
 //!   "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
 //!   "skills": [{"id": "route", "name": "Route", "description": "Plans a route.", "tags": ["maps"]}]}"#;
-//! let converted = convert(v03, Target::V1_0)?;
+//! let converted = convert(v03, CardVersion::V1_0)?;
 //! assert_eq!(converted.what, "a v0.3 card; printed its v1.0 migration");
 //! assert!(converted.printed.contains("supportedInterfaces"));
 //! assert!(!converted.diagnostics.iter().any(|d| d.is_error()));
@@ -18,17 +18,8 @@
 //! ```
 
 use crate::{
-    validate_document, AgentCard, Code, Diagnostic, DocumentKind, Profile, ReadError, SourceVersion,
+    validate_document, AgentCard, CardVersion, Code, Diagnostic, DocumentKind, Profile, ReadError,
 };
-
-/// The shape a card is converted to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// The v1.0 ProtoJSON form (a v1.0 card comes out normalized).
-    V1_0,
-    /// The v0.3 rendering, for clients that only read v0.3 cards.
-    V0_3,
-}
 
 /// A converted card, with the diagnostics `validate` gives for its input (pointers into the
 /// input as given) and what the conversion could not carry across.
@@ -39,7 +30,7 @@ pub struct Converted {
     /// One sentence saying what was converted into what.
     pub what: &'static str,
     /// The version of the card that was read.
-    pub source_version: SourceVersion,
+    pub source_version: CardVersion,
     /// What `validate` reports for the input, plus the conversion's notes.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -62,7 +53,7 @@ pub enum ConvertError {
 ///
 /// [`ConvertError::Syntax`] when `bytes` is not JSON, [`ConvertError::WrongTypes`] when a
 /// value has the wrong type (every diagnostic of the input is listed).
-pub fn convert(bytes: &[u8], to: Target) -> Result<Converted, ConvertError> {
+pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError> {
     let read = match AgentCard::read(bytes) {
         Ok(read) => read,
         Err(error @ ReadError::Syntax { .. }) => return Err(ConvertError::Syntax(error)),
@@ -89,14 +80,14 @@ pub fn convert(bytes: &[u8], to: Target) -> Result<Converted, ConvertError> {
         };
     diagnostics.retain(|d| d.code != Code::V03Card);
     let (printed, what) = match to {
-        Target::V1_0 => {
+        CardVersion::V1_0 => {
             let what = match read.source_version {
-                SourceVersion::V1_0 => "already a v1.0 card; printed in normalized v1.0 form",
-                SourceVersion::V0_3 => "a v0.3 card; printed its v1.0 migration",
+                CardVersion::V1_0 => "already a v1.0 card; printed in normalized v1.0 form",
+                CardVersion::V0_3 => "a v0.3 card; printed its v1.0 migration",
             };
             (read.card.to_json_pretty(), what)
         }
-        Target::V0_3 => {
+        CardVersion::V0_3 => {
             let rendering = read.card.to_v03();
             // Signatures read from a v0.3 card were reported stale once already.
             let already_stale = diagnostics.iter().any(|d| d.code == Code::StaleSignatures);
@@ -111,8 +102,8 @@ pub fn convert(bytes: &[u8], to: Target) -> Result<Converted, ConvertError> {
                 }
             }
             let what = match read.source_version {
-                SourceVersion::V1_0 => "a v1.0 card; printed its v0.3 rendering for v0.3 clients",
-                SourceVersion::V0_3 => {
+                CardVersion::V1_0 => "a v1.0 card; printed its v0.3 rendering for v0.3 clients",
+                CardVersion::V0_3 => {
                     "already a v0.3 card; printed its v0.3 rendering (read as v1.0 and rendered \
                      back)"
                 }

@@ -70,11 +70,11 @@ pub mod validate;
 
 pub use card::{
     AgentCapabilities, AgentCard, AgentCardSignature, AgentExtension, AgentInterface,
-    AgentProvider, AgentSkill, ApiKeySecurityScheme, AuthorizationCodeOAuthFlow,
+    AgentProvider, AgentSkill, ApiKeySecurityScheme, AuthorizationCodeOAuthFlow, CardVersion,
     ClientCredentialsOAuthFlow, DeviceCodeOAuthFlow, HttpAuthSecurityScheme, ImplicitOAuthFlow,
     MutualTlsSecurityScheme, OAuth2SecurityScheme, OAuthFlow, OAuthFlows,
     OpenIdConnectSecurityScheme, PasswordOAuthFlow, PointerMap, ReadCard, ReadError, SchemeKind,
-    SecurityRequirement, SecurityScheme, SourceVersion, StringList, V03Rendering,
+    SecurityRequirement, SecurityScheme, StringList, V03Rendering,
 };
 pub use diagnostic::{pointer_push, Code, Diagnostic, Severity};
 pub use validate::{validate_document, validate_value, DocumentKind, Profile, Report};

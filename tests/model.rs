@@ -2,10 +2,9 @@
 //! v0.3 -> v1.0 -> v0.3, unknown fields, and ProtoJSON writing.
 
 use a2a_card::{
-    AgentCard, AgentInterface, ApiKeySecurityScheme, AuthorizationCodeOAuthFlow, Code,
+    AgentCard, AgentInterface, ApiKeySecurityScheme, AuthorizationCodeOAuthFlow, CardVersion, Code,
     HttpAuthSecurityScheme, MutualTlsSecurityScheme, OAuth2SecurityScheme, OAuthFlows,
     OpenIdConnectSecurityScheme, ReadError, SecurityRequirement, SecurityScheme, Severity,
-    SourceVersion,
 };
 use serde_json::{json, Map, Value};
 
@@ -193,7 +192,7 @@ fn v03_type_discriminated_schemes_read_to_v1_wrappers() {
     });
     doc["security"] = json!([{"key": [], "bearer": [], "oauth": ["read"], "oidc": [], "mtls": []}]);
     let read = AgentCard::read(&bytes(&doc)).unwrap();
-    assert_eq!(read.source_version, SourceVersion::V0_3);
+    assert_eq!(read.source_version, CardVersion::V0_3);
     let schemes = &read.card.security_schemes;
 
     let expected_key = SecurityScheme {
@@ -284,7 +283,7 @@ fn v03_schemes_in_a_v1_card_are_read_too() {
     doc["securitySchemes"] = json!({"key": {"type": "apiKey", "in": "query", "name": "api_key"}});
     doc["securityRequirements"] = json!([{"schemes": {"key": {}}}]);
     let read = AgentCard::read(&bytes(&doc)).unwrap();
-    assert_eq!(read.source_version, SourceVersion::V1_0);
+    assert_eq!(read.source_version, CardVersion::V1_0);
     assert_eq!(
         read.card.security_schemes["key"],
         SecurityScheme::api_key("query", "api_key")
@@ -379,7 +378,7 @@ fn rich_v03_card() -> Value {
 fn v03_to_v1_to_v03_keeps_every_field_both_versions_have() {
     let input = rich_v03_card();
     let read = AgentCard::read(&bytes(&input)).unwrap();
-    assert_eq!(read.source_version, SourceVersion::V0_3);
+    assert_eq!(read.source_version, CardVersion::V0_3);
     let card = &read.card;
 
     // The v1.0 model holds what the v0.3 card said.
@@ -462,7 +461,7 @@ fn v03_round_trip_through_v1_bytes() {
         .unwrap()
         .to_json_vec();
     let again = AgentCard::read(&v1_bytes).unwrap();
-    assert_eq!(again.source_version, SourceVersion::V1_0);
+    assert_eq!(again.source_version, CardVersion::V1_0);
     assert!(again.notes.is_empty(), "{:?}", again.notes);
     assert_eq!(again.card.to_v03().json, input);
 }

@@ -63,7 +63,7 @@ proptest! {
         prop_assume!(v03.notes.is_empty());
         let text = serde_json::to_vec(&v03.json).unwrap();
         let read = AgentCard::read(&text).unwrap();
-        prop_assert_eq!(read.source_version, a2a_card::SourceVersion::V0_3);
+        prop_assert_eq!(read.source_version, a2a_card::CardVersion::V0_3);
         prop_assert_eq!(&read.card, &card, "v0.3: {}", v03.json);
     }
 }

@@ -431,7 +431,7 @@ fn proto_named_interfaces_make_a_v1_card_even_with_a_leftover_url() {
     let mut card = snake_case_keys(&base(), false);
     card["url"] = json!("https://old.example/rpc");
     let read = AgentCard::read(card.to_string().as_bytes()).unwrap();
-    assert_eq!(read.source_version, a2a_card::SourceVersion::V1_0);
+    assert_eq!(read.source_version, a2a_card::CardVersion::V1_0);
     assert_eq!(
         read.card.supported_interfaces[0].url,
         "https://routes.example.com/a2a"

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use a2a_card::{
-    validate_document, AgentCard, Code, Diagnostic, DocumentKind, Profile, Severity, SourceVersion,
+    validate_document, AgentCard, CardVersion, Code, Diagnostic, DocumentKind, Profile, Severity,
 };
 
 fn fixture_path(relative: &str) -> PathBuf {
@@ -82,7 +82,7 @@ fn spec_v1_sample_has_no_diagnostics() {
     let bytes = fixture("spec/v1.0-sample-agent-card.json");
     let report = validate_document(&bytes, Profile::Spec, None).unwrap();
     assert_eq!(report.kind, DocumentKind::Card);
-    assert_eq!(report.source_version, Some(SourceVersion::V1_0));
+    assert_eq!(report.source_version, Some(CardVersion::V1_0));
     assert_exactly("v1.0 spec sample", &report.diagnostics, &[]);
     let card = AgentCard::from_json_slice(&bytes).unwrap();
     assert_exactly(
@@ -106,10 +106,10 @@ fn spec_v1_sample_passes_the_registry_profile() {
 fn spec_v03_sample_after_migration_has_no_diagnostics() {
     let bytes = fixture("spec/v0.3.0-sample-agent-card.json");
     let read = AgentCard::read(&bytes).unwrap();
-    assert_eq!(read.source_version, SourceVersion::V0_3);
+    assert_eq!(read.source_version, CardVersion::V0_3);
     let migrated = read.card.to_json_vec();
     let report = validate_document(&migrated, Profile::Spec, None).unwrap();
-    assert_eq!(report.source_version, Some(SourceVersion::V1_0));
+    assert_eq!(report.source_version, Some(CardVersion::V1_0));
     assert_exactly("migrated v0.3 spec sample", &report.diagnostics, &[]);
     assert_exactly(
         "migrated v0.3 spec sample via AgentCard::validate",
@@ -122,7 +122,7 @@ fn spec_v03_sample_after_migration_has_no_diagnostics() {
 fn spec_v03_sample_as_written_has_no_errors_and_warns_w020() {
     let bytes = fixture("spec/v0.3.0-sample-agent-card.json");
     let report = validate_document(&bytes, Profile::Spec, None).unwrap();
-    assert_eq!(report.source_version, Some(SourceVersion::V0_3));
+    assert_eq!(report.source_version, Some(CardVersion::V0_3));
     assert!(
         !report.has_errors(),
         "the v0.3 spec sample should have no errors:\n{}",
@@ -176,7 +176,7 @@ fn base_v03_card_has_only_the_v03_notices() {
         );
     }
     let read = AgentCard::read(&bytes).unwrap();
-    assert_eq!(read.source_version, SourceVersion::V0_3);
+    assert_eq!(read.source_version, CardVersion::V0_3);
     assert_exactly(
         "base/v0.3.json migrated",
         &read.card.validate(Profile::Spec),
@@ -544,7 +544,7 @@ fn broken_findings_agree_with_agent_card_validate() {
         let bytes = fixture(&format!("broken/{}", case.file));
         let read = AgentCard::read(&bytes)
             .unwrap_or_else(|e| panic!("{}: AgentCard::read failed: {e}", case.file));
-        if read.source_version == SourceVersion::V0_3 {
+        if read.source_version == CardVersion::V0_3 {
             continue;
         }
         let diagnostics = read.card.validate(case.profile);

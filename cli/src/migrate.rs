@@ -1,39 +1,28 @@
 //! `a2a-card migrate`.
 
-use clap::{Args, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
 
 use a2a_card::convert::{convert, ConvertError};
 
 use super::output::{errln, outln, Output};
 use super::{input, Outcome};
-use a2a_card::Diagnostic;
-
-/// The shape a card is converted to (the library's [`a2a_card::convert::Target`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Target {
-    #[value(name = "1.0")]
-    V1_0,
-    #[value(name = "0.3")]
-    V0_3,
-}
-
-impl From<Target> for a2a_card::convert::Target {
-    fn from(target: Target) -> Self {
-        match target {
-            Target::V1_0 => Self::V1_0,
-            Target::V0_3 => Self::V0_3,
-        }
-    }
-}
+use a2a_card::{CardVersion, Diagnostic};
 
 #[derive(Debug, Args)]
 pub(crate) struct MigrateArgs {
     /// The shape to print: v1.0 (default) or the v0.3 rendering for old clients.
-    #[arg(long, value_enum, default_value_t = Target::V1_0)]
-    to: Target,
+    #[arg(long, default_value = "1.0", value_parser = card_version())]
+    to: CardVersion,
     /// The card to convert; `-` reads standard input.
     #[arg(value_name = "FILE")]
     file: String,
+}
+
+/// `1.0` or `0.3`, listed in the help and in the error for another value.
+fn card_version() -> impl TypedValueParser<Value = CardVersion> {
+    PossibleValuesParser::new(["1.0", "0.3"])
+        .map(|text| CardVersion::parse(&text).expect("one of the possible values"))
 }
 
 pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
@@ -45,7 +34,7 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
             return Outcome::Unreadable;
         }
     };
-    let converted = match convert(&bytes, args.to.into()) {
+    let converted = match convert(&bytes, args.to) {
         Ok(converted) => converted,
         Err(ConvertError::Syntax(error)) => {
             errln!(output, "{name}: {error}");

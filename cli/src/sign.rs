@@ -7,7 +7,7 @@ use super::output::{errln, outln, Output};
 use super::{input, Outcome};
 use a2a_card::sign::{unsigned_fields, Algorithm, CardSigner, Jwk, KeyError, SigningKey};
 use a2a_card::{
-    validate_document, AgentCard, DocumentKind, Profile, ReadError, Severity, SourceVersion,
+    validate_document, AgentCard, CardVersion, DocumentKind, Profile, ReadError, Severity,
 };
 
 #[derive(Debug, Args)]
@@ -73,7 +73,7 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
         }
     }
     let card = read.card;
-    if read.source_version == SourceVersion::V0_3 {
+    if read.source_version == CardVersion::V0_3 {
         errln!(
             output,
             "{name}: note: a v0.3 card; the signed card printed is its v1.0 migration"

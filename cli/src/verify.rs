@@ -6,7 +6,7 @@ use super::keygen::parse_algorithm;
 use super::output::{errln, outln, Output};
 use super::{input, Outcome};
 use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore};
-use a2a_card::{AgentCard, SourceVersion};
+use a2a_card::{AgentCard, CardVersion};
 
 #[derive(Debug, Args)]
 pub(crate) struct VerifyArgs {
@@ -57,7 +57,7 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         }
         Ok(Ok(read)) => read,
     };
-    if read.source_version == SourceVersion::V0_3 {
+    if read.source_version == CardVersion::V0_3 {
         errln!(
             output,
             "{name}: note: a v0.3 card; signatures are checked over its v1.0 form"

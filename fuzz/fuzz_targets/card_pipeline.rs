@@ -6,7 +6,7 @@
 #![no_main]
 
 use a2a_card::serve::{AgentCardLayer, Legacy};
-use a2a_card::{validate_document, AgentCard, DocumentKind, Profile, SourceVersion};
+use a2a_card::{validate_document, AgentCard, DocumentKind, Profile, CardVersion};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
     let written = card.to_json_vec();
     assert!(!written.is_empty(), "a card always serializes");
     let again = AgentCard::read(&written).expect("what we write reads back");
-    assert_eq!(again.source_version, SourceVersion::V1_0);
+    assert_eq!(again.source_version, CardVersion::V1_0);
     assert_eq!(
         String::from_utf8_lossy(&again.card.to_json_vec()),
         String::from_utf8_lossy(&written),

@@ -6,7 +6,7 @@
 //! card always gives the same bytes. Fields the model does not know are kept and written back.
 //!
 //! ```
-//! use a2a_card::{AgentCard, SourceVersion};
+//! use a2a_card::{AgentCard, CardVersion};
 //!
 //! // A v0.3 card, with the v0.3 spelling of security requirements.
 //! let v03 = br#"{
@@ -22,7 +22,7 @@
 //!   "x-team": "maps"
 //! }"#;
 //! let read = AgentCard::read(v03).unwrap();
-//! assert_eq!(read.source_version, SourceVersion::V0_3);
+//! assert_eq!(read.source_version, CardVersion::V0_3);
 //! let card = read.card;
 //! assert_eq!(card.supported_interfaces[0].protocol_version, "0.3");
 //! assert!(card.security_requirements[0].schemes.contains_key("key"));
@@ -48,7 +48,7 @@ pub use agent_card::{
     AgentCapabilities, AgentCard, AgentCardSignature, AgentExtension, AgentInterface,
     AgentProvider, AgentSkill,
 };
-pub use migrate::SourceVersion;
+pub use migrate::CardVersion;
 pub use oauth::{
     AuthorizationCodeOAuthFlow, ClientCredentialsOAuthFlow, DeviceCodeOAuthFlow, ImplicitOAuthFlow,
     OAuthFlow, OAuthFlows, PasswordOAuthFlow,
@@ -93,7 +93,7 @@ impl AgentCard {
     ///
     /// ```
     /// let read = a2a_card::AgentCard::read(br#"{"url": "https://a.example/rpc"}"#).unwrap();
-    /// assert_eq!(read.source_version, a2a_card::SourceVersion::V0_3);
+    /// assert_eq!(read.source_version, a2a_card::CardVersion::V0_3);
     /// assert_eq!(read.pointers.to_source("/supportedInterfaces/0/url"), "/url");
     /// ```
     pub fn read(bytes: &[u8]) -> Result<ReadCard, ReadError> {

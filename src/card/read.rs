@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::migrate::{self, SourceVersion};
+use super::migrate::{self, CardVersion};
 use super::shape;
 use super::{AgentCard, PointerMap};
 use crate::diagnostic::{Code, Diagnostic};
@@ -94,7 +94,7 @@ pub struct ReadCard {
     /// The card, always in the v1.0 model.
     pub card: AgentCard,
     /// The version the document was written in.
-    pub source_version: SourceVersion,
+    pub source_version: CardVersion,
     /// Warnings about conversions (pointers into the document as written).
     pub notes: Vec<Diagnostic>,
     /// Where values of the v1.0 card sat in the document as written.

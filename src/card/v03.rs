@@ -9,6 +9,7 @@ use super::migrate::type_of_wrapper;
 use super::{AgentCard, AgentInterface};
 use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::protocol::ProtocolVersion;
 
 /// A card rendered in the v0.3 shape, with warnings for what v0.3 cannot express.
 ///
@@ -38,7 +39,7 @@ fn main_interface(card: &AgentCard) -> Option<(usize, &AgentInterface)> {
     interfaces
         .iter()
         .enumerate()
-        .find(|(_, i)| i.protocol_version.starts_with("0."))
+        .find(|(_, i)| ProtocolVersion::parse(&i.protocol_version).is_pre_v1())
         .or_else(|| interfaces.iter().enumerate().next())
 }
 
@@ -77,7 +78,7 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
     let interfaces = doc.remove("supportedInterfaces");
     let mut out = Map::new();
     if let Some((index, main)) = main_interface(card) {
-        if !main.protocol_version.starts_with("0.") {
+        if !ProtocolVersion::parse(&main.protocol_version).is_pre_v1() {
             notes.push(Diagnostic::new(
                 Code::ConversionLoss,
                 format!("/supportedInterfaces/{index}/protocolVersion"),
@@ -222,7 +223,7 @@ fn additional_interfaces(
     let main_version = main_interface(card).map(|(_, i)| i.protocol_version.as_str());
     // v0.3 clients speak v0.3: when some interfaces do, list only those; an interface that
     // speaks 1.0 would only fail them.
-    let speaks_v03 = |i: &AgentInterface| i.protocol_version.starts_with("0.");
+    let speaks_v03 = |i: &AgentInterface| ProtocolVersion::parse(&i.protocol_version).is_pre_v1();
     let any_v03 = card.supported_interfaces.iter().any(speaks_v03);
     items
         .into_iter()

@@ -44,6 +44,14 @@ impl Binding {
         }
     }
 
+    /// The three bindings the specification defines, in the order its text lists them.
+    ///
+    /// ```
+    /// use a2a_card::protocol::Binding;
+    /// assert!(Binding::CORE.iter().all(|b| !matches!(b, Binding::Custom(_))));
+    /// ```
+    pub const CORE: [Binding; 3] = [Binding::JsonRpc, Binding::Grpc, Binding::HttpJson];
+
     /// The binding as a card writes it.
     ///
     /// ```

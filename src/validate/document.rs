@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::{credentials, lints, rules, Profile};
 use crate::card::shape;
-use crate::card::{migrate, read, AgentCard, SourceVersion};
+use crate::card::{migrate, read, AgentCard, CardVersion};
 use crate::diagnostic::shown;
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -78,7 +78,7 @@ pub(super) fn check_card_document(
     doc: &Value,
     profile: Profile,
     out: &mut Vec<Diagnostic>,
-) -> Option<SourceVersion> {
+) -> Option<CardVersion> {
     let Value::Object(fields) = doc else {
         out.push(read::not_an_object(doc));
         return None;
@@ -105,7 +105,7 @@ pub(super) fn check_card_document(
             let mut more = Vec::new();
             rules::check(&card, &mut more);
             lints::check(&card, &mut more);
-            if profile == Profile::Registry && version == SourceVersion::V1_0 {
+            if profile == Profile::Registry && version == CardVersion::V1_0 {
                 registry_versions(&card, &mut more);
             }
             more.retain(|d| stand_ins.keeps(d));
@@ -119,12 +119,12 @@ pub(super) fn check_card_document(
     for d in &mut found {
         d.pointer = conversion.pointers.to_source(&d.pointer);
     }
-    if version == SourceVersion::V0_3 {
+    if version == CardVersion::V0_3 {
         v03_required(fields, &mut found);
     }
     crate::diagnostic::dedupe(&mut found);
     out.extend(conversion.errors);
-    if version == SourceVersion::V0_3 {
+    if version == CardVersion::V0_3 {
         if profile == Profile::Registry {
             registry_v03_version(fields.get("protocolVersion"), out);
         }

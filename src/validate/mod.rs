@@ -34,7 +34,7 @@ mod syntax;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::card::{read, AgentCard, ReadError, SourceVersion};
+use crate::card::{read, AgentCard, CardVersion, ReadError};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 
 /// Which set of rules to apply.
@@ -102,10 +102,10 @@ impl DocumentKind {
 /// The result of validating one document.
 ///
 /// ```
-/// use a2a_card::{validate_document, Profile, SourceVersion};
+/// use a2a_card::{validate_document, Profile, CardVersion};
 /// let report = validate_document(br#"{"url": "https://a.example/rpc"}"#, Profile::Spec, None)
 ///     .unwrap();
-/// assert_eq!(report.source_version, Some(SourceVersion::V0_3));
+/// assert_eq!(report.source_version, Some(CardVersion::V0_3));
 /// assert!(report.has_errors());
 /// assert_eq!(report.error_count() + report.warning_count(), report.diagnostics.len());
 /// ```
@@ -119,14 +119,14 @@ pub struct Report {
         serialize_with = "version_str",
         skip_serializing_if = "Option::is_none"
     )]
-    pub source_version: Option<SourceVersion>,
+    pub source_version: Option<CardVersion>,
     /// Size of the document as compact JSON, in bytes.
     pub compact_size: usize,
     /// Every finding, errors first.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-fn version_str<S: serde::Serializer>(v: &Option<SourceVersion>, s: S) -> Result<S::Ok, S::Error> {
+fn version_str<S: serde::Serializer>(v: &Option<CardVersion>, s: S) -> Result<S::Ok, S::Error> {
     match v {
         Some(v) => s.serialize_str(v.as_str()),
         None => s.serialize_none(),

@@ -11,6 +11,7 @@ use super::syntax::{
 use crate::card::{AgentCard, OAuthFlows, SecurityRequirement, SecurityScheme};
 use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::protocol::Binding;
 
 /// Runs every rule on a card read into the model.
 pub(crate) fn check(card: &AgentCard, out: &mut Vec<Diagnostic>) {
@@ -72,14 +73,14 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
 }
 
 /// The bindings the spec defines; anything else must be a URI naming a custom binding.
-const CORE_BINDINGS: &[&str] = &["JSONRPC", "GRPC", "HTTP+JSON"];
-
 fn binding(binding: &str, base: &str, out: &mut Vec<Diagnostic>) {
-    if binding.is_empty() || CORE_BINDINGS.contains(&binding) || is_uri(binding) {
+    let core = !matches!(Binding::parse(binding), Binding::Custom(_));
+    if binding.is_empty() || core || is_uri(binding) {
         return;
     }
-    let hint = match CORE_BINDINGS
+    let hint = match Binding::CORE
         .iter()
+        .map(Binding::as_str)
         .find(|b| b.eq_ignore_ascii_case(binding))
     {
         Some(core) => format!("write it as {core}: binding names are case-sensitive"),

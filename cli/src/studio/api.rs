@@ -14,10 +14,10 @@ use serde_json::{json, Value};
 use super::error::{json_response, ApiError};
 use super::fetch::{self, Fetcher};
 use super::generate::Form;
-use a2a_card::convert::{convert, ConvertError, Target};
+use a2a_card::convert::{convert, ConvertError};
 use a2a_card::locate::locate;
 use a2a_card::validate::REGISTRY_MAX_BYTES;
-use a2a_card::{validate_document, Diagnostic, DocumentKind, Profile, Report};
+use a2a_card::{validate_document, CardVersion, Diagnostic, DocumentKind, Profile, Report};
 
 /// The largest request body the API reads; a card is a few kilobytes.
 pub(crate) const MAX_REQUEST_BYTES: usize = 1024 * 1024;
@@ -197,15 +197,18 @@ fn validate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
 
 fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
     query.only(&["to"], "to=1.0|0.3")?;
-    let to = match query.get("to") {
-        None | Some("1.0") => Target::V1_0,
-        Some("0.3") => Target::V0_3,
-        Some(other) => {
+    let to = match query
+        .get("to")
+        .map_or(Some(CardVersion::V1_0), CardVersion::parse)
+    {
+        Some(to) => to,
+        None => {
+            let other = query.get("to").unwrap_or_default();
             return Err(ApiError::BadParameter {
                 name: "to",
                 value: other.to_owned(),
                 allowed: "to=1.0 or to=0.3",
-            })
+            });
         }
     };
     let text = String::from_utf8_lossy(body);
@@ -223,7 +226,7 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
         .count();
     Ok(json!({
         "sourceVersion": converted.source_version.as_str(),
-        "to": if to == Target::V1_0 { "1.0" } else { "0.3" },
+        "to": to.as_str(),
         "what": converted.what,
         "card": converted.printed,
         "valid": errors == 0,

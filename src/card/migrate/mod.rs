@@ -23,31 +23,47 @@ use schemes::schemes;
 pub(crate) use schemes::type_of_wrapper;
 use top_level::{extended_card_flag, interfaces_from_v03, provider_name, state_transition_history};
 
-/// The version of the document that was read.
+/// The two shapes of an Agent Card: the one a document was read in, and the one
+/// [`convert`](crate::convert::convert) writes. (The version an interface speaks on the wire
+/// is [`ProtocolVersion`](crate::protocol::ProtocolVersion), which is open-ended.)
 ///
 /// ```
-/// use a2a_card::{AgentCard, SourceVersion};
+/// use a2a_card::{AgentCard, CardVersion};
 /// let read = AgentCard::read(br#"{"supportedInterfaces": []}"#).unwrap();
-/// assert_eq!(read.source_version, SourceVersion::V1_0);
+/// assert_eq!(read.source_version, CardVersion::V1_0);
+/// assert_eq!(CardVersion::parse("0.3"), Some(CardVersion::V0_3));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SourceVersion {
+pub enum CardVersion {
     /// A v1.0 card (it has `supportedInterfaces`, or no v0.3 marker).
     V1_0,
     /// A v0.3 (or older v0.x) card: top-level `url`, `preferredTransport`, `protocolVersion`...
     V0_3,
 }
 
-impl SourceVersion {
+impl CardVersion {
+    /// `"1.0"` or `"0.3"` as a card version; anything else is `None`.
+    ///
+    /// ```
+    /// assert_eq!(a2a_card::CardVersion::parse("2.0"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<CardVersion> {
+        match text {
+            "1.0" => Some(CardVersion::V1_0),
+            "0.3" => Some(CardVersion::V0_3),
+            _ => None,
+        }
+    }
+
     /// `"1.0"` or `"0.3"`.
     ///
     /// ```
-    /// assert_eq!(a2a_card::SourceVersion::V0_3.as_str(), "0.3");
+    /// assert_eq!(a2a_card::CardVersion::V0_3.as_str(), "0.3");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
-            SourceVersion::V1_0 => "1.0",
-            SourceVersion::V0_3 => "0.3",
+            CardVersion::V1_0 => "1.0",
+            CardVersion::V0_3 => "0.3",
         }
     }
 }
@@ -56,13 +72,13 @@ impl SourceVersion {
 ///
 /// ```
 /// use a2a_card::protocol::ProtocolVersion;
-/// assert_eq!(ProtocolVersion::from(a2a_card::SourceVersion::V0_3), ProtocolVersion::V0_3);
+/// assert_eq!(ProtocolVersion::from(a2a_card::CardVersion::V0_3), ProtocolVersion::V0_3);
 /// ```
-impl From<SourceVersion> for crate::protocol::ProtocolVersion {
-    fn from(version: SourceVersion) -> Self {
+impl From<CardVersion> for crate::protocol::ProtocolVersion {
+    fn from(version: CardVersion) -> Self {
         match version {
-            SourceVersion::V1_0 => crate::protocol::ProtocolVersion::V1_0,
-            SourceVersion::V0_3 => crate::protocol::ProtocolVersion::V0_3,
+            CardVersion::V1_0 => crate::protocol::ProtocolVersion::V1_0,
+            CardVersion::V0_3 => crate::protocol::ProtocolVersion::V0_3,
         }
     }
 }
@@ -87,22 +103,22 @@ pub(crate) struct Conversion {
 }
 
 /// Detects the version of a card document.
-pub(crate) fn detect(doc: &Map<String, Value>) -> SourceVersion {
+pub(crate) fn detect(doc: &Map<String, Value>) -> CardVersion {
     // The proto field name counts too: ProtoJSON writers may use it.
     if doc.contains_key("supportedInterfaces") || doc.contains_key("supported_interfaces") {
-        return SourceVersion::V1_0;
+        return CardVersion::V1_0;
     }
     if V03_TOP_LEVEL.iter().any(|key| doc.contains_key(*key)) {
-        SourceVersion::V0_3
+        CardVersion::V0_3
     } else {
-        SourceVersion::V1_0
+        CardVersion::V1_0
     }
 }
 
 /// Converts `doc` in place to the v1.0 shape.
-pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Conversion {
+pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: CardVersion) -> Conversion {
     let mut conv = Conversion::default();
-    if version == SourceVersion::V1_0 {
+    if version == CardVersion::V1_0 {
         let root = At {
             v1: "",
             source: "",
@@ -110,7 +126,7 @@ pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Con
         };
         proto_names(doc, &schema::AGENT_CARD, root, &mut conv);
     }
-    if version == SourceVersion::V0_3 {
+    if version == CardVersion::V0_3 {
         interfaces_from_v03(doc, &mut conv);
         extended_card_flag(doc, &mut conv);
         provider_name(doc, &mut conv);
@@ -127,7 +143,7 @@ pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Con
             ));
         }
     }
-    let legacy_is_expected = version == SourceVersion::V0_3;
+    let legacy_is_expected = version == CardVersion::V0_3;
     requirements(doc, "", legacy_is_expected, &mut conv);
     if let Some(Value::Array(skills)) = doc.get_mut("skills") {
         for (i, skill) in skills.iter_mut().enumerate() {
@@ -142,7 +158,7 @@ pub(crate) fn to_v1(doc: &mut Map<String, Value>, version: SourceVersion) -> Con
         .get("signatures")
         .is_some_and(|s| s.as_array().is_some_and(|a| !a.is_empty()));
     let converted = conv.notes.iter().any(|n| n.code == Code::PreV1Field);
-    if version == SourceVersion::V1_0 && signed && converted {
+    if version == CardVersion::V1_0 && signed && converted {
         conv.notes.push(Diagnostic::new(
             Code::StaleSignatures,
             "/signatures",
