@@ -134,7 +134,7 @@ fn https_server(body: &'static str, count: usize) -> (String, String) {
 
 #[test]
 fn fetch_over_https_verifies_the_certificate() {
-    let card = include_str!("../examples/agent-card.json");
+    let card = include_str!("../../examples/agent-card.json");
     let (addr, ca_pem) = https_server(card, 2);
     let url = json!({"url": format!("https://{addr}/.well-known/agent-card.json")}).to_string();
     // Without the CA the certificate is refused, and the error says why.

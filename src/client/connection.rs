@@ -110,29 +110,32 @@ impl Connection {
     }
 }
 
-/// Polls `work` and the connection together until `work` is done. A connection that
-/// fails first fails the work; one that finishes cleanly leaves the work to finish on its
-/// own (it then sees the connection closed).
+/// Polls `work` and the connection together until `work` is done. A connection that ends
+/// (cleanly or not) is dropped, which hands any request still in flight an error; a
+/// response already delivered stays delivered (a server that sends a body after a HEAD
+/// answer breaks the connection only for the next request). When the work fails after the
+/// connection did, the connection's error is the one reported: it says what happened.
 async fn drive<T>(
     driver: &mut Option<Driver>,
     authority: &str,
     work: impl Future<Output = Result<T, ClientError>>,
 ) -> Result<T, ClientError> {
     let mut work = pin!(work);
-    std::future::poll_fn(move |cx| {
+    let mut failure: Option<hyper::Error> = None;
+    std::future::poll_fn(move |cx| loop {
         if let Poll::Ready(result) = work.as_mut().poll(cx) {
-            return Poll::Ready(result);
+            return Poll::Ready(match (result, failure.take()) {
+                (Err(ClientError::Http { .. }), Some(error)) => Err(http_failed(authority, &error)),
+                (result, _) => result,
+            });
         }
-        if let Some(connection) = driver.as_mut() {
-            if let Poll::Ready(result) = connection.as_mut().poll(cx) {
+        match driver.as_mut().map(|connection| connection.as_mut().poll(cx)) {
+            Some(Poll::Ready(result)) => {
                 *driver = None;
-                if let Err(error) = result {
-                    return Poll::Ready(Err(http_failed(authority, &error)));
-                }
-                return work.as_mut().poll(cx);
+                failure = result.err();
             }
+            _ => return Poll::Pending,
         }
-        Poll::Pending
     })
     .await
 }

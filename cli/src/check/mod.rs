@@ -6,8 +6,8 @@ mod report;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use a2a_card::check::{Audit, Report};
-use a2a_card::client::parse_http_url;
+use a2a_card::check::{Audit, CheckError, Report};
+use a2a_card::client::{parse_http_url, ClientError};
 use a2a_card::sign::TrustStore;
 use clap::Args;
 use http::{HeaderMap, HeaderName, HeaderValue};
@@ -91,7 +91,14 @@ fn audit(args: &CheckArgs, output: &mut Output) -> Result<Report, Outcome> {
         origins.push(uri);
     }
     let mut audit = Audit::new(&args.base_url)
-        .map_err(|error| fail(Outcome::Unreadable, error.to_string()))?
+        .map_err(|error| match error {
+            CheckError::BaseUrl(ClientError::UserInfo) => fail(
+                Outcome::Unreadable,
+                "the URL has a user:password@ part; send credentials with --header instead"
+                    .to_owned(),
+            ),
+            error => fail(Outcome::Unreadable, error.to_string()),
+        })?
         .credentials(credentials);
     for origin in &origins {
         audit = audit.credential_origin(origin);
