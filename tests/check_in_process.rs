@@ -34,7 +34,10 @@ async fn jsonrpc(body: String) -> ([(http::HeaderName, &'static str); 1], String
         .unwrap_or(Value::Null);
     let answer = json!({"jsonrpc": "2.0", "id": id,
                         "error": {"code": -32004, "message": "Unsupported operation"}});
-    ([(http::header::CONTENT_TYPE, "application/json")], answer.to_string())
+    (
+        [(http::header::CONTENT_TYPE, "application/json")],
+        answer.to_string(),
+    )
 }
 
 /// Serves `app(base URL)` on 127.0.0.1, port 0, in the test's runtime.

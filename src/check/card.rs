@@ -31,7 +31,10 @@ impl Keys {
 }
 
 /// The card at the canonical path, with what its headers and content say.
-pub(super) fn served_card(canonical: &CardFetch, findings: &mut Vec<Diagnostic>) -> Option<AgentCard> {
+pub(super) fn served_card(
+    canonical: &CardFetch,
+    findings: &mut Vec<Diagnostic>,
+) -> Option<AgentCard> {
     let endpoint = &canonical.endpoint;
     let url = endpoint.final_url();
     redirect_findings(endpoint, findings);
@@ -78,7 +81,11 @@ pub(super) fn served_card(canonical: &CardFetch, findings: &mut Vec<Diagnostic>)
 }
 
 /// The legacy path: present, and the same card (as is, or as its v0.3 rendering).
-pub(super) fn legacy_findings(legacy: &CardFetch, card: Option<&AgentCard>, findings: &mut Vec<Diagnostic>) {
+pub(super) fn legacy_findings(
+    legacy: &CardFetch,
+    card: Option<&AgentCard>,
+    findings: &mut Vec<Diagnostic>,
+) {
     let endpoint = &legacy.endpoint;
     let url = endpoint.final_url();
     redirect_findings(endpoint, findings);
@@ -165,11 +172,7 @@ pub(super) fn signature_findings(
                     ),
                 ));
                 if let Some(Err(error)) = keys.map(|k| k.strict.verify(card)) {
-                    findings.push(finding(
-                        Code::UnsignedFields,
-                        place(),
-                        error.to_string(),
-                    ));
+                    findings.push(finding(Code::UnsignedFields, place(), error.to_string()));
                 }
             }
             Err(error) => findings.push(finding(
@@ -180,4 +183,3 @@ pub(super) fn signature_findings(
         },
     }
 }
-

@@ -308,4 +308,3 @@ pub(super) fn is_entity_tag(tag: &str) -> bool {
 pub(super) fn is_http_date(text: &str) -> bool {
     http_date::parse(text, std::time::SystemTime::now()).is_some()
 }
-

@@ -45,7 +45,9 @@ mod report;
 
 use http::{HeaderMap, Uri};
 
-use crate::client::{parse_http_url, Client, ClientBuilder, ClientError, CredentialPolicy, PlainHttp};
+use crate::client::{
+    parse_http_url, Client, ClientBuilder, ClientError, CredentialPolicy, PlainHttp,
+};
 use crate::sign::TrustStore;
 use crate::Diagnostic;
 use card::{legacy_findings, served_card, signature_findings, Keys};

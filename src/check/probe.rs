@@ -118,7 +118,11 @@ fn percent_encode_segment(segment: &str) -> String {
 
 /// gRPC gets a TCP connect (speaking HTTP/2 and protobuf is beyond this command); custom
 /// bindings and URLs that are not HTTP get a note.
-pub(super) async fn not_probed(timeout: Duration, interface: &AgentInterface, findings: &mut Vec<Diagnostic>) {
+pub(super) async fn not_probed(
+    timeout: Duration,
+    interface: &AgentInterface,
+    findings: &mut Vec<Diagnostic>,
+) {
     let place = Place::url(&interface.url);
     if interface.protocol_binding != "GRPC" {
         findings.push(finding(

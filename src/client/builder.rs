@@ -159,7 +159,11 @@ fn add_roots(roots: &mut RootCertStore, given: &Roots) -> Result<(), ClientError
             path.display().to_string(),
             CertificateDer::pem_file_iter(path)
                 .map_err(|e| e.to_string())
-                .and_then(|certs| certs.collect::<Result<Vec<_>, _>>().map_err(|e| e.to_string())),
+                .and_then(|certs| {
+                    certs
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|e| e.to_string())
+                }),
         ),
         Roots::Pem(pem) => (
             "the PEM text".to_owned(),

@@ -129,7 +129,10 @@ async fn drive<T>(
                 (result, _) => result,
             });
         }
-        match driver.as_mut().map(|connection| connection.as_mut().poll(cx)) {
+        match driver
+            .as_mut()
+            .map(|connection| connection.as_mut().poll(cx))
+        {
             Some(Poll::Ready(result)) => {
                 *driver = None;
                 failure = result.err();

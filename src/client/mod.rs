@@ -45,7 +45,9 @@ use std::time::Duration;
 
 pub use builder::{ClientBuilder, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT};
 pub use error::ClientError;
-pub use policy::{AnyDestination, CredentialPolicy, CredentialRefusal, DestinationPolicy, PlainHttp};
+pub use policy::{
+    AnyDestination, CredentialPolicy, CredentialRefusal, DestinationPolicy, PlainHttp,
+};
 pub use request::{Exchange, Outgoing};
 pub use url::{parse_http_url, Origin};
 

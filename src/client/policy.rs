@@ -37,9 +37,7 @@ impl PlainHttp {
             _ if !origin.is_plain_http() => return Ok(()),
             PlainHttp::Allowed => return Ok(()),
             PlainHttp::LoopbackOnly if origin.is_loopback() => return Ok(()),
-            PlainHttp::LoopbackOnly => {
-                "only to a loopback address (127.0.0.0/8, ::1, localhost)"
-            }
+            PlainHttp::LoopbackOnly => "only to a loopback address (127.0.0.0/8, ::1, localhost)",
             PlainHttp::Refused => "nowhere",
         };
         Err(ClientError::PlainHttp {
@@ -167,8 +165,12 @@ mod tests {
         let uri = |u: &str| -> Uri { u.parse().unwrap() };
         assert!(PlainHttp::Refused.admits(&uri("https://a.example")).is_ok());
         assert!(PlainHttp::Refused.admits(&uri("http://127.0.0.1")).is_err());
-        assert!(PlainHttp::LoopbackOnly.admits(&uri("http://[::1]:8/")).is_ok());
-        assert!(PlainHttp::LoopbackOnly.admits(&uri("http://a.example")).is_err());
+        assert!(PlainHttp::LoopbackOnly
+            .admits(&uri("http://[::1]:8/"))
+            .is_ok());
+        assert!(PlainHttp::LoopbackOnly
+            .admits(&uri("http://a.example"))
+            .is_err());
         assert!(PlainHttp::Allowed.admits(&uri("http://a.example")).is_ok());
     }
 
@@ -176,7 +178,11 @@ mod tests {
     fn credentials_go_only_to_allowed_origins_over_tls_or_loopback() {
         let uri = |u: &str| -> Uri { u.parse().unwrap() };
         let mut policy = CredentialPolicy::default();
-        for allowed in ["https://a.example", "http://127.0.0.1:8080", "http://a.example"] {
+        for allowed in [
+            "https://a.example",
+            "http://127.0.0.1:8080",
+            "http://a.example",
+        ] {
             policy.allow(&uri(allowed));
         }
         assert!(policy.allows(&uri("https://a.example:443/rpc")).is_ok());

@@ -84,11 +84,7 @@ impl Client {
     /// is not sent. The first request's error is the call's; later failures are per
     /// request, so a caller can tell what a server did to the connection after an answer
     /// (a body after a HEAD answer is read as the next response).
-    pub async fn exchange(
-        &self,
-        uri: &Uri,
-        requests: &[Outgoing],
-    ) -> Result<Answers, ClientError> {
+    pub async fn exchange(&self, uri: &Uri, requests: &[Outgoing]) -> Result<Answers, ClientError> {
         self.exchange_by(uri, requests, Instant::now() + self.timeout)
             .await
     }

@@ -98,7 +98,15 @@ mod tests {
         for tag in ["\"abc\"", "W/\"abc\"", "\"\"", "\"a,b\"", "\"\u{e9}\""] {
             assert!(is_entity_tag(tag.as_bytes()), "{tag}");
         }
-        for not in ["abc", "\"abc", "w/\"abc\"", "\"a\", \"b\"", "\"a b\"", "*", ""] {
+        for not in [
+            "abc",
+            "\"abc",
+            "w/\"abc\"",
+            "\"a\", \"b\"",
+            "\"a b\"",
+            "*",
+            "",
+        ] {
             assert!(!is_entity_tag(not.as_bytes()), "{not}");
         }
     }
@@ -109,9 +117,15 @@ mod tests {
         assert_eq!(
             found,
             [
-                Member::Tag { weak: false, quoted: b"\"a\"" },
+                Member::Tag {
+                    weak: false,
+                    quoted: b"\"a\""
+                },
                 Member::Malformed,
-                Member::Tag { weak: true, quoted: b"W/\"b\"" },
+                Member::Tag {
+                    weak: true,
+                    quoted: b"W/\"b\""
+                },
                 Member::Any,
             ]
         );

@@ -50,9 +50,7 @@ pub(crate) fn any_matches(
 fn line_matches(line: &[u8], ours: &[u8], comparison: Comparison) -> bool {
     members(line).any(|member| match member {
         Member::Any => true,
-        Member::Tag { weak, quoted } => {
-            (comparison == Comparison::Weak || !weak) && quoted == ours
-        }
+        Member::Tag { weak, quoted } => (comparison == Comparison::Weak || !weak) && quoted == ours,
         Member::Malformed => false,
     })
 }

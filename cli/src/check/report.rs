@@ -46,7 +46,11 @@ fn print_text(report: &Report, output: &mut Output) {
     for finding in report.findings() {
         outln!(output, "{finding}");
     }
-    let verdict = if report.errors() == 0 { "passed" } else { "failed" };
+    let verdict = if report.errors() == 0 {
+        "passed"
+    } else {
+        "failed"
+    };
     outln!(
         output,
         "{}: {verdict}: {}, {}, {}",

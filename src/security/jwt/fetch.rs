@@ -80,8 +80,8 @@ impl Fetcher {
             url: url.to_owned(),
             reason,
         };
-        let request = Outgoing::new(Method::GET)
-            .header(ACCEPT, HeaderValue::from_static("application/json"));
+        let request =
+            Outgoing::new(Method::GET).header(ACCEPT, HeaderValue::from_static("application/json"));
         let response = self
             .client
             .send(&uri, &request)
