@@ -124,7 +124,7 @@ mod tests {
                 Member::Malformed,
                 Member::Tag {
                     weak: true,
-                    quoted: b"W/\"b\""
+                    quoted: b"\"b\""
                 },
                 Member::Any,
             ]
