@@ -1,6 +1,6 @@
 //! One bounded HTTP(S) client (feature `client`), for everything this crate fetches: JWKS
-//! and discovery documents, the audit of a live agent ([`check`](crate::check)), a tool
-//! fetching published cards.
+//! and discovery documents, the audit of a live agent (module `check`), a tool fetching
+//! published cards.
 //!
 //! Every exchange is bounded: one deadline across connecting, redirects and the last byte of
 //! the body; a cap on the body; a limit on redirects. TLS is rustls with the ring backend
