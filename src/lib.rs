@@ -15,6 +15,10 @@
 //! - `sign`: [`sign`], RFC 8785 + detached JWS card signatures;
 //! - `jwt`: JWT bearer tokens against a JWKS (`security::jwt`); `jwks-fetch` adds fetching
 //!   key sets over HTTPS;
+//! - `client`: [`client::Client`], the one bounded HTTP(S) client (deadlines, body cap,
+//!   redirects, credential and destination policies); `native-roots` adds the system's CA
+//!   store;
+//! - `check`: [`check`], the audit of a live agent's card endpoints, as [`Diagnostic`]s;
 //! - `cli`: the `a2a-card` command (serve, validate, migrate, sign, verify, keygen, studio).
 //!
 //! ## Quick start
@@ -54,6 +58,10 @@ mod macros;
 #[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
 pub mod card;
+#[cfg(feature = "check")]
+pub mod check;
+#[cfg(feature = "client")]
+pub mod client;
 pub mod convert;
 mod diagnostic;
 #[cfg(feature = "extended")]
@@ -62,6 +70,9 @@ pub mod locate;
 pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;
+// Header parsers shared by the middleware and the audit.
+#[cfg(any(feature = "serve", feature = "check"))]
+mod http_headers;
 #[cfg(feature = "serve")]
 pub mod serve;
 #[cfg(feature = "sign")]

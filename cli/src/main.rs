@@ -6,7 +6,6 @@
 
 mod auth;
 mod check;
-mod client;
 mod input;
 mod keygen;
 mod migrate;

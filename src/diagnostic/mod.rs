@@ -10,11 +10,13 @@ pub(crate) use secrets::secret_kind;
 
 use serde::Serialize;
 
-/// How serious a diagnostic is. Errors make a card invalid; warnings are advice.
+/// How serious a diagnostic is. Errors make a card invalid; warnings are advice; notes
+/// (only the audit's) say something worth knowing that is not wrong.
 ///
 /// ```
 /// use a2a_card::Severity;
 /// assert!(Severity::Error < Severity::Warning); // errors sort first
+/// assert!(Severity::Warning < Severity::Note);
 /// assert_eq!(Severity::Warning.to_string(), "warning");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -24,6 +26,9 @@ pub enum Severity {
     Error,
     /// The card is valid but has a common mistake or something lost in a conversion.
     Warning,
+    /// Something worth knowing that is not wrong (an audit found a signature that
+    /// verifies, a redirect, an interface it could not probe).
+    Note,
 }
 
 impl fmt::Display for Severity {
@@ -31,6 +36,7 @@ impl fmt::Display for Severity {
         f.write_str(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         })
     }
 }
@@ -74,6 +80,18 @@ macro_rules! codes {
             /// ```
             pub fn severity(self) -> Severity {
                 match self { $( Code::$variant => Severity::$severity, )* }
+            }
+
+            /// True for the codes of the audit of a live agent (`A2A-C...`, module
+            /// `check`), whose findings name a URL.
+            ///
+            /// ```
+            /// use a2a_card::Code;
+            /// assert!(Code::NoEtag.is_check());
+            /// assert!(!Code::MissingField.is_check());
+            /// ```
+            pub fn is_check(self) -> bool {
+                self.as_str().starts_with("A2A-C")
             }
         }
     };
@@ -147,6 +165,90 @@ codes! {
     ConversionLoss = "A2A-W021", Warning;
     /// Signatures were carried across a conversion and no longer match the card.
     StaleSignatures = "A2A-W022", Warning;
+    // The audit of a live agent (module `check`): its findings name a URL.
+    /// The card is not served at the canonical path (no 200).
+    CardMissing = "A2A-C100", Error;
+    /// The body is not JSON or not a card object.
+    CardUnreadable = "A2A-C101", Error;
+    /// Served as application/json rather than application/a2a+json.
+    PlainJsonType = "A2A-C102", Warning;
+    /// No Content-Type, or one that is not JSON.
+    WrongContentType = "A2A-C103", Error;
+    /// No Cache-Control.
+    NoCacheControl = "A2A-C104", Warning;
+    /// Cache-Control without max-age, or forbidding storage.
+    NoMaxAge = "A2A-C105", Warning;
+    /// No ETag.
+    NoEtag = "A2A-C106", Warning;
+    /// Only a weak ETag.
+    WeakEtag = "A2A-C107", Warning;
+    /// An ETag that is not a quoted entity-tag.
+    MalformedEtag = "A2A-C108", Warning;
+    /// No Last-Modified (optional, but clients can then only revalidate by ETag).
+    NoLastModified = "A2A-C109", Note;
+    /// No CORS header for a cross-origin request.
+    NoCors = "A2A-C110", Warning;
+    /// The request was redirected.
+    Redirected = "A2A-C111", Note;
+    /// Nothing at the legacy path (clients before v0.3 look there).
+    LegacyMissing = "A2A-C112", Warning;
+    /// The legacy path serves another card than the canonical path.
+    LegacyDiffers = "A2A-C113", Warning;
+    /// If-None-Match with the received ETag does not give 304.
+    NoNotModified = "A2A-C200", Error;
+    /// A 304 without the ETag of the representation.
+    NotModifiedWithoutEtag = "A2A-C201", Error;
+    /// If-Modified-Since with the received Last-Modified does not give 304.
+    NoNotModifiedByDate = "A2A-C202", Warning;
+    /// HEAD answers with another status or other headers than GET.
+    HeadDiffers = "A2A-C203", Error;
+    /// HEAD's answer seems to carry a body.
+    HeadWithBody = "A2A-C204", Warning;
+    /// An unsupported method is not answered with 405.
+    MethodNotRefused = "A2A-C205", Warning;
+    /// A 405 without Allow.
+    NoAllow = "A2A-C206", Warning;
+    /// Keys were given but the card carries no signature.
+    Unsigned = "A2A-C300", Error;
+    /// No signature verifies with the given keys.
+    SignatureInvalid = "A2A-C301", Error;
+    /// A signature verifies.
+    SignatureVerified = "A2A-C302", Note;
+    /// The card is signed; no keys were given to verify it.
+    SignatureNotChecked = "A2A-C303", Note;
+    /// A key of the given key set that cannot be used (left out).
+    KeyLeftOut = "A2A-C304", Note;
+    /// A signature verifies, but the card carries fields no signature covers.
+    UnsignedFields = "A2A-C305", Warning;
+    /// A declared interface does not answer.
+    InterfaceUnreachable = "A2A-C400", Error;
+    /// The extended card is handed out without credentials.
+    ExtendedCardUnprotected = "A2A-C401", Error;
+    /// An unauthenticated extended-card request is not refused with 401 or 403.
+    ExtendedNotRefused = "A2A-C402", Error;
+    /// A 401 without WWW-Authenticate.
+    NoChallenge = "A2A-C403", Warning;
+    /// The capability is off but the answer is not UnsupportedOperationError.
+    CapabilityOffAnswer = "A2A-C404", Warning;
+    /// An interface the audit cannot probe (gRPC gets a TCP connect, custom bindings
+    /// nothing).
+    InterfaceNotProbed = "A2A-C405", Note;
+    /// With the given credentials, the extended card is still not returned.
+    ExtendedCardRefused = "A2A-C406", Error;
+    /// The extended card returned is not JSON or not a card.
+    ExtendedCardUnreadable = "A2A-C407", Error;
+    /// The extended card may be stored by shared caches.
+    ExtendedCardCacheable = "A2A-C408", Warning;
+    /// The capability is on but no credentials were given, so the extended card was not
+    /// fetched.
+    ExtendedCardNotFetched = "A2A-C409", Note;
+    /// An HTTP interface whose URL cannot be used (not absolute http(s), no route).
+    InterfaceUrlUnusable = "A2A-C410", Warning;
+    /// The credentials were withheld from an interface (another origin, or plain http
+    /// beyond loopback).
+    CredentialsWithheld = "A2A-C411", Note;
+    /// A Last-Modified that is not an HTTP date.
+    MalformedLastModified = "A2A-C114", Warning;
 }
 
 impl fmt::Display for Code {
@@ -183,6 +285,12 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What is wrong and how to fix it.
     pub message: String,
+    /// The URL the finding is about (the audit's findings; absent in validation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// The header of the answer from [`url`](Self::url) the finding is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub header: Option<String>,
 }
 
 impl Diagnostic {
@@ -199,7 +307,43 @@ impl Diagnostic {
             code,
             severity: code.severity(),
             message: message.into(),
+            url: None,
+            header: None,
         }
+    }
+
+    /// The same diagnostic about `url` (where the document was found, or what was asked).
+    ///
+    /// ```
+    /// use a2a_card::{Code, Diagnostic};
+    /// let d = Diagnostic::new(Code::NoEtag, "", "no ETag")
+    ///     .at_url("https://a.example/.well-known/agent-card.json")
+    ///     .at_header("ETag");
+    /// assert_eq!(d.to_string(), "warning A2A-C106 https://a.example/.well-known/agent-card.json [ETag]: no ETag");
+    /// let d = Diagnostic::new(Code::MissingField, "/name", "add a name").at_url("https://a.example/card");
+    /// assert_eq!(d.to_string(), "error A2A-E010 https://a.example/card#/name: add a name");
+    /// ```
+    pub fn at_url(mut self, url: impl Into<String>) -> Self {
+        self.url = Some(url.into());
+        self
+    }
+
+    /// The same diagnostic about one header of the answer.
+    pub fn at_header(mut self, name: impl Into<String>) -> Self {
+        self.header = Some(name.into());
+        self
+    }
+
+    /// Where in the body the diagnostic is, when it names a place there: the pointer,
+    /// except for an audit finding about a URL or a header as a whole (empty pointer).
+    ///
+    /// ```
+    /// use a2a_card::{Code, Diagnostic};
+    /// assert_eq!(Diagnostic::new(Code::V03Card, "", "v0.3").body_pointer(), Some(""));
+    /// assert_eq!(Diagnostic::new(Code::NoEtag, "", "none").body_pointer(), None);
+    /// ```
+    pub fn body_pointer(&self) -> Option<&str> {
+        (!self.code.is_check() || !self.pointer.is_empty()).then_some(self.pointer.as_str())
     }
 
     /// True for errors.
@@ -215,6 +359,26 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(url) = &self.url {
+            // `URL [Header]#/pointer`: a fragment names the place in the body, as in
+            // `card.json#/skills/0`.
+            let mut place = url.clone();
+            if let Some(header) = &self.header {
+                place.push_str(&format!(" [{header}]"));
+            }
+            if let Some(pointer) = self.body_pointer() {
+                place.push('#');
+                place.push_str(pointer);
+            }
+            return write!(
+                f,
+                "{} {} {}: {}",
+                self.severity,
+                self.code,
+                escape_controls(&place),
+                escape_controls(&self.message)
+            );
+        }
         // "" (the whole document) would vanish from the line, and "/" means the key "".
         let pointer = if self.pointer.is_empty() {
             "(root)"

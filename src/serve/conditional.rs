@@ -7,7 +7,7 @@ use http::header::{IF_MATCH, IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_UNMODIFIED_SIN
 use http::{HeaderMap, HeaderName, HeaderValue};
 
 use super::etag::{any_matches, Comparison};
-use super::http_date;
+use crate::http_headers::http_date;
 
 /// What to answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,8 @@ use http::header::GetAll;
 use http::HeaderValue;
 use sha2::{Digest, Sha256};
 
+use crate::http_headers::entity_tag::{members, Member};
+
 /// The strong ETag of `bytes`: the SHA-256 of exactly what is served, in hex, quoted.
 /// It depends on the bytes alone, so every replica serving the same card sends the same tag.
 pub(crate) fn strong_etag(bytes: &[u8]) -> HeaderValue {
@@ -44,92 +46,13 @@ pub(crate) fn any_matches(
 }
 
 /// One header line: `*`, or a comma-separated list of `"tag"` / `W/"tag"` with optional
-/// whitespace. Commas are legal inside a quoted tag, so the line is scanned, not split.
+/// whitespace. Malformed members match nothing and never stop the scan.
 fn line_matches(line: &[u8], ours: &[u8], comparison: Comparison) -> bool {
-    let mut rest = line;
-    loop {
-        rest = trim_separators(rest);
-        if rest.is_empty() {
-            return false;
-        }
-        let (member, after) = next_member(rest);
-        rest = after;
-        match member {
-            Member::Any => return true,
-            Member::Tag { weak, quoted } => {
-                let weak_ok = comparison == Comparison::Weak || !weak;
-                if weak_ok && quoted == ours {
-                    return true;
-                }
-            }
-            Member::Malformed => {}
-        }
-    }
-}
-
-enum Member<'a> {
-    Any,
-    /// `quoted` keeps its double quotes, to compare with the header value we send.
-    Tag {
-        weak: bool,
-        quoted: &'a [u8],
-    },
-    Malformed,
-}
-
-fn trim_separators(mut s: &[u8]) -> &[u8] {
-    while let [b' ' | b'\t' | b',', tail @ ..] = s {
-        s = tail;
-    }
-    s
-}
-
-/// Reads one member and returns it with what follows it.
-fn next_member(s: &[u8]) -> (Member<'_>, &[u8]) {
-    if let Some(tail) = s.strip_prefix(b"*") {
-        return end_of_member(Member::Any, tail);
-    }
-    let (weak, tagged) = match s.strip_prefix(b"W/") {
-        Some(tail) => (true, tail),
-        None => (false, s),
-    };
-    if let Some(inner) = tagged.strip_prefix(b"\"") {
-        // etagc excludes DQUOTE, so the first quote closes the tag.
-        if let Some(close) = inner.iter().position(|&b| b == b'"') {
-            let quoted = &tagged[..close + 2];
-            let valid = inner[..close].iter().all(|&b| is_etagc(b));
-            let member = if valid {
-                Member::Tag { weak, quoted }
-            } else {
-                Member::Malformed
-            };
-            return end_of_member(member, &tagged[close + 2..]);
-        }
-    }
-    skip_to_comma(s)
-}
-
-/// After a member only whitespace and then a comma (or the end) may follow; anything else
-/// makes the member malformed.
-fn end_of_member<'a>(member: Member<'a>, tail: &'a [u8]) -> (Member<'a>, &'a [u8]) {
-    let mut rest = tail;
-    while let [b' ' | b'\t', t @ ..] = rest {
-        rest = t;
-    }
-    match rest {
-        [] | [b',', ..] => (member, rest),
-        _ => skip_to_comma(rest),
-    }
-}
-
-fn skip_to_comma(s: &[u8]) -> (Member<'_>, &[u8]) {
-    let at = s.iter().position(|&b| b == b',').unwrap_or(s.len());
-    (Member::Malformed, &s[at..])
-}
-
-/// `etagc = %x21 / %x23-7E / obs-text`
-fn is_etagc(b: u8) -> bool {
-    b == 0x21 || (0x23..=0x7e).contains(&b) || b >= 0x80
+    members(line).any(|member| match member {
+        Member::Any => true,
+        Member::Tag { weak, quoted } => (comparison == Comparison::Weak || !weak) && quoted == ours,
+        Member::Malformed => false,
+    })
 }
 
 #[cfg(test)]

@@ -60,7 +60,6 @@ mod error;
 mod etag;
 mod future;
 mod handle;
-mod http_date;
 mod layer;
 mod options;
 mod representation;

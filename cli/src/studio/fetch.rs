@@ -1,15 +1,33 @@
-//! Fetching a published card for the studio's fetch API, with the tool's HTTP(S) client.
+//! Fetching a published card for the studio's fetch API, with the library's HTTP(S) client.
 
+use std::path::Path;
+
+pub(crate) use a2a_card::client::parse_http_url;
+use a2a_card::client::{Client, ClientError, Outgoing, PlainHttp};
 use bytes::Bytes;
 use http::header::{ACCEPT, CONTENT_TYPE};
 use http::{HeaderValue, Method};
 use serde::Serialize;
 
-use crate::client::Outgoing;
-pub(crate) use crate::client::{parse_http_url, Fetcher};
-
 /// What the studio sends as its User-Agent.
 pub(crate) const USER_AGENT: &str = concat!("a2a-card-studio/", env!("CARGO_PKG_VERSION"));
+
+/// The studio's client: any published card (plain http too: the page shows what was
+/// served), the Mozilla roots, the system's CA store and the `--ca-file` certificates.
+pub(crate) struct Fetcher(Client);
+
+impl Fetcher {
+    pub(crate) fn new(ca_file: Option<&Path>, user_agent: &str) -> Result<Self, ClientError> {
+        let mut builder = Client::builder()
+            .user_agent(user_agent)
+            .plain_http(PlainHttp::Allowed)
+            .native_roots();
+        if let Some(path) = ca_file {
+            builder = builder.root_certificates_file(path);
+        }
+        builder.build().map(Fetcher)
+    }
+}
 
 /// What fetching one URL gave: where it ended up, what answered, and the body.
 #[derive(Debug, Serialize)]
@@ -51,7 +69,7 @@ pub(crate) async fn get(fetcher: &Fetcher, url: &str) -> Fetched {
         ACCEPT,
         HeaderValue::from_static("application/a2a+json, application/json;q=0.9, */*;q=0.1"),
     );
-    let exchange = fetcher.send(&uri, &request).await;
+    let exchange = fetcher.0.send(&uri, &request).await;
     fetched.redirects = exchange.redirects.iter().map(ToString::to_string).collect();
     match exchange.result {
         Err(error) => fetched.error = Some(error.to_string()),

@@ -1,6 +1,7 @@
 //! Reading an HTTP-date (RFC 9110 §5.6.7) in any of its three formats, for the date
-//! preconditions. `httpdate` reads IMF-fixdate and asctime for the years 1970-9999 and reads
-//! an rfc850-date's two-digit year as 1970-2069; RFC 9110 asks for more on both counts:
+//! preconditions and the audit's reading of Last-Modified. `httpdate` reads IMF-fixdate and
+//! asctime for the years 1970-9999 and reads an rfc850-date's two-digit year as 1970-2069;
+//! RFC 9110 asks for more on both counts:
 //!
 //! - a valid date before 1970 is still a date (`If-Unmodified-Since: ... 1969` must fail
 //!   against a card modified in 1970, not be ignored);

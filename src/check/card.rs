@@ -1,0 +1,185 @@
+//! The card itself: what the canonical path serves (validated), whether the legacy path
+//! serves the same card, and its signatures.
+
+use super::endpoint::{header_findings, redirect_findings, CardFetch};
+use super::finding::{finding, from_validation, Place};
+use super::{CANONICAL_PATH, LEGACY_PATH};
+use crate::sign::{CardVerifier, TrustStore};
+use crate::{validate_document, AgentCard, Code, Diagnostic, DocumentKind, Profile};
+
+/// The keys signatures are checked with: a verifier as `verify` builds one, the same refusing fields no
+/// signature covers, and the keys the JWKS held that cannot be used.
+pub(super) struct Keys {
+    verifier: CardVerifier,
+    strict: CardVerifier,
+    skipped: Vec<String>,
+}
+
+impl Keys {
+    pub(super) fn new(store: TrustStore, path: &str) -> Keys {
+        let skipped = store
+            .skipped()
+            .iter()
+            .map(|s| format!("{path}: left out {s}"))
+            .collect();
+        Keys {
+            verifier: CardVerifier::new(store.clone()),
+            strict: CardVerifier::new(store).refuse_unsigned_fields(true),
+            skipped,
+        }
+    }
+}
+
+/// The card at the canonical path, with what its headers and content say.
+pub(super) fn served_card(
+    canonical: &CardFetch,
+    findings: &mut Vec<Diagnostic>,
+) -> Option<AgentCard> {
+    let endpoint = &canonical.endpoint;
+    let url = endpoint.final_url();
+    redirect_findings(endpoint, findings);
+    let Some(body) = canonical.card_body() else {
+        let got = endpoint.answer();
+        findings.push(finding(
+            Code::CardMissing,
+            Place::url(url),
+            format!("no card here: got {got}; publish the card at {CANONICAL_PATH} (§8.2)"),
+        ));
+        return None;
+    };
+    if let Some(response) = &canonical.response {
+        header_findings(url, response.headers(), findings);
+    }
+    let report = match validate_document(body, Profile::Spec, Some(DocumentKind::Card)) {
+        Ok(report) => report,
+        Err(error) => {
+            findings.push(finding(
+                Code::CardUnreadable,
+                Place::url(url),
+                format!("the body is not a card: {error}"),
+            ));
+            return None;
+        }
+    };
+    findings.extend(
+        report
+            .diagnostics
+            .iter()
+            .map(|d| from_validation(d, url, "")),
+    );
+    match AgentCard::read(body) {
+        Ok(read) => Some(read.card),
+        Err(error) => {
+            findings.push(finding(
+                Code::CardUnreadable,
+                Place::url(url),
+                format!("the body is not a card: {error}"),
+            ));
+            None
+        }
+    }
+}
+
+/// The legacy path: present, and the same card (as is, or as its v0.3 rendering).
+pub(super) fn legacy_findings(
+    legacy: &CardFetch,
+    card: Option<&AgentCard>,
+    findings: &mut Vec<Diagnostic>,
+) {
+    let endpoint = &legacy.endpoint;
+    let url = endpoint.final_url();
+    redirect_findings(endpoint, findings);
+    let Some(body) = legacy.card_body() else {
+        let got = endpoint.answer();
+        findings.push(finding(
+            Code::LegacyMissing,
+            Place::url(&endpoint.url),
+            format!(
+                "got {got}; clients older than v0.3 read {LEGACY_PATH} (serve the card there \
+                 too, or redirect to {CANONICAL_PATH})"
+            ),
+        ));
+        return;
+    };
+    // A redirect to the canonical path was checked there; a separate copy is checked here.
+    if !endpoint
+        .redirects
+        .iter()
+        .any(|r| r.ends_with(CANONICAL_PATH))
+    {
+        if let Some(response) = &legacy.response {
+            header_findings(url, response.headers(), findings);
+        }
+    }
+    let Ok(legacy) = AgentCard::read(body) else {
+        findings.push(finding(
+            Code::LegacyMissing,
+            Place::url(url),
+            format!("a 200 whose body is not a card; clients older than v0.3 read {LEGACY_PATH}"),
+        ));
+        return;
+    };
+    let Some(card) = card else { return };
+    let same = legacy.card == *card
+        || serde_json::to_vec(&card.to_v03().json)
+            .ok()
+            .and_then(|v03| AgentCard::read(&v03).ok())
+            .is_some_and(|rendered| rendered.card == legacy.card);
+    if !same {
+        findings.push(finding(
+            Code::LegacyDiffers,
+            Place::url(url),
+            format!(
+                "this card differs from the one at {CANONICAL_PATH} (also after rendering that \
+                 one for v0.3); clients would see two agents"
+            ),
+        ));
+    }
+}
+
+/// Signatures against `--jwks`, or a note on what was not checked.
+pub(super) fn signature_findings(
+    card: &AgentCard,
+    keys: Option<&Keys>,
+    url: &str,
+    findings: &mut Vec<Diagnostic>,
+) {
+    let place = || Place::pointer(url, "/signatures");
+    for skipped in keys.map_or(&[][..], |k| &k.skipped[..]) {
+        findings.push(finding(Code::KeyLeftOut, place(), skipped.clone()));
+    }
+    let verifier = keys.map(|k| &k.verifier);
+    match (verifier, card.signatures.len()) {
+        (None, 0) => {}
+        (None, n) => findings.push(finding(
+            Code::SignatureNotChecked,
+            place(),
+            format!("{n} signature(s) not verified; pass --jwks with the signer's public keys"),
+        )),
+        (Some(_), 0) => findings.push(finding(
+            Code::Unsigned,
+            place(),
+            "keys were given but the card carries no signature",
+        )),
+        (Some(verifier), _) => match verifier.verify(card) {
+            Ok(verified) => {
+                findings.push(finding(
+                    Code::SignatureVerified,
+                    Place::pointer(url, format!("/signatures/{}", verified.index)),
+                    format!(
+                        "verified: {} signature by kid {:?}",
+                        verified.algorithm, verified.kid
+                    ),
+                ));
+                if let Some(Err(error)) = keys.map(|k| k.strict.verify(card)) {
+                    findings.push(finding(Code::UnsignedFields, place(), error.to_string()));
+                }
+            }
+            Err(error) => findings.push(finding(
+                Code::SignatureInvalid,
+                place(),
+                format!("no signature verifies: {error}"),
+            )),
+        },
+    }
+}

@@ -1,0 +1,249 @@
+//! The audit of a live agent (feature `check`): fetch its card endpoints the way a careful
+//! client would, and report every finding as a [`Diagnostic`] with a stable `A2A-C...` code
+//! (or the validation code of a problem in a card it served), a severity and a place (a
+//! URL, plus a header name or a JSON pointer into the body).
+//!
+//! The order: the canonical path (everything else depends on the card it serves), the legacy
+//! path, revalidation / HEAD / an unsupported method, validation, signatures, and finally
+//! every declared interface (does it answer, does it refuse the extended card without
+//! credentials, and with them does it hand it out). Requests run one after another: a card
+//! server should not see a burst from a checker, and the report then reads in the order
+//! things were asked. Every request goes through the crate's [`Client`], so every one is
+//! bounded.
+//!
+//! An agent's own integration test, asserting that its server publishes its card well:
+//!
+//! ```no_run
+//! use a2a_card::check::Audit;
+//! use a2a_card::Severity;
+//!
+//! # async fn agent_passes_the_audit() -> Result<(), Box<dyn std::error::Error>> {
+//! // Start the agent's server (on 127.0.0.1, port 0) the way its tests do, then:
+//! let base = "http://127.0.0.1:8080";
+//! let client = a2a_card::check::client().build()?;
+//! let report = Audit::new(base)?.run(&client).await;
+//! let errors: Vec<String> = report
+//!     .findings()
+//!     .iter()
+//!     .filter(|f| f.severity == Severity::Error)
+//!     .map(ToString::to_string)
+//!     .collect();
+//! assert!(report.passed(), "{errors:#?}");
+//! // Or with the defaults, in one call:
+//! assert!(a2a_card::check::check(base).await?.passed());
+//! # Ok(())
+//! # }
+//! ```
+
+mod card;
+mod endpoint;
+mod finding;
+mod interfaces;
+mod probe;
+mod protocol;
+mod report;
+
+use http::{HeaderMap, Uri};
+
+use crate::client::{
+    parse_http_url, Client, ClientBuilder, ClientError, CredentialPolicy, PlainHttp,
+};
+use crate::sign::TrustStore;
+use crate::Diagnostic;
+use card::{legacy_findings, served_card, signature_findings, Keys};
+use endpoint::fetch_card;
+use interfaces::Credentials;
+
+pub use endpoint::Endpoint;
+pub use report::Report;
+
+const CANONICAL_PATH: &str = "/.well-known/agent-card.json";
+const LEGACY_PATH: &str = "/.well-known/agent.json";
+const USER_AGENT: &str = concat!("a2a-card-check/", env!("CARGO_PKG_VERSION"));
+
+/// Why an audit could not start.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CheckError {
+    /// The base URL is not an absolute http(s) URL.
+    #[error(transparent)]
+    BaseUrl(ClientError),
+    /// The client could not be built.
+    #[error(transparent)]
+    Client(ClientError),
+}
+
+/// A client with the audit's defaults: it names itself `a2a-card-check/VERSION`, and
+/// plain http may go anywhere (an agent served over plain http is audited, and warned
+/// about); credentials still go over plain http only to loopback.
+///
+/// ```
+/// let client = a2a_card::check::client().timeout(std::time::Duration::from_secs(3)).build()?;
+/// # let _ = client;
+/// # Ok::<(), a2a_card::client::ClientError>(())
+/// ```
+pub fn client() -> ClientBuilder {
+    Client::builder()
+        .user_agent(USER_AGENT)
+        .plain_http(PlainHttp::Allowed)
+}
+
+/// Audits the agent at `base_url` with the defaults: no keys, no credentials.
+///
+/// ```no_run
+/// # async fn run() -> Result<(), a2a_card::check::CheckError> {
+/// let report = a2a_card::check::check("https://agent.example.com").await?;
+/// for finding in report.findings() {
+///     println!("{finding}");
+/// }
+/// # Ok(())
+/// # }
+/// ```
+pub async fn check(base_url: &str) -> Result<Report, CheckError> {
+    let client = client().build().map_err(CheckError::Client)?;
+    Ok(Audit::new(base_url)?.run(&client).await)
+}
+
+/// One audit: the base URL, and what to check with (keys for signatures, credentials for
+/// the extended card).
+///
+/// ```
+/// use a2a_card::check::Audit;
+/// let audit = Audit::new("https://a.example/.well-known/agent-card.json")?;
+/// assert_eq!(audit.base_url(), "https://a.example");
+/// assert!(Audit::new("a.example").is_err());
+/// # Ok::<(), a2a_card::check::CheckError>(())
+/// ```
+pub struct Audit {
+    base: String,
+    keys: Option<Keys>,
+    credentials: Credentials,
+}
+
+impl std::fmt::Debug for Audit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The credentials are secrets: only how many there are.
+        f.debug_struct("Audit")
+            .field("base", &self.base)
+            .field("keys", &self.keys.is_some())
+            .field("credentials", &self.credentials.headers.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Audit {
+    /// An audit of the agent at `base_url` (`https://agent.example.com`); a URL ending in
+    /// one of the well-known card paths is taken as its base.
+    pub fn new(base_url: &str) -> Result<Audit, CheckError> {
+        let base = base_url_of(base_url).map_err(CheckError::BaseUrl)?;
+        let mut policy = CredentialPolicy::default();
+        if let Ok(uri) = parse_http_url(&base) {
+            policy.allow(&uri);
+        }
+        Ok(Audit {
+            base,
+            keys: None,
+            credentials: Credentials {
+                headers: HeaderMap::new(),
+                policy,
+            },
+        })
+    }
+
+    /// The base URL: no trailing slash, query or well-known path.
+    pub fn base_url(&self) -> &str {
+        &self.base
+    }
+
+    /// Verifies the card's signatures against these keys; `source` names them in findings
+    /// (a file name).
+    pub fn keys(mut self, keys: TrustStore, source: &str) -> Self {
+        self.keys = Some(Keys::new(keys, source));
+        self
+    }
+
+    /// Headers sent with extended-card requests: the credentials the card's security
+    /// requirements ask for. They go only to interfaces on the base URL's origin (and the
+    /// origins of [`credential_origin`](Self::credential_origin)), and over plain http
+    /// only to loopback. Mark their values sensitive so hyper never logs them.
+    pub fn credentials(mut self, headers: HeaderMap) -> Self {
+        self.credentials.headers = headers;
+        self
+    }
+
+    /// Also sends the credentials to interfaces on the origin of `uri`.
+    pub fn credential_origin(mut self, uri: &Uri) -> Self {
+        self.credentials.policy.allow(uri);
+        self
+    }
+
+    /// Runs every check with `client` (see [`client()`] for the audit's defaults).
+    pub async fn run(&self, client: &Client) -> Report {
+        let base = self.base.as_str();
+        let mut findings: Vec<Diagnostic> = Vec::new();
+        let canonical = fetch_card(client, &at(base, CANONICAL_PATH)).await;
+        if canonical.unreachable {
+            return Report::unreachable(base, canonical.endpoint);
+        }
+        let card = served_card(&canonical, &mut findings);
+        if let (Some(response), Ok(url)) = (
+            canonical.response.as_ref().filter(|_| card.is_some()),
+            parse_http_url(canonical.endpoint.final_url()),
+        ) {
+            protocol::protocol_findings(client, &url, response, &mut findings).await;
+        }
+        let legacy = fetch_card(client, &at(base, LEGACY_PATH)).await;
+        legacy_findings(&legacy, card.as_ref(), &mut findings);
+        if let Some(card) = &card {
+            let url = canonical.endpoint.final_url();
+            signature_findings(card, self.keys.as_ref(), url, &mut findings);
+            interfaces::interface_findings(client, card, url, &self.credentials, &mut findings)
+                .await;
+        }
+        Report::new(base, vec![canonical.endpoint, legacy.endpoint], findings)
+    }
+}
+
+/// The base URL without a trailing slash, query or well-known path.
+fn base_url_of(text: &str) -> Result<String, ClientError> {
+    let uri = parse_http_url(text)?;
+    let path = uri.path();
+    let path = path
+        .strip_suffix(CANONICAL_PATH)
+        .or_else(|| path.strip_suffix(LEGACY_PATH))
+        .unwrap_or(path)
+        .trim_end_matches('/');
+    let scheme = uri.scheme_str().unwrap_or("https");
+    let authority = uri.authority().map_or("", |a| a.as_str());
+    Ok(format!("{scheme}://{authority}{path}"))
+}
+
+fn at(base: &str, path: &str) -> Uri {
+    // The base was parsed as a URL and a well-known path only adds path characters.
+    parse_http_url(&format!("{base}{path}")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_base_url_drops_well_known_paths_and_slashes() {
+        for (given, base) in [
+            ("https://a.example", "https://a.example"),
+            ("https://a.example/", "https://a.example"),
+            ("https://a.example/agents/x/", "https://a.example/agents/x"),
+            (
+                "http://127.0.0.1:8080/.well-known/agent-card.json",
+                "http://127.0.0.1:8080",
+            ),
+            (
+                "https://a.example/.well-known/agent.json?x=1",
+                "https://a.example",
+            ),
+        ] {
+            assert_eq!(base_url_of(given).ok().as_deref(), Some(base), "{given}");
+        }
+        assert!(base_url_of("a.example").is_err());
+    }
+}

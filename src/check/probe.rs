@@ -1,0 +1,256 @@
+//! The extended-card request each binding and version gets, and the TCP connect a gRPC
+//! interface gets instead.
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::header::{ACCEPT, CONTENT_TYPE};
+use http::{HeaderName, HeaderValue, Method, Uri};
+use serde_json::json;
+
+use super::finding::{finding, quoted, Place};
+use crate::client::{parse_http_url, Outgoing};
+use crate::{AgentInterface, Code, Diagnostic};
+
+/// The JSON-RPC id the audit sends, so its requests are recognisable in server logs.
+const RPC_ID: &str = "a2a-card-check";
+
+/// One extended-card request for an interface: where it goes and what it sends.
+pub(super) struct Probe {
+    pub(super) url: Uri,
+    pub(super) request: Outgoing,
+    pub(super) jsonrpc: bool,
+    /// A 0.x interface (whose "not configured" answer is -32007 even with the flag off).
+    pub(super) v03: bool,
+}
+
+/// Why an interface gets no extended-card request.
+#[derive(Debug)]
+pub(super) enum Skip {
+    /// gRPC or a custom binding.
+    NotHttp,
+    /// An HTTP binding whose URL cannot be used.
+    BadUrl(String),
+}
+
+/// The extended-card request for an HTTP interface.
+pub(super) fn probe_for(interface: &AgentInterface) -> Result<Probe, Skip> {
+    let jsonrpc = match interface.protocol_binding.as_str() {
+        "JSONRPC" => true,
+        "HTTP+JSON" => false,
+        _ => return Err(Skip::NotHttp),
+    };
+    let v03 = interface.protocol_version.starts_with("0.");
+    let base = parse_http_url(&interface.url).map_err(|e| Skip::BadUrl(e.to_string()))?;
+    let mut request = if jsonrpc {
+        let mut params = json!({});
+        if !interface.tenant.is_empty() {
+            params["tenant"] = json!(interface.tenant);
+        }
+        let method = if v03 {
+            "agent/getAuthenticatedExtendedCard"
+        } else {
+            "GetExtendedAgentCard"
+        };
+        let body = json!({"jsonrpc": "2.0", "id": RPC_ID, "method": method, "params": params});
+        let mut request = Outgoing::new(Method::POST)
+            .header(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        request.body = Bytes::from(body.to_string());
+        request
+    } else {
+        Outgoing::new(Method::GET)
+    }
+    .header(ACCEPT, HeaderValue::from_static("application/json"));
+    // Servers pick the protocol version by this header (§3.6); an empty one is left out.
+    if let Ok(version) = HeaderValue::from_str(&interface.protocol_version) {
+        if !version.is_empty() {
+            request = request.header(HeaderName::from_static("a2a-version"), version);
+        }
+    }
+    let url = if jsonrpc {
+        base
+    } else {
+        let tenant = (!v03 && !interface.tenant.is_empty()).then_some(interface.tenant.as_str());
+        let last = if v03 { "v1/card" } else { "extendedAgentCard" };
+        rest_route(&base, tenant, last).ok_or_else(|| {
+            Skip::BadUrl("the route cannot be built from this URL and tenant".to_owned())
+        })?
+    };
+    Ok(Probe {
+        url,
+        request,
+        jsonrpc,
+        v03,
+    })
+}
+
+/// `{path}[/{tenant}]/{last}` on the interface's URL, its query kept at the end; the tenant is
+/// one path segment, so it is percent-encoded.
+fn rest_route(base: &Uri, tenant: Option<&str>, last: &str) -> Option<Uri> {
+    let mut path = base.path().trim_end_matches('/').to_owned();
+    if let Some(tenant) = tenant {
+        path.push('/');
+        path.push_str(&percent_encode_segment(tenant));
+    }
+    path.push('/');
+    path.push_str(last);
+    if let Some(query) = base.query() {
+        path.push('?');
+        path.push_str(query);
+    }
+    let mut parts = base.clone().into_parts();
+    parts.path_and_query = Some(path.parse().ok()?);
+    Uri::from_parts(parts).ok()
+}
+
+/// A path segment with everything but RFC 3986's unreserved characters percent-encoded.
+fn percent_encode_segment(segment: &str) -> String {
+    segment
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// gRPC gets a TCP connect (speaking HTTP/2 and protobuf is beyond this command); custom
+/// bindings and URLs that are not HTTP get a note.
+pub(super) async fn not_probed(
+    timeout: Duration,
+    interface: &AgentInterface,
+    findings: &mut Vec<Diagnostic>,
+) {
+    let place = Place::url(&interface.url);
+    if interface.protocol_binding != "GRPC" {
+        findings.push(finding(
+            Code::InterfaceNotProbed,
+            place,
+            format!(
+                "binding {} at this URL is not probed",
+                quoted(&interface.protocol_binding)
+            ),
+        ));
+        return;
+    }
+    let Some(address) = grpc_address(&interface.url) else {
+        findings.push(finding(
+            Code::InterfaceNotProbed,
+            place,
+            "no host and port in this gRPC URL; not probed",
+        ));
+        return;
+    };
+    let connected = tokio::time::timeout(timeout, tokio::net::TcpStream::connect(&address)).await;
+    match connected {
+        Ok(Ok(_)) => findings.push(finding(
+            Code::InterfaceNotProbed,
+            place,
+            format!(
+                "gRPC: {address} accepts TCP connections; the gRPC service itself is not probed"
+            ),
+        )),
+        Ok(Err(error)) => findings.push(finding(
+            Code::InterfaceUnreachable,
+            place,
+            format!("gRPC: cannot connect to {address}: {error}"),
+        )),
+        Err(_) => findings.push(finding(
+            Code::InterfaceUnreachable,
+            place,
+            format!("gRPC: no connection to {address} within {timeout:?}"),
+        )),
+    }
+}
+
+/// `host:port` of a gRPC target: `host:port`, `dns:///host:port` or an http(s) URL.
+fn grpc_address(url: &str) -> Option<String> {
+    if let Ok(uri) = parse_http_url(url) {
+        let https = uri.scheme_str() == Some("https");
+        let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
+        return Some(format!("{}:{port}", uri.host()?));
+    }
+    let target = url.strip_prefix("dns:///").unwrap_or(url);
+    let (host, port) = target.rsplit_once(':')?;
+    let port: u16 = port.parse().ok()?;
+    (!host.is_empty()).then(|| format!("{host}:{port}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    #[test]
+    fn grpc_targets_give_host_and_port() {
+        assert_eq!(
+            grpc_address("dns:///a.example:50051").as_deref(),
+            Some("a.example:50051")
+        );
+        assert_eq!(
+            grpc_address("a.example:443").as_deref(),
+            Some("a.example:443")
+        );
+        assert_eq!(
+            grpc_address("https://a.example").as_deref(),
+            Some("a.example:443")
+        );
+        assert_eq!(grpc_address("a.example"), None);
+        assert_eq!(grpc_address(":1"), None);
+    }
+
+    #[test]
+    fn each_binding_gets_the_spec_route() {
+        let probe = |url: &str, binding: &str, version: &str, tenant: &str| {
+            let mut interface = AgentInterface::new(url, binding, version);
+            interface.tenant = tenant.to_owned();
+            probe_for(&interface)
+                .ok()
+                .map(|p| (p.request.method.to_string(), p.url.to_string()))
+        };
+        let at = |m: &str, u: &str| Some((m.to_owned(), u.to_owned()));
+        let url = "https://a.example/a2a/";
+        assert_eq!(
+            probe(url, "HTTP+JSON", "1.0", ""),
+            at("GET", "https://a.example/a2a/extendedAgentCard")
+        );
+        assert_eq!(
+            probe(url, "HTTP+JSON", "1.0", "t1"),
+            at("GET", "https://a.example/a2a/t1/extendedAgentCard")
+        );
+        assert_eq!(
+            probe(url, "HTTP+JSON", "1.0", "a/b c"),
+            at("GET", "https://a.example/a2a/a%2Fb%20c/extendedAgentCard")
+        );
+        assert_eq!(
+            probe("https://a.example/a2a?k=v", "HTTP+JSON", "1.0", ""),
+            at("GET", "https://a.example/a2a/extendedAgentCard?k=v")
+        );
+        assert_eq!(
+            probe(url, "HTTP+JSON", "0.3", ""),
+            at("GET", "https://a.example/a2a/v1/card")
+        );
+        assert_eq!(probe(url, "JSONRPC", "1.0", ""), at("POST", url));
+        assert!(matches!(
+            probe_for(&AgentInterface::new(url, "GRPC", "1.0")),
+            Err(Skip::NotHttp)
+        ));
+        assert!(matches!(
+            probe_for(&AgentInterface::new("/relative", "JSONRPC", "1.0")),
+            Err(Skip::BadUrl(_))
+        ));
+    }
+
+    #[test]
+    fn jsonrpc_probes_name_the_method_of_their_version() {
+        let body = |version: &str| {
+            let interface = AgentInterface::new("https://a.example/rpc", "JSONRPC", version);
+            let probe = probe_for(&interface).unwrap();
+            serde_json::from_slice::<Value>(&probe.request.body).unwrap()["method"].clone()
+        };
+        assert_eq!(body("1.0"), "GetExtendedAgentCard");
+        assert_eq!(body("0.3"), "agent/getAuthenticatedExtendedCard");
+    }
+}

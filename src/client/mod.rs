@@ -1,0 +1,132 @@
+//! One bounded HTTP(S) client (feature `client`), for everything this crate fetches: JWKS
+//! and discovery documents, the audit of a live agent (module `check`), a tool fetching
+//! published cards.
+//!
+//! Every exchange is bounded: one deadline across connecting, redirects and the last byte of
+//! the body; a cap on the body; a limit on redirects. TLS is rustls with the ring backend
+//! and the Mozilla roots (plus the system's store with feature `native-roots`, plus any CA
+//! file given). Plain http goes only where [`PlainHttp`] allows (loopback by default).
+//! Credentials go only where a [`CredentialPolicy`] allows, and the caller's headers are
+//! dropped when a redirect leads to another origin. A [`DestinationPolicy`] sees every
+//! address before a connection is made (the default allows all; SSRF protection belongs
+//! there).
+//!
+//! One HTTP/1.1 connection per exchange (a card or a key set is one small GET, so pooling
+//! would buy nothing), driven inside the caller's task: no runtime feature of tokio is
+//! needed beyond I/O and timers.
+//!
+//! ```no_run
+//! use a2a_card::client::{parse_http_url, Client, Outgoing};
+//! use http::Method;
+//!
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let client = Client::builder()
+//!     .user_agent("my-agent/1.0")
+//!     .timeout(std::time::Duration::from_secs(5))
+//!     .build()?;
+//! let url = parse_http_url("https://agent.example.com/.well-known/agent-card.json")?;
+//! let exchange = client.send(&url, &Outgoing::new(Method::GET)).await;
+//! let response = exchange.result?;
+//! println!("{} after {} redirect(s), {} bytes", response.status(), exchange.redirects.len(), response.body().len());
+//! # Ok(())
+//! # }
+//! ```
+
+mod builder;
+mod connection;
+mod error;
+mod policy;
+mod request;
+mod send;
+mod url;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use builder::{ClientBuilder, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT};
+pub use error::ClientError;
+pub use policy::{
+    AnyDestination, CredentialPolicy, CredentialRefusal, DestinationPolicy, PlainHttp,
+};
+pub use request::{Exchange, Outgoing};
+pub use url::{parse_http_url, Origin};
+
+/// The HTTP(S) client: built once, shared by every request (it is cheap to clone).
+///
+/// ```
+/// use a2a_card::client::{Client, PlainHttp};
+/// let client = Client::builder().plain_http(PlainHttp::Refused).build()?;
+/// assert_eq!(client.timeout(), a2a_card::client::DEFAULT_TIMEOUT);
+/// assert!(client.check_url("http://127.0.0.1/jwks").is_err());
+/// assert!(client.check_url("https://id.example/jwks").is_ok());
+/// # Ok::<(), a2a_card::client::ClientError>(())
+/// ```
+#[derive(Clone)]
+pub struct Client {
+    tls: tokio_rustls::TlsConnector,
+    user_agent: String,
+    timeout: Duration,
+    max_body_bytes: usize,
+    max_redirects: usize,
+    plain_http: PlainHttp,
+    destinations: Arc<dyn DestinationPolicy>,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("user_agent", &self.user_agent)
+            .field("timeout", &self.timeout)
+            .field("max_body_bytes", &self.max_body_bytes)
+            .field("max_redirects", &self.max_redirects)
+            .field("plain_http", &self.plain_http)
+            .field("destinations", &self.destinations)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Client {
+    /// A builder with the defaults: 10 s per exchange, 1 MiB bodies, 3 redirects, plain
+    /// http to loopback only, every destination, the Mozilla roots.
+    ///
+    /// ```
+    /// let client = a2a_card::client::Client::builder().max_redirects(0).build()?;
+    /// # let _ = client;
+    /// # Ok::<(), a2a_card::client::ClientError>(())
+    /// ```
+    pub fn builder() -> ClientBuilder {
+        ClientBuilder::default()
+    }
+
+    /// The bound on one exchange.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// `url` parsed, if the client would ask for it: absolute http(s), no user info, and
+    /// plain http only where allowed.
+    pub fn check_url(&self, url: &str) -> Result<http::Uri, ClientError> {
+        let uri = parse_http_url(url)?;
+        self.plain_http.admits(&uri)?;
+        Ok(uri)
+    }
+}
+
+#[cfg(feature = "jwks-fetch")]
+impl Client {
+    /// The same client (same TLS roots) with other bounds and plain-http rule: the JWKS
+    /// source takes its roots and its limits from two separate settings.
+    pub(crate) fn with_limits(
+        mut self,
+        timeout: Duration,
+        max_body_bytes: usize,
+        max_redirects: usize,
+        plain_http: PlainHttp,
+    ) -> Client {
+        self.timeout = timeout;
+        self.max_body_bytes = max_body_bytes;
+        self.max_redirects = max_redirects;
+        self.plain_http = plain_http;
+        self
+    }
+}
