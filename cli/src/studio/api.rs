@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::error::{json_response, ApiError};
 use super::fetch::{self, Fetcher};
-use super::generate::Form;
+use a2a_card::card::CardForm;
 use a2a_card::convert::{convert, ConvertError};
 use a2a_card::locate::locate;
 use a2a_card::validate::REGISTRY_MAX_BYTES;
@@ -239,7 +239,7 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
 fn generate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
     query.only(&["profile"], "profile=spec|registry")?;
     let profile = query.profile()?;
-    let form: Form = from_json_object(body, "the form")?;
+    let form: CardForm = from_json_object(body, "the form")?;
     let card = form.to_card_json();
     let report = validate_document(card.as_bytes(), profile, Some(DocumentKind::Card))?;
     let mut answer = checked(&card, &report, profile);

@@ -10,7 +10,6 @@
 mod api;
 mod error;
 mod fetch;
-mod generate;
 
 use std::convert::Infallible;
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
-//! The generator: the studio's form (service details in plain fields) turned into a v1.0
-//! card through the typed model, so the output is the same normalized ProtoJSON that
-//! `a2a-card migrate` prints.
+//! A card from a form: service details in plain fields (what a web form posts, such as the
+//! studio's generator) turned into a v1.0 card through the typed model, so the output is the
+//! same normalized ProtoJSON that `a2a-card migrate` prints.
 //!
 //! Optional fields left empty are omitted; REQUIRED ones are kept even when empty, so that
 //! validation names what is still missing instead of the form guessing.
@@ -10,9 +10,29 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use a2a_card::AgentCard;
+use super::AgentCard;
 
-/// The generator form, as the page sends it.
+/// A card described in plain fields, as a web form sends it (JSON, camelCase). Every field
+/// is optional; unknown fields are refused so a typo is not silently dropped. Security
+/// schemes carry a `type` (`apiKey`, `http`, `oauth2`, `openIdConnect`, `mtls`) as v0.3
+/// spelled it, which people know.
+///
+/// ```
+/// use a2a_card::card::CardForm;
+///
+/// let form: CardForm = serde_json::from_str(r#"{
+///   "name": "Route Planner", "description": "Plans driving routes.", "version": "1.0.0",
+///   "interfaces": [{"url": "https://routes.example.com/a2a", "protocolBinding": "JSONRPC",
+///                   "protocolVersion": "1.0"}],
+///   "skills": [{"id": "route", "name": "Route", "description": "Plans a route.", "tags": ["maps"]}],
+///   "securitySchemes": [{"name": "key", "type": "apiKey", "location": "header", "keyName": "X-API-Key"}],
+///   "securityRequirements": [{"key": []}]
+/// }"#)?;
+/// let card = a2a_card::AgentCard::from_json_str(&form.to_card_json())?;
+/// assert_eq!(card.name, "Route Planner");
+/// assert!(card.security_schemes.contains_key("key"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Default, Deserialize)]
 #[serde(
     rename_all = "camelCase",
@@ -20,7 +40,7 @@ use a2a_card::AgentCard;
     default,
     expecting = "a generator form: an object with name, description, version, interfaces, skills, ..."
 )]
-pub(crate) struct Form {
+pub struct CardForm {
     name: String,
     description: String,
     version: String,
@@ -138,9 +158,9 @@ fn entries(list: &[String]) -> Vec<&str> {
         .collect()
 }
 
-impl Form {
+impl CardForm {
     /// The card the form describes, as indented v1.0 ProtoJSON.
-    pub(crate) fn to_card_json(&self) -> String {
+    pub fn to_card_json(&self) -> String {
         match AgentCard::from_value(self.to_value()) {
             Ok(read) => read.card.to_json_pretty(),
             // Every value built here has the type the model reads; if that ever breaks, the
@@ -303,7 +323,7 @@ mod tests {
 
     #[test]
     fn a_full_form_gives_a_card_without_diagnostics() {
-        let form: Form = serde_json::from_value(json!({
+        let form: CardForm = serde_json::from_value(json!({
             "name": "Route Planner",
             "description": "Plans driving routes with live traffic and road closures.",
             "version": "1.0.0",
@@ -323,8 +343,7 @@ mod tests {
         }))
         .unwrap();
         let text = form.to_card_json();
-        let report =
-            a2a_card::validate_document(text.as_bytes(), Default::default(), None).unwrap();
+        let report = crate::validate_document(text.as_bytes(), Default::default(), None).unwrap();
         assert!(
             report.diagnostics.is_empty(),
             "{:?}\n{text}",
@@ -342,9 +361,8 @@ mod tests {
 
     #[test]
     fn an_empty_form_gives_a_card_that_names_what_is_missing() {
-        let text = Form::default().to_card_json();
-        let report =
-            a2a_card::validate_document(text.as_bytes(), Default::default(), None).unwrap();
+        let text = CardForm::default().to_card_json();
+        let report = crate::validate_document(text.as_bytes(), Default::default(), None).unwrap();
         let pointers: Vec<&str> = report
             .diagnostics
             .iter()
@@ -362,13 +380,13 @@ mod tests {
 
     #[test]
     fn unknown_scheme_types_and_fields_are_refused_by_name() {
-        let error = serde_json::from_str::<Form>(
+        let error = serde_json::from_str::<CardForm>(
             r#"{"securitySchemes": [{"name": "x", "type": "magic"}]}"#,
         )
         .unwrap_err()
         .to_string();
         assert!(error.contains("magic"), "{error}");
-        let error = serde_json::from_str::<Form>(r#"{"nmae": "x"}"#)
+        let error = serde_json::from_str::<CardForm>(r#"{"nmae": "x"}"#)
             .unwrap_err()
             .to_string();
         assert!(error.contains("nmae"), "{error}");
