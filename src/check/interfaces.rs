@@ -12,12 +12,9 @@ use super::endpoint::header_text;
 use super::finding::{finding, from_validation, quoted, Place};
 use super::probe::{not_probed, probe_for, Probe, Skip};
 use crate::client::{Client, ClientError, CredentialPolicy, CredentialRefusal};
+use crate::protocol::{Binding, ErrorCode};
 use crate::{validate_document, AgentCard, Code, Diagnostic, DocumentKind, Profile};
 
-/// UnsupportedOperationError: the answer when the card does not offer an extended card.
-const UNSUPPORTED_OPERATION: i64 = -32004;
-/// (Authenticated)ExtendedAgentCardNotConfiguredError.
-const NOT_CONFIGURED: i64 = -32007;
 /// Interfaces probed at most: a card is a few of them, and a hostile card must not turn
 /// the audit into a scanner of thousands of addresses.
 const MAX_PROBED: usize = 16;
@@ -111,7 +108,13 @@ pub(super) async fn interface_findings(
         probed = true;
         let place = Place::url(&probe.url);
         let answer = ask(client, &probe, &HeaderMap::new(), findings).await;
-        unauthenticated(capability, probe.v03, &answer, place.clone(), findings);
+        unauthenticated(
+            capability,
+            probe.operation.version().is_pre_v1(),
+            &answer,
+            place.clone(),
+            findings,
+        );
         let reachable = !matches!(answer, Answer::Unreachable(_));
         if capability && !credentials.headers.is_empty() && reachable {
             if let Err(why) = credentials.may_go_to(&probe.url) {
@@ -185,7 +188,10 @@ async fn ask_for_response(
         ));
     }
     let response = exchange.result?;
-    Ok((classify(probe.jsonrpc, &response), response))
+    Ok((
+        classify(probe.operation.binding() == Binding::JsonRpc, &response),
+        response,
+    ))
 }
 
 fn classify(jsonrpc: bool, response: &Response<Bytes>) -> Answer {
@@ -226,6 +232,11 @@ fn classify(jsonrpc: bool, response: &Response<Bytes>) -> Answer {
     Answer::Other(format!("HTTP {}", status.as_u16()))
 }
 
+/// Whether a JSON-RPC error code is `expected`.
+fn is(code: i64, expected: ErrorCode) -> bool {
+    ErrorCode::from_code(code) == Some(expected)
+}
+
 /// What an extended-card request without credentials must get.
 fn unauthenticated(
     capability: bool,
@@ -254,18 +265,12 @@ fn unauthenticated(
         // v0.3 has no UnsupportedOperationError for this method: its "not configured"
         // error is the answer there.
         Answer::Refusal {
-            code: Some(NOT_CONFIGURED),
-            ..
-        } if !capability && v03 => None,
+            code: Some(code), ..
+        } if !capability && v03 && is(*code, ErrorCode::ExtendedAgentCardNotConfigured) => None,
         Answer::Refusal {
-            code: Some(UNSUPPORTED_OPERATION),
-            ..
-        }
-        | Answer::Refusal { code: None, .. }
-            if !capability =>
-        {
-            None
-        }
+            code: Some(code), ..
+        } if !capability && is(*code, ErrorCode::UnsupportedOperation) => None,
+        Answer::Refusal { code: None, .. } if !capability => None,
         other if capability => Some((
             Code::ExtendedNotRefused,
             format!(
@@ -278,7 +283,8 @@ fn unauthenticated(
             Code::CapabilityOffAnswer,
             format!(
                 "the card offers no extended card, so the request should get \
-                 UnsupportedOperationError (JSON-RPC {UNSUPPORTED_OPERATION} or HTTP 400); got {}",
+                 UnsupportedOperationError (JSON-RPC {} or HTTP 400); got {}",
+                ErrorCode::UnsupportedOperation.code(),
                 other.describe()
             ),
         )),

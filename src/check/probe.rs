@@ -10,7 +10,11 @@ use serde_json::json;
 
 use super::finding::{finding, quoted, Place};
 use crate::client::{parse_http_url, Outgoing};
+use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
 use crate::{AgentInterface, Code, Diagnostic};
+
+/// `A2A-Version` as `HeaderName::from_static` takes it (lowercase).
+const A2A_VERSION_LOWER: &str = "a2a-version";
 
 /// The JSON-RPC id the audit sends, so its requests are recognisable in server logs.
 const RPC_ID: &str = "a2a-card-check";
@@ -19,9 +23,9 @@ const RPC_ID: &str = "a2a-card-check";
 pub(super) struct Probe {
     pub(super) url: Uri,
     pub(super) request: Outgoing,
-    pub(super) jsonrpc: bool,
-    /// A 0.x interface (whose "not configured" answer is -32007 even with the flag off).
-    pub(super) v03: bool,
+    /// The binding and version's extended-card operation (a 0.x interface's "not configured"
+    /// answer is -32007 even with the flag off).
+    pub(super) operation: ExtendedCardOperation,
 }
 
 /// Why an interface gets no extended-card request.
@@ -35,52 +39,45 @@ pub(super) enum Skip {
 
 /// The extended-card request for an HTTP interface.
 pub(super) fn probe_for(interface: &AgentInterface) -> Result<Probe, Skip> {
-    let jsonrpc = match interface.protocol_binding.as_str() {
-        "JSONRPC" => true,
-        "HTTP+JSON" => false,
-        _ => return Err(Skip::NotHttp),
-    };
-    let v03 = interface.protocol_version.starts_with("0.");
+    let binding = Binding::parse(&interface.protocol_binding);
+    let version = ProtocolVersion::parse(&interface.protocol_version);
+    let operation = ExtendedCardOperation::of(&binding, &version).ok_or(Skip::NotHttp)?;
     let base = parse_http_url(&interface.url).map_err(|e| Skip::BadUrl(e.to_string()))?;
-    let mut request = if jsonrpc {
-        let mut params = json!({});
-        if !interface.tenant.is_empty() {
-            params["tenant"] = json!(interface.tenant);
+    let mut request = match operation.jsonrpc_method() {
+        Some(method) => {
+            let mut params = json!({});
+            if !interface.tenant.is_empty() {
+                params["tenant"] = json!(interface.tenant);
+            }
+            let body = json!({"jsonrpc": "2.0", "id": RPC_ID, "method": method, "params": params});
+            let mut request = Outgoing::new(Method::POST)
+                .header(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            request.body = Bytes::from(body.to_string());
+            request
         }
-        let method = if v03 {
-            "agent/getAuthenticatedExtendedCard"
-        } else {
-            "GetExtendedAgentCard"
-        };
-        let body = json!({"jsonrpc": "2.0", "id": RPC_ID, "method": method, "params": params});
-        let mut request = Outgoing::new(Method::POST)
-            .header(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        request.body = Bytes::from(body.to_string());
-        request
-    } else {
-        Outgoing::new(Method::GET)
+        None => Outgoing::new(Method::GET),
     }
     .header(ACCEPT, HeaderValue::from_static("application/json"));
     // Servers pick the protocol version by this header (§3.6); an empty one is left out.
-    if let Ok(version) = HeaderValue::from_str(&interface.protocol_version) {
-        if !version.is_empty() {
-            request = request.header(HeaderName::from_static("a2a-version"), version);
+    if let Ok(value) = HeaderValue::from_str(&interface.protocol_version) {
+        if !value.is_empty() {
+            request = request.header(HeaderName::from_static(A2A_VERSION_LOWER), value);
         }
     }
-    let url = if jsonrpc {
-        base
-    } else {
-        let tenant = (!v03 && !interface.tenant.is_empty()).then_some(interface.tenant.as_str());
-        let last = if v03 { "v1/card" } else { "extendedAgentCard" };
-        rest_route(&base, tenant, last).ok_or_else(|| {
-            Skip::BadUrl("the route cannot be built from this URL and tenant".to_owned())
-        })?
+    let url = match operation.rest_suffix() {
+        None => base,
+        Some(suffix) => {
+            let tenant = (operation.takes_tenant() && !interface.tenant.is_empty())
+                .then_some(interface.tenant.as_str());
+            rest_route(&base, tenant, suffix.trim_start_matches('/')).ok_or_else(|| {
+                Skip::BadUrl("the route cannot be built from this URL and tenant".to_owned())
+            })?
+        }
     };
     Ok(Probe {
         url,
         request,
-        jsonrpc,
-        v03,
+        operation,
     })
 }
 
@@ -124,7 +121,7 @@ pub(super) async fn not_probed(
     findings: &mut Vec<Diagnostic>,
 ) {
     let place = Place::url(&interface.url);
-    if interface.protocol_binding != "GRPC" {
+    if Binding::parse(&interface.protocol_binding) != Binding::Grpc {
         findings.push(finding(
             Code::InterfaceNotProbed,
             place,
