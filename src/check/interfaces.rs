@@ -12,7 +12,7 @@ use super::endpoint::header_text;
 use super::finding::{finding, from_validation, quoted, Place};
 use super::probe::{not_probed, probe_for, Probe, Skip};
 use crate::client::{Client, ClientError, CredentialPolicy, CredentialRefusal};
-use crate::protocol::{Binding, ErrorCode};
+use crate::protocol::{Binding, ErrorCode, ProtocolVersion};
 use crate::{validate_document, AgentCard, Code, Diagnostic, DocumentKind, Profile};
 
 /// Interfaces probed at most: a card is a few of them, and a hostile card must not turn
@@ -110,7 +110,7 @@ pub(super) async fn interface_findings(
         let answer = ask(client, &probe, &HeaderMap::new(), findings).await;
         unauthenticated(
             capability,
-            probe.operation.version().is_pre_v1(),
+            &probe.operation.version(),
             &answer,
             place.clone(),
             findings,
@@ -240,7 +240,7 @@ fn is(code: i64, expected: ErrorCode) -> bool {
 /// What an extended-card request without credentials must get.
 fn unauthenticated(
     capability: bool,
-    v03: bool,
+    version: &ProtocolVersion,
     answer: &Answer,
     place: Place,
     findings: &mut Vec<Diagnostic>,
@@ -266,7 +266,12 @@ fn unauthenticated(
         // error is the answer there.
         Answer::Refusal {
             code: Some(code), ..
-        } if !capability && v03 && is(*code, ErrorCode::ExtendedAgentCardNotConfigured) => None,
+        } if !capability
+            && version.is_pre_v1()
+            && is(*code, ErrorCode::ExtendedAgentCardNotConfigured) =>
+        {
+            None
+        }
         Answer::Refusal {
             code: Some(code), ..
         } if !capability && is(*code, ErrorCode::UnsupportedOperation) => None,

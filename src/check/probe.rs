@@ -5,16 +5,14 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http::header::{ACCEPT, CONTENT_TYPE};
-use http::{HeaderName, HeaderValue, Method, Uri};
+use http::{HeaderValue, Method, Uri};
 use serde_json::json;
 
 use super::finding::{finding, quoted, Place};
 use crate::client::{parse_http_url, Outgoing};
+use crate::protocol::header::A2A_VERSION_NAME;
 use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
 use crate::{AgentInterface, Code, Diagnostic};
-
-/// `A2A-Version` as `HeaderName::from_static` takes it (lowercase).
-const A2A_VERSION_LOWER: &str = "a2a-version";
 
 /// The JSON-RPC id the audit sends, so its requests are recognisable in server logs.
 const RPC_ID: &str = "a2a-card-check";
@@ -61,7 +59,7 @@ pub(super) fn probe_for(interface: &AgentInterface) -> Result<Probe, Skip> {
     // Servers pick the protocol version by this header (§3.6); an empty one is left out.
     if let Ok(value) = HeaderValue::from_str(&interface.protocol_version) {
         if !value.is_empty() {
-            request = request.header(HeaderName::from_static(A2A_VERSION_LOWER), value);
+            request = request.header(A2A_VERSION_NAME, value);
         }
     }
     let url = match operation.rest_suffix() {

@@ -13,3 +13,10 @@
 pub const A2A_VERSION: &str = "A2A-Version";
 /// `A2A-Extensions`: comma-separated URIs of the extensions the client wants to use.
 pub const A2A_EXTENSIONS: &str = "A2A-Extensions";
+
+/// [`A2A_VERSION`] as an [`http::HeaderName`], for building requests and responses.
+///
+/// ```
+/// assert_eq!(a2a_card::protocol::header::A2A_VERSION_NAME, "a2a-version");
+/// ```
+pub const A2A_VERSION_NAME: http::HeaderName = http::HeaderName::from_static("a2a-version");

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 
 use super::Conversion;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::protocol::Binding;
 
 /// `(Major.Minor, patch)` of a `Major.Minor.Patch` version string.
 fn split_patch(version: &str) -> Option<(String, &str)> {
@@ -45,7 +46,8 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
             "preferredTransport names the transport of `url`, which is missing; it was dropped",
         ));
     }
-    let binding = preferred.unwrap_or_else(|| Value::String("JSONRPC".into()));
+    // v0.3 made JSON-RPC the transport of `url` when none was named.
+    let binding = preferred.unwrap_or_else(|| Value::String(Binding::JsonRpc.as_str().into()));
 
     let mut interfaces = Vec::new();
     if let Some(url) = doc.remove("url").filter(|v| !v.is_null()) {
