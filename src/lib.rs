@@ -3,7 +3,8 @@
 //! Make an A2A Agent Card correct, fast and safe to publish: a typed v1.0 card model that
 //! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
 //! requirements) without losing a field, validation with JSON-pointer diagnostics, and
-//! migration between v0.3 and v1.0, and the A2A wire vocabulary ([`protocol`]: bindings,
+//! migration between v0.3 and v1.0 ([`convert`]), pointers mapped back to the text
+//! ([`locate`]), and the A2A wire vocabulary ([`protocol`]: bindings,
 //! versions, the extended-card operation, error codes, header names). On top of it, one
 //! cargo feature each:
 //!
@@ -19,7 +20,12 @@
 //!   redirects, credential and destination policies); `native-roots` adds the system's CA
 //!   store;
 //! - `check`: [`check`], the audit of a live agent's card endpoints, as [`Diagnostic`]s;
-//! - `cli`: the `a2a-card` command (serve, validate, migrate, sign, verify, keygen, studio).
+//! - `mtls-subject`: [`security::ClientCertificate::from_der`] reads the certificate's
+//!   common name.
+//!
+//! The default is `serve` alone: the layer, no async runtime, no TLS stack. The `a2a-card`
+//! command line is a separate package (`a2a-card-cli`, in the repository's `cli/` folder) that
+//! parses arguments, prints, and runs the server loop on top of these features.
 //!
 //! ## Quick start
 //!

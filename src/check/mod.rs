@@ -40,7 +40,7 @@ mod endpoint;
 mod finding;
 mod interfaces;
 mod probe;
-mod protocol;
+mod http_semantics;
 mod report;
 
 use http::{HeaderMap, Uri};
@@ -190,7 +190,7 @@ impl Audit {
             canonical.response.as_ref().filter(|_| card.is_some()),
             parse_http_url(canonical.endpoint.final_url()),
         ) {
-            protocol::protocol_findings(client, &url, response, &mut findings).await;
+            http_semantics::protocol_findings(client, &url, response, &mut findings).await;
         }
         let legacy = fetch_card(client, &at(base, LEGACY_PATH)).await;
         legacy_findings(&legacy, card.as_ref(), &mut findings);
