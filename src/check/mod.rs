@@ -38,9 +38,9 @@
 mod card;
 mod endpoint;
 mod finding;
+mod http_semantics;
 mod interfaces;
 mod probe;
-mod http_semantics;
 mod report;
 
 use http::{HeaderMap, Uri};
