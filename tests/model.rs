@@ -1465,3 +1465,48 @@ fn v03_rendering_notes_the_main_interface_unknown_fields_and_keeps_them_in_addit
         serde_json::json!([{"url": "https://a.example/rpc", "transport": "JSONRPC", "x-region": "eu"}])
     );
 }
+
+/// Another SDK's card type goes in through `Serialize`: read as bytes are (v0.3 converted),
+/// unknown fields kept and listed, and a value that is no JSON refused with a reason.
+#[test]
+fn any_serializable_card_is_read_like_bytes() {
+    use std::collections::BTreeMap;
+
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct OtherSdkCard {
+        name: String,
+        description: String,
+        version: String,
+        supported_interfaces: Vec<BTreeMap<&'static str, &'static str>>,
+        x_vendor: u32,
+    }
+    let interface = BTreeMap::from([
+        ("url", "https://a.example/rpc"),
+        ("protocolBinding", "JSONRPC"),
+        ("protocolVersion", "1.0"),
+    ]);
+    let sdk = OtherSdkCard {
+        name: "Atlas".into(),
+        description: "Answers questions about maps.".into(),
+        version: "1.0.0".into(),
+        supported_interfaces: vec![interface],
+        x_vendor: 7,
+    };
+    let read = AgentCard::from_serialize(&sdk).unwrap();
+    assert_eq!(read.card.name, "Atlas");
+    assert_eq!(read.card.unknown_fields(), ["/xVendor"]);
+    // The same card as bytes reads the same.
+    let bytes = serde_json::to_vec(&sdk).unwrap();
+    assert_eq!(
+        AgentCard::from_json_slice(&bytes).unwrap().to_json_vec(),
+        read.card.to_json_vec()
+    );
+    // A map with non-string keys does not serialize to JSON.
+    let not_json = BTreeMap::from([((1, 2), "x")]);
+    let err = AgentCard::from_serialize(&not_json).unwrap_err();
+    assert!(
+        err.to_string().contains("does not serialize to JSON"),
+        "{err}"
+    );
+}

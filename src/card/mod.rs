@@ -112,6 +112,69 @@ impl AgentCard {
         read::read_value(value)
     }
 
+    /// Reads a card from any value that serializes to a card's JSON: another A2A SDK's
+    /// card type (the official Rust SDK's `a2a::AgentCard`, a generated proto type), a
+    /// `serde_json::Value`, a struct of your own. The value goes through the same reading as
+    /// bytes do: v1.0 or v0.3, the three spellings of security requirements.
+    ///
+    /// What it keeps and notes: every field the v1.0 model does not define is kept, in the
+    /// `extra` maps of the model, and listed by [`AgentCard::unknown_fields`] (they are
+    /// written back out, but no signature covers them); every conversion from an older shape
+    /// that could not carry everything across is in [`ReadCard::notes`], with pointers into
+    /// the value as it serialized.
+    ///
+    /// ```
+    /// #[derive(serde::Serialize)]
+    /// #[serde(rename_all = "camelCase")]
+    /// struct SdkCard { name: String, version: String, protocol_version: String, url: String,
+    ///                  x_team: String }
+    ///
+    /// let sdk = SdkCard { name: "Atlas".into(), version: "1.0.0".into(),
+    ///                     protocol_version: "0.3.0".into(), url: "https://a.example/rpc".into(),
+    ///                     x_team: "maps".into() };
+    /// let read = a2a_card::AgentCard::from_serialize(&sdk)?;
+    /// assert_eq!(read.source_version, a2a_card::CardVersion::V0_3); // converted to v1.0
+    /// assert!(read.notes.is_empty()); // nothing was lost on the way
+    /// assert_eq!(read.card.supported_interfaces[0].url, "https://a.example/rpc");
+    /// assert_eq!(read.card.unknown_fields(), ["/xTeam"]); // kept, and listed
+    /// # Ok::<(), a2a_card::ReadError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ReadError::Shape`] when a value has a type no card can hold, or when the value
+    /// cannot be serialized to JSON at all (a map with non-string keys, say).
+    pub fn from_serialize<T: serde::Serialize + ?Sized>(card: &T) -> Result<ReadCard, ReadError> {
+        let value = serde_json::to_value(card).map_err(|error| {
+            ReadError::Shape(vec![crate::Diagnostic::new(
+                crate::Code::NotAnObject,
+                "",
+                format!("the value does not serialize to JSON: {error}"),
+            )])
+        })?;
+        read::read_value(value)
+    }
+
+    /// JSON pointers of the fields this card carries that the v1.0 model does not define
+    /// (kept in the model's `extra` maps), sorted. No signature covers them.
+    ///
+    /// ```
+    /// let card = a2a_card::AgentCard::from_json_str(
+    ///     r#"{"name": "Atlas", "x-team": "maps", "capabilities": {"x-beta": true}}"#).unwrap();
+    /// assert_eq!(card.unknown_fields(), ["/capabilities/x-beta", "/x-team"]);
+    /// ```
+    pub fn unknown_fields(&self) -> Vec<String> {
+        let mut unknown = Vec::new();
+        let mut value = self.to_value();
+        if let Value::Object(fields) = &mut value {
+            // Signatures are defined; what they hold is signed separately.
+            fields.remove("signatures");
+        }
+        schema::keep_known_fields(&mut value, &schema::AGENT_CARD, "", &mut unknown);
+        unknown.sort();
+        unknown
+    }
+
     /// The card as compact v1.0 ProtoJSON bytes. The same card always gives the same bytes.
     ///
     /// ```

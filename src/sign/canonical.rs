@@ -12,8 +12,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::card::schema::{Kind, Message, AGENT_CARD};
-use crate::{pointer_push, AgentCard};
+use crate::card::schema::{keep_known_fields, AGENT_CARD};
+use crate::AgentCard;
 
 /// Which canonical form a signature is checked against.
 ///
@@ -91,10 +91,8 @@ pub fn payload_in_form(card: &AgentCard, form: PayloadForm) -> Vec<u8> {
 /// assert_eq!(a2a_card::sign::unsigned_fields(&card), ["/capabilities/x-beta", "/x-team"]);
 /// ```
 pub fn unsigned_fields(card: &AgentCard) -> Vec<String> {
-    let mut dropped = Vec::new();
-    proto_form(card, &mut dropped);
-    dropped.sort();
-    dropped
+    // The payload is the proto's fields: what the model keeps beyond them is unsigned.
+    card.unknown_fields()
 }
 
 /// The card as ProtoJSON of the fields the proto defines, without `signatures`; the
@@ -106,51 +104,6 @@ fn proto_form(card: &AgentCard, dropped: &mut Vec<String>) -> Value {
     }
     keep_known_fields(&mut value, &AGENT_CARD, "", dropped);
     value
-}
-
-/// Removes from a message the fields `message` does not define, recursively.
-fn keep_known_fields(
-    value: &mut Value,
-    message: &Message,
-    pointer: &str,
-    dropped: &mut Vec<String>,
-) {
-    let Value::Object(fields) = value else {
-        return;
-    };
-    fields.retain(|name, field_value| {
-        let here = pointer_push(pointer, name);
-        match message.fields.iter().find(|field| field.name == name) {
-            Some(field) => {
-                keep_known_in_kind(field_value, &field.kind, &here, dropped);
-                true
-            }
-            None => {
-                dropped.push(here);
-                false
-            }
-        }
-    });
-}
-
-fn keep_known_in_kind(value: &mut Value, kind: &Kind, pointer: &str, dropped: &mut Vec<String>) {
-    match (kind, value) {
-        (Kind::Message(message), value) => keep_known_fields(value, message, pointer, dropped),
-        (Kind::List(item_kind), Value::Array(items)) => {
-            for (index, item) in items.iter_mut().enumerate() {
-                let here = pointer_push(pointer, &index.to_string());
-                keep_known_in_kind(item, item_kind, &here, dropped);
-            }
-        }
-        (Kind::Map(value_kind), Value::Object(entries)) => {
-            for (key, entry) in entries.iter_mut() {
-                let here = pointer_push(pointer, key);
-                keep_known_in_kind(entry, value_kind, &here, dropped);
-            }
-        }
-        // Strings, booleans and google.protobuf.Struct values are signed as they are.
-        _ => {}
-    }
 }
 
 /// The a2a-sdk 1.3 rule: empty strings, lists and objects (and nulls) disappear, and so does
