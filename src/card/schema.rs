@@ -296,6 +296,53 @@ pub(crate) static DEVICE_CODE_FLOW: Message = Message {
     ],
 };
 
+// Reading keeps every field (`extra`); signing leaves the unknown ones out of the payload and
+// `AgentCard::unknown_fields` lists them: both walk the table with this.
+/// Removes from a message the fields `message` does not define, recursively.
+pub(crate) fn keep_known_fields(
+    value: &mut Value,
+    message: &Message,
+    pointer: &str,
+    dropped: &mut Vec<String>,
+) {
+    let Value::Object(fields) = value else {
+        return;
+    };
+    fields.retain(|name, field_value| {
+        let here = pointer_push(pointer, name);
+        match message.fields.iter().find(|field| field.name == name) {
+            Some(field) => {
+                keep_known_in_kind(field_value, &field.kind, &here, dropped);
+                true
+            }
+            None => {
+                dropped.push(here);
+                false
+            }
+        }
+    });
+}
+
+fn keep_known_in_kind(value: &mut Value, kind: &Kind, pointer: &str, dropped: &mut Vec<String>) {
+    match (kind, value) {
+        (Kind::Message(message), value) => keep_known_fields(value, message, pointer, dropped),
+        (Kind::List(item_kind), Value::Array(items)) => {
+            for (index, item) in items.iter_mut().enumerate() {
+                let here = pointer_push(pointer, &index.to_string());
+                keep_known_in_kind(item, item_kind, &here, dropped);
+            }
+        }
+        (Kind::Map(value_kind), Value::Object(entries)) => {
+            for (key, entry) in entries.iter_mut() {
+                let here = pointer_push(pointer, key);
+                keep_known_in_kind(entry, value_kind, &here, dropped);
+            }
+        }
+        // Strings, booleans and google.protobuf.Struct values are signed as they are.
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,52 +476,5 @@ mod tests {
         for (message, written) in pairs {
             assert_eq!(required(message), written, "{}", message.name);
         }
-    }
-}
-
-// Reading keeps every field (`extra`); signing leaves the unknown ones out of the payload and
-// `AgentCard::unknown_fields` lists them: both walk the table with this.
-/// Removes from a message the fields `message` does not define, recursively.
-pub(crate) fn keep_known_fields(
-    value: &mut Value,
-    message: &Message,
-    pointer: &str,
-    dropped: &mut Vec<String>,
-) {
-    let Value::Object(fields) = value else {
-        return;
-    };
-    fields.retain(|name, field_value| {
-        let here = pointer_push(pointer, name);
-        match message.fields.iter().find(|field| field.name == name) {
-            Some(field) => {
-                keep_known_in_kind(field_value, &field.kind, &here, dropped);
-                true
-            }
-            None => {
-                dropped.push(here);
-                false
-            }
-        }
-    });
-}
-
-fn keep_known_in_kind(value: &mut Value, kind: &Kind, pointer: &str, dropped: &mut Vec<String>) {
-    match (kind, value) {
-        (Kind::Message(message), value) => keep_known_fields(value, message, pointer, dropped),
-        (Kind::List(item_kind), Value::Array(items)) => {
-            for (index, item) in items.iter_mut().enumerate() {
-                let here = pointer_push(pointer, &index.to_string());
-                keep_known_in_kind(item, item_kind, &here, dropped);
-            }
-        }
-        (Kind::Map(value_kind), Value::Object(entries)) => {
-            for (key, entry) in entries.iter_mut() {
-                let here = pointer_push(pointer, key);
-                keep_known_in_kind(entry, value_kind, &here, dropped);
-            }
-        }
-        // Strings, booleans and google.protobuf.Struct values are signed as they are.
-        _ => {}
     }
 }
