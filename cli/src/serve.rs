@@ -15,7 +15,7 @@ use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
 
 /// The card served when no file is given: the example card of this repository.
-const DEMO_CARD: &[u8] = include_bytes!("../../examples/agent-card.json");
+const DEMO_CARD: &[u8] = include_bytes!("../demo-card.json");
 /// The demo card's `Last-Modified` (2026-11-29T00:00:00Z): a fixed date, so every process
 /// serving it sends the same validators.
 const DEMO_CARD_MODIFIED_SECS: u64 = 1_795_910_400;
