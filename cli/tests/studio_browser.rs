@@ -1,6 +1,7 @@
 //! The studio in a real browser: starts `a2a-card studio` and `a2a-card serve` on
 //! 127.0.0.1:0, then runs the Playwright scenarios of `tests/browser/studio.mjs` in the
-//! system's headless Chromium. Screenshots land in `target/studio-screenshots/`.
+//! system's headless Chromium. Screenshots land in `studio-screenshots/` of cargo's target
+//! directory (`target/`, or wherever CARGO_TARGET_DIR points).
 //!
 //! Needs `/usr/bin/chromium` (Debian package `chromium`) and Node with npm; `.ci/run`
 //! installs both. A missing browser fails this test: it never passes without running.
@@ -37,7 +38,11 @@ fn studio_scenarios_pass_in_headless_chromium() {
     }
     let studio = Server::start(&["studio", "--addr", "127.0.0.1:0"]);
     let cards = Server::start(&["serve", "--addr", "127.0.0.1:0"]);
-    let screenshots = root.join("target/studio-screenshots");
+    // CARGO_TARGET_TMPDIR is `<target dir>/tmp`, wherever CARGO_TARGET_DIR puts the target dir.
+    let screenshots = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory")
+        .join("studio-screenshots");
     let mut node = Command::new("node")
         .arg(browser_dir.join("studio.mjs"))
         .arg(studio.url())
