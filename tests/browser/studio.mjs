@@ -81,6 +81,17 @@ page.on('requestfailed', (request) => problems.push('request failed: ' + request
 await page.goto(studioUrl);
 
 const shot = (name) => page.screenshot({ path: join(shots, name), fullPage: true });
+// What the person sees right now (no full-page stitching, which moves sticky elements).
+const viewShot = (name) => page.screenshot({ path: join(shots, name) });
+
+/** Fails unless the whole of `selector` lies inside the viewport at the current scroll. */
+async function assertInView(selector, when) {
+  const box = await page.locator(selector).boundingBox();
+  const view = page.viewportSize();
+  assert.ok(box, `${selector} is not rendered ${when}`);
+  assert.ok(box.y >= 0 && box.y + box.height <= view.height,
+    `${selector} is out of view ${when}: top ${Math.round(box.y)}, bottom ${Math.round(box.y + box.height)}, viewport ${view.height}`);
+}
 const diagnostics = async (panel) => page.$$eval('#' + panel + ' ul.diagnostics li', (items) => items.map((li) => ({
   severity: li.className,
   code: li.querySelector('.code').textContent,
@@ -156,6 +167,13 @@ await scenario('the generator builds a card that `a2a-card validate` accepts', a
   await form.getByLabel('Name', { exact: true }).first().fill('Route Planner');
   await form.getByLabel('Description', { exact: true }).first().fill('Plans driving routes with live traffic and road closures.');
   await form.getByLabel('Version', { exact: true }).fill('1.0.0');
+  // Filling the top of the form, the card and its report sit beside it.
+  await page.waitForFunction(() => document.getElementById('generate-output').value.includes('Route Planner'),
+    null, { timeout: 10000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await assertInView('#generate-output', 'while the top of the form is filled in');
+  await assertInView('#generate-result', 'while the top of the form is filled in');
+  await viewShot('04a-generate-top.png');
   await form.getByLabel('Organization').fill('Example Maps Inc.');
   await form.locator('input[name="provider.url"]').fill('https://maps.example.com');
   await form.locator('#interfaces [data-field="url"]').fill('https://routes.example.com/a2a/v1');
@@ -179,6 +197,11 @@ await scenario('the generator builds a card that `a2a-card validate` accepts', a
     return s && s.textContent.startsWith('Valid v1.0 card: 0 errors, 0 warnings')
       && document.getElementById('generate-output').value.includes('X-API-Key');
   }, null, { timeout: 10000 });
+  // At the bottom of the form the card and its report have followed the scroll.
+  assert.ok(await page.evaluate(() => window.scrollY) > 0, 'the form is longer than the viewport');
+  await assertInView('#generate-output', 'at the bottom of the form');
+  await assertInView('#generate-result', 'at the bottom of the form');
+  await viewShot('04b-generate-bottom.png');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download agent-card.json' }).click(),
@@ -191,6 +214,8 @@ await scenario('the generator builds a card that `a2a-card validate` accepts', a
   // The CLI exits 0 only when the card has no errors; execFileSync throws otherwise.
   const verdict = execFileSync(binary, ['validate', file], { encoding: 'utf8' });
   assert.match(verdict, /valid v1\.0 card: 0 errors, 0 warnings/);
+  // The full-page picture from the top, so the card shows beside the top of the form.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot('04-generate.png');
 });
 
