@@ -41,7 +41,10 @@ pub const AUDIENCE: &str = "echo-agent";
 pub struct Echo;
 
 impl AgentExecutor for Echo {
-    fn execute(&self, ctx: ExecutorContext) -> BoxStream<'static, Result<StreamResponse, A2AError>> {
+    fn execute(
+        &self,
+        ctx: ExecutorContext,
+    ) -> BoxStream<'static, Result<StreamResponse, A2AError>> {
         let text = ctx.message.as_ref().and_then(Message::text).unwrap_or("");
         let mut reply = Message::new(Role::Agent, vec![Part::text(format!("echo: {text}"))]);
         reply.context_id = Some(ctx.context_id.clone());
@@ -120,7 +123,9 @@ pub fn agent(
     // The SDK's card into this crate's model, through its JSON.
     let public = a2a_card::AgentCard::from_json_slice(&serde_json::to_vec(&sdk_card(origin))?)?;
     let mut extended = public.clone();
-    extended.description.push_str(" Signed-in callers may shout.");
+    extended
+        .description
+        .push_str(" Signed-in callers may shout.");
     let mut shout = extended.skills[0].clone();
     shout.id = "shout".into();
     shout.name = "Shout".into();
@@ -140,8 +145,8 @@ pub fn agent(
     let handler = Arc::new(DefaultRequestHandler::new(Echo, InMemoryTaskStore::new()));
     let jsonrpc = a2a_server::jsonrpc::jsonrpc_router(handler.clone())
         .layer(RequireCardSecurity::new(security.clone()).style(ErrorStyle::JsonRpc));
-    let rest = a2a_server::rest::rest_router(handler)
-        .layer(RequireCardSecurity::new(security.clone()));
+    let rest =
+        a2a_server::rest::rest_router(handler).layer(RequireCardSecurity::new(security.clone()));
     // No `agent_card_router`: the card layer answers the well-known paths before it would.
     Ok(axum::Router::new()
         .nest("/jsonrpc", jsonrpc)

@@ -209,8 +209,14 @@ fn official_sdk_example_serves_both_cards_and_guards_the_sdk_routers() {
             .filter(|(n, _)| n == "www-authenticate")
             .map(|(_, v)| v.as_str())
             .collect();
-        assert!(challenges.iter().any(|c| c.contains("X-API-Key")), "{challenges:?}");
-        assert!(challenges.iter().any(|c| c.starts_with("Bearer")), "{challenges:?}");
+        assert!(
+            challenges.iter().any(|c| c.contains("X-API-Key")),
+            "{challenges:?}"
+        );
+        assert!(
+            challenges.iter().any(|c| c.starts_with("Bearer")),
+            "{challenges:?}"
+        );
         assert!(!String::from_utf8_lossy(&refused.body).contains("shout"));
         let refused = support::request(addr, "POST", "/jsonrpc", headers, rpc_card);
         assert_eq!(refused.status, 401, "{headers:?}");
@@ -249,7 +255,8 @@ fn official_sdk_example_serves_both_cards_and_guards_the_sdk_routers() {
     assert_eq!(reply["role"], "ROLE_AGENT");
     assert_eq!(reply["parts"][0]["text"], "echo: hi");
 
-    let rest_call = br#"{"message":{"messageId":"r1","role":"ROLE_USER","parts":[{"text":"over rest"}]}}"#;
+    let rest_call =
+        br#"{"message":{"messageId":"r1","role":"ROLE_USER","parts":[{"text":"over rest"}]}}"#;
     let json: (&str, &[u8]) = ("Content-Type", b"application/json");
     let refused = support::request(addr, "POST", "/rest/message:send", &[v1, json], rest_call);
     assert_eq!(refused.status, 401);
