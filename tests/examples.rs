@@ -122,6 +122,7 @@ fn extended_card_example_guards_the_card_and_the_agent_route() {
 }
 
 /// A JSON-RPC `SendMessage` call of the A2A v1.0 wire format.
+#[cfg(all(feature = "extended", feature = "jwt"))]
 fn send_message(id: u32, text: &str) -> Vec<u8> {
     serde_json::json!({
         "jsonrpc": "2.0", "id": id, "method": "SendMessage",
