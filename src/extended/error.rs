@@ -14,7 +14,7 @@ use crate::Diagnostic;
 /// assert!(matches!(err, ExtendedError::NotConfigured));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum ExtendedError {
     /// The public card declares `capabilities.extendedAgentCard: true` and no extended card
@@ -54,3 +54,5 @@ pub enum ExtendedError {
     #[error("Cache-Control {0:?} would let shared caches store the extended card; use private or no-store")]
     PublicCacheControl(String),
 }
+
+debug_as_display!(ExtendedError);
