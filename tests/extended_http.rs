@@ -598,6 +598,57 @@ fn declared_but_not_configured_answers_after_authentication() {
 }
 
 #[test]
+fn not_configured_without_security_answers_every_caller_on_the_card_routes() {
+    let public = card("public");
+    let server = server_with(ExtendedCardLayer::not_configured(&public).unwrap());
+    for headers in [&[][..], &[("X-API-Key", &b"k1-header"[..])][..]] {
+        let rest = get(&server, REST, headers);
+        assert_eq!(rest.status, 400);
+        let error = rest.json()["error"].clone();
+        assert_eq!(error["code"], 400);
+        assert_eq!(error["status"], "FAILED_PRECONDITION");
+        assert_eq!(
+            error["details"][0]["reason"],
+            "EXTENDED_AGENT_CARD_NOT_CONFIGURED"
+        );
+        assert_eq!(error["details"][0]["domain"], "a2a-protocol.org");
+        let rpc = rpc(
+            &server,
+            br#"{"jsonrpc":"2.0","id":"n-1","method":"GetExtendedAgentCard"}"#,
+            headers,
+        );
+        assert_eq!(rpc.status, 400);
+        let answer = rpc.json();
+        assert_eq!(answer["id"], "n-1");
+        assert_eq!(answer["error"]["code"], -32007);
+    }
+    // Everything else still reaches the agent.
+    let other = rpc(
+        &server,
+        br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage"}"#,
+        &[],
+    );
+    assert_eq!(other.status, 418);
+    assert_eq!(get(&server, "/rest/message:send", &[]).status, 418);
+
+    let mut undeclared = public.clone();
+    undeclared.capabilities.extended_agent_card = None;
+    let server = server_with(ExtendedCardLayer::not_configured(&undeclared).unwrap());
+    assert_eq!(
+        get(&server, REST, &[]).json()["error"]["details"][0]["reason"],
+        "UNSUPPORTED_OPERATION"
+    );
+    let mut grpc_only = public;
+    grpc_only
+        .supported_interfaces
+        .retain(|i| i.protocol_binding == "GRPC");
+    assert!(matches!(
+        ExtendedCardLayer::not_configured(&grpc_only).unwrap_err(),
+        ExtendedError::NoRoutes
+    ));
+}
+
+#[test]
 fn build_refusals() {
     let public = card("public");
     let err = |layer: Result<ExtendedCardLayer, ExtendedError>| layer.unwrap_err().to_string();

@@ -171,14 +171,27 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
 }
 
 /// The extended-card layer when `--auth` is given: the card's security from the auth file,
-/// and the extended card (if any), both checked before anything is served.
+/// and the extended card (if any), both checked before anything is served. A card that
+/// declares an extended card while none is given gets a warning, and its extended-card
+/// routes answer ExtendedAgentCardNotConfiguredError (after authentication with `--auth`).
 fn extended_layer(
     args: &ServeArgs,
     public: &AgentCard,
     output: &mut Output,
 ) -> Result<Option<ExtendedCardLayer>, Outcome> {
+    let not_configured =
+        public.capabilities.extended_agent_card == Some(true) && args.extended_card.is_none();
+    if not_configured {
+        errln!(
+            output,
+            "a2a-card: warning: the card declares capabilities.extendedAgentCard but no --extended-card was given; its extended-card routes answer ExtendedAgentCardNotConfiguredError (-32007)"
+        );
+    }
     let Some(auth_path) = &args.auth else {
-        return Ok(None);
+        // Without routes (no JSONRPC or HTTP+JSON interface) there is nothing to answer.
+        return Ok(not_configured
+            .then(|| ExtendedCardLayer::not_configured(public).ok())
+            .flatten());
     };
     let extended = match &args.extended_card {
         None => None,
@@ -208,6 +221,7 @@ fn extended_layer(
     let builder = ExtendedCardLayer::builder(public, security);
     let builder = match extended {
         Some(card) => builder.extended_card(card),
+        None if not_configured => builder.without_extended_card(),
         None => builder,
     };
     builder.build().map(Some).map_err(|error| {

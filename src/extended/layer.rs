@@ -82,6 +82,53 @@ impl ExtendedCardLayer {
     }
 }
 
+impl ExtendedCardLayer {
+    /// A layer for an agent that has no extended card to serve (and no credentials
+    /// configured to guard one): on the routes the public card's interfaces imply it answers
+    /// every caller with ExtendedAgentCardNotConfiguredError (JSON-RPC -32007; HTTP 400 with
+    /// ErrorInfo reason `EXTENDED_AGENT_CARD_NOT_CONFIGURED` on HTTP+JSON), or
+    /// UnsupportedOperationError when the card does not declare
+    /// `capabilities.extendedAgentCard`, instead of letting the request fall through to a
+    /// 404. Nothing is authenticated, since there is no card to reveal; with credentials, use
+    /// [`builder`](Self::builder) and
+    /// [`without_extended_card`](ExtendedCardLayerBuilder::without_extended_card), which
+    /// answers the same error after authentication.
+    ///
+    /// ```
+    /// use a2a_card::extended::ExtendedCardLayer;
+    /// use tower::{Layer, ServiceExt};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// // The example card declares an extended card and an HTTP+JSON interface at /a2a/rest.
+    /// let app = ExtendedCardLayer::not_configured(&public)?.layer(tower::service_fn(
+    ///     |_req: http::Request<a2a_card::extended::RequestBody<String>>| async {
+    ///         Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+    ///     },
+    /// ));
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// let request = http::Request::get("/a2a/rest/extendedAgentCard").body(String::new())?;
+    /// assert_eq!(run(app.oneshot(request))?.status(), 400);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn not_configured(public: &AgentCard) -> Result<ExtendedCardLayer, ExtendedError> {
+        let routes = Routes::from_interfaces(&public.supported_interfaces)?;
+        if routes.is_empty() {
+            return Err(ExtendedError::NoRoutes);
+        }
+        let shared = Shared {
+            routes,
+            capability: public.capabilities.extended_agent_card == Some(true),
+            card: None,
+            security: None,
+            cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
+            vary: HeaderValue::from_static("*"),
+            peek: DEFAULT_JSONRPC_PEEK,
+        };
+        Ok(ExtendedCardLayer {
+            shared: Arc::new(shared),
+        })
+    }
+}
+
 impl ExtendedCardLayerBuilder {
     /// The extended card (checked at build; a card with errors is refused).
     ///
@@ -190,7 +237,7 @@ impl ExtendedCardLayerBuilder {
             routes,
             capability,
             card,
-            security: self.security,
+            security: Some(self.security),
             cache_control: self.cache_control,
             vary: HeaderValue::from_str(&vary).unwrap_or(HeaderValue::from_static("*")),
             peek: self.peek,

@@ -24,7 +24,9 @@ pub(crate) struct Shared {
     pub(crate) routes: Routes,
     pub(crate) capability: bool,
     pub(crate) card: Option<ExtendedCard>,
-    pub(crate) security: CardSecurity,
+    /// `None` only for [`ExtendedCardLayer::not_configured`](super::ExtendedCardLayer::not_configured):
+    /// no card, so nothing to guard.
+    pub(crate) security: Option<CardSecurity>,
     pub(crate) cache_control: HeaderValue,
     pub(crate) vary: HeaderValue,
     pub(crate) peek: usize,
@@ -187,6 +189,25 @@ fn refused(failure: &crate::security::AuthFailure) {
     );
 }
 
+/// The card-level check, first on every route (a refused caller learns nothing, and a 401
+/// is never a 304). A layer built with
+/// [`not_configured`](super::ExtendedCardLayer::not_configured) has no card to guard and
+/// lets every caller through to the error.
+async fn authenticated(
+    shared: &Shared,
+    parts: &Parts,
+    verdicts: &mut Verdicts,
+) -> Result<(), crate::security::AuthFailure> {
+    let Some(security) = &shared.security else {
+        return Ok(());
+    };
+    security
+        .check_keeping(parts, verdicts)
+        .await
+        .map(drop)
+        .inspect_err(refused)
+}
+
 async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) -> Response<Bytes> {
     let head = match parts.method {
         Method::GET => false,
@@ -197,18 +218,17 @@ async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) 
     if !shared.capability {
         return A2aError::UnsupportedOperation.rest();
     }
-    // Authentication first: a refused caller learns nothing, and a 401 is never a 304.
     let mut verdicts = Verdicts::default();
-    if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
-        refused(&failure);
+    let (Some(security), Some(card)) = (&shared.security, &shared.card) else {
+        return match authenticated(shared, parts, &mut verdicts).await {
+            Err(failure) => failure.to_response(ErrorStyle::Rest, None),
+            Ok(()) => A2aError::NotConfigured.rest(),
+        };
+    };
+    if let Err(failure) = authenticated(shared, parts, &mut verdicts).await {
         return failure.to_response(ErrorStyle::Rest, None);
     }
-    let Some(card) = &shared.card else {
-        return A2aError::NotConfigured.rest();
-    };
-    let variant = card
-        .for_caller(&shared.security, parts, &mut verdicts)
-        .await;
+    let variant = card.for_caller(security, parts, &mut verdicts).await;
     rest_card(
         variant.rendering(operation),
         head,
@@ -228,15 +248,15 @@ async fn jsonrpc(
         return A2aError::UnsupportedOperation.jsonrpc(id);
     }
     let mut verdicts = Verdicts::default();
-    if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
-        refused(&failure);
+    let (Some(security), Some(card)) = (&shared.security, &shared.card) else {
+        return match authenticated(shared, parts, &mut verdicts).await {
+            Err(failure) => failure.to_response(ErrorStyle::JsonRpc, Some(id)),
+            Ok(()) => A2aError::NotConfigured.jsonrpc(id),
+        };
+    };
+    if let Err(failure) = authenticated(shared, parts, &mut verdicts).await {
         return failure.to_response(ErrorStyle::JsonRpc, Some(id));
     }
-    let Some(card) = &shared.card else {
-        return A2aError::NotConfigured.jsonrpc(id);
-    };
-    let variant = card
-        .for_caller(&shared.security, parts, &mut verdicts)
-        .await;
+    let variant = card.for_caller(security, parts, &mut verdicts).await;
     jsonrpc_card(variant.rendering(operation), &id, &shared.vary)
 }
