@@ -783,3 +783,82 @@ fn require_card_security_guards_any_route_with_the_auth_context() {
         .unwrap());
     assert_eq!(allowed.status(), 200);
 }
+
+/// `RequireCardSecurity` on the agent's own routes, under the extended-card layer, as the
+/// README stacks them: no style given.
+fn guarded_agent(style: Option<a2a_card::security::ErrorStyle>) -> TestServer {
+    use a2a_card::security::RequireCardSecurity;
+    let public = card("public");
+    let mut guard = RequireCardSecurity::new(security(&public));
+    if let Some(style) = style {
+        guard = guard.style(style);
+    }
+    let extended = ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(card("extended"))
+        .build()
+        .unwrap();
+    TestServer::start(with_test_certificates(
+        extended.layer(guard.layer(tower::service_fn(inner))),
+    ))
+}
+
+#[test]
+fn require_card_security_answers_jsonrpc_requests_in_jsonrpc_style_with_their_id() {
+    let server = guarded_agent(None);
+    let send = br#"{"jsonrpc":"2.0","id":"send-9","method":"SendMessage","params":{}}"#;
+    let refused = rpc(&server, send, &[]);
+    assert_eq!(refused.status, 401);
+    assert!(!challenges(&refused).is_empty());
+    let body = refused.json();
+    assert_eq!(body["jsonrpc"], "2.0");
+    assert_eq!(body["id"], "send-9");
+    assert_eq!(body["error"]["code"], -32000);
+    assert_eq!(body["error"]["data"][0]["reason"], "UNAUTHENTICATED");
+    // The extended-card layer's own 401 echoes the id the same way.
+    let card_call = br#"{"jsonrpc":"2.0","id":7,"method":"GetExtendedAgentCard"}"#;
+    assert_eq!(rpc(&server, card_call, &[]).json()["id"], 7);
+    // A batch: JSON-RPC style, no single id to echo.
+    let batch = rpc(
+        &server,
+        br#"[{"jsonrpc":"2.0","id":1,"method":"SendMessage"}]"#,
+        &[],
+    );
+    assert_eq!(batch.status, 401);
+    assert_eq!(batch.json()["jsonrpc"], "2.0");
+    assert_eq!(batch.json()["id"], Value::Null);
+    // With credentials, the agent gets the request byte for byte.
+    let allowed = rpc(&server, send, &[("X-API-Key", b"k1-header")]);
+    assert_eq!(allowed.status, 418);
+    assert_eq!(allowed.body, send);
+
+    // Anything that is not a JSON-RPC request gets the HTTP+JSON binding's error.
+    let rest_send = support::request(
+        server.addr,
+        "POST",
+        "/rest/message:send",
+        &[("Content-Type", b"application/json")],
+        br#"{"message":{"parts":[{"text":"hi"}]}}"#,
+    );
+    assert_eq!(rest_send.status, 401);
+    assert_eq!(rest_send.json()["error"]["status"], "UNAUTHENTICATED");
+    let get_task = get(&server, "/rest/tasks/1", &[]);
+    assert_eq!(get_task.json()["error"]["code"], 401);
+    for body in [&b"not json"[..], b"", b"{\"id\":1}"] {
+        let response = rpc(&server, body, &[]);
+        assert_eq!(response.status, 401);
+        assert_eq!(response.json()["error"]["status"], "UNAUTHENTICATED");
+    }
+}
+
+#[test]
+fn a_fixed_jsonrpc_style_still_echoes_the_id() {
+    let server = guarded_agent(Some(a2a_card::security::ErrorStyle::JsonRpc));
+    let call = br#"{"jsonrpc":"2.0","id":[1],"method":"SendMessage"}"#;
+    assert_eq!(rpc(&server, call, &[]).json()["id"], json!([1]));
+    let unreadable = get(&server, "/rest/tasks/1", &[]);
+    assert_eq!(unreadable.json()["jsonrpc"], "2.0");
+    assert_eq!(unreadable.json()["id"], Value::Null);
+    let server = guarded_agent(Some(a2a_card::security::ErrorStyle::Rest));
+    let rest = rpc(&server, call, &[]);
+    assert_eq!(rest.json()["error"]["status"], "UNAUTHENTICATED");
+}

@@ -17,7 +17,7 @@ use crate::{AgentCard, Profile};
 pub const EXTENDED_CACHE_CONTROL: &str = "private, no-cache";
 /// How much of a JSON-RPC request body is read to learn its method; larger bodies pass
 /// through unread (an extended-card request is tiny).
-pub const DEFAULT_JSONRPC_PEEK: usize = 64 * 1024;
+pub use crate::body::DEFAULT_JSONRPC_PEEK;
 
 /// A tower layer that answers the authenticated extended-card operation on the routes the
 /// public card's interfaces imply, enforcing the card's security requirements, and passes

@@ -9,12 +9,12 @@ use http::{HeaderValue, Method, Request, Response, StatusCode};
 use serde_json::Value;
 use tower::Service;
 
-use super::body::{read_up_to, RequestBody};
+use super::body::RequestBody;
 use super::future::ExtendedFuture;
 use super::responses::{allow, batched, jsonrpc_card, rest_card, unreadable_body, A2aError};
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
-use crate::body::ResponseBody;
+use crate::body::{jsonrpc_id, jsonrpc_json, read_up_to, ResponseBody};
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
 
@@ -158,8 +158,7 @@ pub(crate) enum Peeked {
 /// the last of duplicate keys winning), so no spelling of the call slips past the layer
 /// to an agent that might answer it.
 pub(crate) fn peek(body: &[u8]) -> Peeked {
-    let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
-    let Ok(value) = serde_json::from_slice::<Value>(body) else {
+    let Some(value) = jsonrpc_json(body) else {
         return Peeked::NotOurs;
     };
     let ours = |call: &Value| {
@@ -169,9 +168,7 @@ pub(crate) fn peek(body: &[u8]) -> Peeked {
     };
     match &value {
         Value::Object(_) => match ours(&value) {
-            Some(operation) => {
-                Peeked::Ours(operation, value.get("id").cloned().unwrap_or(Value::Null))
-            }
+            Some(operation) => Peeked::Ours(operation, jsonrpc_id(&value)),
             None => Peeked::NotOurs,
         },
         Value::Array(calls) if calls.iter().any(|call| ours(call).is_some()) => Peeked::Batched,
