@@ -65,6 +65,8 @@ pub(crate) struct ServeArgs {
     auth: Option<PathBuf>,
     /// Sign the card, and every card reloaded by --watch, with this private key (PKCS#8 PEM
     /// or private JWK) once, when it is loaded; a card that is already signed is served as is.
+    /// Each view of --extended-card (each set of skills a caller may see) is signed too, once
+    /// at start.
     #[arg(long, value_name = "FILE", requires = "kid")]
     sign_key: Option<String>,
     /// Key id written in the signature (with --sign-key).
@@ -220,7 +222,14 @@ fn extended_layer(
         })?;
     let builder = ExtendedCardLayer::builder(public, security);
     let builder = match extended {
-        Some(card) => builder.extended_card(card),
+        Some(card) => match signer(args) {
+            Ok(Some(signer)) => builder.extended_card(card).sign_with(signer),
+            Ok(None) => builder.extended_card(card),
+            Err(message) => {
+                errln!(output, "a2a-card: {message}");
+                return Err(Outcome::Invalid);
+            }
+        },
         None if not_configured => builder.without_extended_card(),
         None => builder,
     };
@@ -228,6 +237,20 @@ fn extended_layer(
         errln!(output, "a2a-card: {error}");
         Outcome::Invalid
     })
+}
+
+/// The signer of `--sign-key`, for the public card and each view of the extended card.
+fn signer(args: &ServeArgs) -> Result<Option<CardSigner>, String> {
+    let (Some(path), Some(kid)) = (&args.sign_key, &args.kid) else {
+        return Ok(None);
+    };
+    let key = super::sign::load_key(path, args.sign_alg)
+        .map_err(|(_, message)| format!("--sign-key {path}: {message}"))?;
+    let signer = CardSigner::new(key, kid.clone());
+    Ok(Some(match &args.jku {
+        Some(jku) => signer.with_jku(jku.clone()),
+        None => signer,
+    }))
 }
 
 fn build_layer(
@@ -253,13 +276,7 @@ fn build_layer(
         LegacyArg::Off => Legacy::Off,
     };
     let mut builder = AgentCardLayer::builder(card);
-    if let (Some(path), Some(kid)) = (&args.sign_key, &args.kid) {
-        let key = super::sign::load_key(path, args.sign_alg)
-            .map_err(|(_, message)| format!("--sign-key {path}: {message}"))?;
-        let mut signer = CardSigner::new(key, kid.clone());
-        if let Some(jku) = &args.jku {
-            signer = signer.with_jku(jku.clone());
-        }
+    if let Some(signer) = signer(args)? {
         builder = builder.sign_with(signer);
     }
     if let Some(path) = &args.trust_jwks {

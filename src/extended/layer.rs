@@ -8,7 +8,7 @@ use tower::Layer;
 use super::error::ExtendedError;
 use super::routes::Routes;
 use super::service::{ExtendedCardService, Shared};
-use super::variants::ExtendedCard;
+use super::variants::{ExtendedCard, Signer};
 use crate::security::CardSecurity;
 use crate::{AgentCard, Profile};
 
@@ -57,6 +57,7 @@ pub struct ExtendedCardLayerBuilder {
     deliberately_without: bool,
     cache_control: HeaderValue,
     peek: usize,
+    signer: Option<Signer>,
 }
 
 impl ExtendedCardLayer {
@@ -78,6 +79,7 @@ impl ExtendedCardLayer {
             deliberately_without: false,
             cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
             peek: DEFAULT_JSONRPC_PEEK,
+            signer: None,
         }
     }
 }
@@ -196,6 +198,31 @@ impl ExtendedCardLayerBuilder {
         self
     }
 
+    /// Signs every view of the extended card (each set of visible skills) once, when the
+    /// layer is built, as [`AgentCardLayerBuilder::sign_with`](crate::serve::AgentCardLayerBuilder::sign_with)
+    /// does for the public card: the same bytes and ETag on every request. A view that shows
+    /// every skill of an extended card that arrives signed keeps the card's own signatures;
+    /// a view that leaves skills out drops them (they cover the whole card) and is signed.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa)?, "card-key-1");
+    /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+    ///     .extended_card(public.clone())
+    ///     .sign_with(signer)
+    ///     .build()?;
+    /// # let _ = layer;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "sign")]
+    pub fn sign_with(mut self, signer: crate::sign::CardSigner) -> Self {
+        self.signer = Some(Arc::new(signer));
+        self
+    }
+
     /// Checks everything (see [`ExtendedError`]) and builds the layer.
     ///
     /// ```
@@ -225,7 +252,7 @@ impl ExtendedCardLayerBuilder {
             }
         }
         let card = match self.card.clone() {
-            Some(card) => Some(checked(&self.security, card)?),
+            Some(card) => Some(checked(&self.security, card, self.signer.as_ref())?),
             None => None,
         };
         let mut vary = self.security.credential_headers().join(", ");
@@ -249,7 +276,11 @@ impl ExtendedCardLayerBuilder {
 }
 
 /// Refuses an extended card with errors, or whose skills name schemes without a verifier.
-fn checked(security: &CardSecurity, card: AgentCard) -> Result<ExtendedCard, ExtendedError> {
+fn checked(
+    security: &CardSecurity,
+    card: AgentCard,
+    signer: Option<&Signer>,
+) -> Result<ExtendedCard, ExtendedError> {
     let errors: Vec<_> = card
         .validate(Profile::Spec)
         .into_iter()
@@ -270,5 +301,5 @@ fn checked(security: &CardSecurity, card: AgentCard) -> Result<ExtendedCard, Ext
             }
         }
     }
-    Ok(ExtendedCard::new(card))
+    ExtendedCard::new(card, signer)
 }
