@@ -862,3 +862,41 @@ fn a_fixed_jsonrpc_style_still_echoes_the_id() {
     let rest = rpc(&server, call, &[]);
     assert_eq!(rest.json()["error"]["status"], "UNAUTHENTICATED");
 }
+
+#[cfg(feature = "sign")]
+#[test]
+fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
+    use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    let public = card("public");
+    let mut extended = card("extended");
+    let template = extended.skills[0].clone();
+    extended.skills = (0..7)
+        .map(|n| {
+            let mut skill = template.clone();
+            skill.id = format!("skill-{n}");
+            skill.security_requirements = serde_json::from_value(
+                json!([{"schemes": {"bearer": {"list": [format!("scope-{n}")]}}}]),
+            )
+            .unwrap();
+            skill
+        })
+        .collect();
+    let signer = || CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k");
+    let build = |card: AgentCard| {
+        ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(card)
+            .sign_with(signer())
+            .build()
+    };
+    let err = build(extended.clone()).unwrap_err();
+    assert!(
+        matches!(err, ExtendedError::TooManySignedViews { groups: 7, max: 6 }),
+        "{err}"
+    );
+    // Six distinct lists (64 views) are signed up front.
+    extended.skills.pop();
+    assert!(build(extended.clone()).is_ok());
+    extended.skills.push(extended.skills[0].clone());
+    extended.skills[6].id = "again".into();
+    assert!(build(extended).is_ok(), "a repeated list is the same group");
+}
