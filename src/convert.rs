@@ -17,6 +17,8 @@
 //! # Ok::<(), a2a_card::convert::ConvertError>(())
 //! ```
 
+use std::fmt;
+
 use crate::{
     validate_document, AgentCard, CardVersion, Code, Diagnostic, DocumentKind, Profile, ReadError,
 };
@@ -36,7 +38,7 @@ pub struct Converted {
 }
 
 /// Why a card could not be converted.
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 pub enum ConvertError {
     /// The input is not JSON (line and column in the error).
     #[error(transparent)]
@@ -45,6 +47,18 @@ pub enum ConvertError {
     /// finds, not only the wrong types.
     #[error("values of the wrong type (A2A-E002) stop the conversion; fix them and convert again")]
     WrongTypes(Vec<Diagnostic>),
+}
+
+impl fmt::Debug for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)?;
+        if let ConvertError::WrongTypes(diagnostics) = self {
+            for diagnostic in diagnostics {
+                write!(f, "\n  {diagnostic}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Converts a card into the `to` shape; `bytes` is a v1.0 or v0.3 card as JSON.

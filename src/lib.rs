@@ -58,7 +58,6 @@
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod __fuzz;
-#[cfg(any(feature = "serve", feature = "auth"))]
 #[macro_use]
 mod macros;
 #[cfg(any(feature = "serve", feature = "auth"))]

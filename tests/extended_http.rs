@@ -598,6 +598,57 @@ fn declared_but_not_configured_answers_after_authentication() {
 }
 
 #[test]
+fn not_configured_without_security_answers_every_caller_on_the_card_routes() {
+    let public = card("public");
+    let server = server_with(ExtendedCardLayer::not_configured(&public).unwrap());
+    for headers in [&[][..], &[("X-API-Key", &b"k1-header"[..])][..]] {
+        let rest = get(&server, REST, headers);
+        assert_eq!(rest.status, 400);
+        let error = rest.json()["error"].clone();
+        assert_eq!(error["code"], 400);
+        assert_eq!(error["status"], "FAILED_PRECONDITION");
+        assert_eq!(
+            error["details"][0]["reason"],
+            "EXTENDED_AGENT_CARD_NOT_CONFIGURED"
+        );
+        assert_eq!(error["details"][0]["domain"], "a2a-protocol.org");
+        let rpc = rpc(
+            &server,
+            br#"{"jsonrpc":"2.0","id":"n-1","method":"GetExtendedAgentCard"}"#,
+            headers,
+        );
+        assert_eq!(rpc.status, 400);
+        let answer = rpc.json();
+        assert_eq!(answer["id"], "n-1");
+        assert_eq!(answer["error"]["code"], -32007);
+    }
+    // Everything else still reaches the agent.
+    let other = rpc(
+        &server,
+        br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage"}"#,
+        &[],
+    );
+    assert_eq!(other.status, 418);
+    assert_eq!(get(&server, "/rest/message:send", &[]).status, 418);
+
+    let mut undeclared = public.clone();
+    undeclared.capabilities.extended_agent_card = None;
+    let server = server_with(ExtendedCardLayer::not_configured(&undeclared).unwrap());
+    assert_eq!(
+        get(&server, REST, &[]).json()["error"]["details"][0]["reason"],
+        "UNSUPPORTED_OPERATION"
+    );
+    let mut grpc_only = public;
+    grpc_only
+        .supported_interfaces
+        .retain(|i| i.protocol_binding == "GRPC");
+    assert!(matches!(
+        ExtendedCardLayer::not_configured(&grpc_only).unwrap_err(),
+        ExtendedError::NoRoutes
+    ));
+}
+
+#[test]
 fn build_refusals() {
     let public = card("public");
     let err = |layer: Result<ExtendedCardLayer, ExtendedError>| layer.unwrap_err().to_string();
@@ -731,4 +782,121 @@ fn require_card_security_guards_any_route_with_the_auth_context() {
         .body(String::new())
         .unwrap());
     assert_eq!(allowed.status(), 200);
+}
+
+/// `RequireCardSecurity` on the agent's own routes, under the extended-card layer, as the
+/// README stacks them: no style given.
+fn guarded_agent(style: Option<a2a_card::security::ErrorStyle>) -> TestServer {
+    use a2a_card::security::RequireCardSecurity;
+    let public = card("public");
+    let mut guard = RequireCardSecurity::new(security(&public));
+    if let Some(style) = style {
+        guard = guard.style(style);
+    }
+    let extended = ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(card("extended"))
+        .build()
+        .unwrap();
+    TestServer::start(with_test_certificates(
+        extended.layer(guard.layer(tower::service_fn(inner))),
+    ))
+}
+
+#[test]
+fn require_card_security_answers_jsonrpc_requests_in_jsonrpc_style_with_their_id() {
+    let server = guarded_agent(None);
+    let send = br#"{"jsonrpc":"2.0","id":"send-9","method":"SendMessage","params":{}}"#;
+    let refused = rpc(&server, send, &[]);
+    assert_eq!(refused.status, 401);
+    assert!(!challenges(&refused).is_empty());
+    let body = refused.json();
+    assert_eq!(body["jsonrpc"], "2.0");
+    assert_eq!(body["id"], "send-9");
+    assert_eq!(body["error"]["code"], -32000);
+    assert_eq!(body["error"]["data"][0]["reason"], "UNAUTHENTICATED");
+    // The extended-card layer's own 401 echoes the id the same way.
+    let card_call = br#"{"jsonrpc":"2.0","id":7,"method":"GetExtendedAgentCard"}"#;
+    assert_eq!(rpc(&server, card_call, &[]).json()["id"], 7);
+    // A batch: JSON-RPC style, no single id to echo.
+    let batch = rpc(
+        &server,
+        br#"[{"jsonrpc":"2.0","id":1,"method":"SendMessage"}]"#,
+        &[],
+    );
+    assert_eq!(batch.status, 401);
+    assert_eq!(batch.json()["jsonrpc"], "2.0");
+    assert_eq!(batch.json()["id"], Value::Null);
+    // With credentials, the agent gets the request byte for byte.
+    let allowed = rpc(&server, send, &[("X-API-Key", b"k1-header")]);
+    assert_eq!(allowed.status, 418);
+    assert_eq!(allowed.body, send);
+
+    // Anything that is not a JSON-RPC request gets the HTTP+JSON binding's error.
+    let rest_send = support::request(
+        server.addr,
+        "POST",
+        "/rest/message:send",
+        &[("Content-Type", b"application/json")],
+        br#"{"message":{"parts":[{"text":"hi"}]}}"#,
+    );
+    assert_eq!(rest_send.status, 401);
+    assert_eq!(rest_send.json()["error"]["status"], "UNAUTHENTICATED");
+    let get_task = get(&server, "/rest/tasks/1", &[]);
+    assert_eq!(get_task.json()["error"]["code"], 401);
+    for body in [&b"not json"[..], b"", b"{\"id\":1}"] {
+        let response = rpc(&server, body, &[]);
+        assert_eq!(response.status, 401);
+        assert_eq!(response.json()["error"]["status"], "UNAUTHENTICATED");
+    }
+}
+
+#[test]
+fn a_fixed_jsonrpc_style_still_echoes_the_id() {
+    let server = guarded_agent(Some(a2a_card::security::ErrorStyle::JsonRpc));
+    let call = br#"{"jsonrpc":"2.0","id":[1],"method":"SendMessage"}"#;
+    assert_eq!(rpc(&server, call, &[]).json()["id"], json!([1]));
+    let unreadable = get(&server, "/rest/tasks/1", &[]);
+    assert_eq!(unreadable.json()["jsonrpc"], "2.0");
+    assert_eq!(unreadable.json()["id"], Value::Null);
+    let server = guarded_agent(Some(a2a_card::security::ErrorStyle::Rest));
+    let rest = rpc(&server, call, &[]);
+    assert_eq!(rest.json()["error"]["status"], "UNAUTHENTICATED");
+}
+
+#[cfg(feature = "sign")]
+#[test]
+fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
+    use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    let public = card("public");
+    let mut extended = card("extended");
+    let template = extended.skills[0].clone();
+    extended.skills = (0..7)
+        .map(|n| {
+            let mut skill = template.clone();
+            skill.id = format!("skill-{n}");
+            skill.security_requirements = serde_json::from_value(
+                json!([{"schemes": {"bearer": {"list": [format!("scope-{n}")]}}}]),
+            )
+            .unwrap();
+            skill
+        })
+        .collect();
+    let signer = || CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k");
+    let build = |card: AgentCard| {
+        ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(card)
+            .sign_with(signer())
+            .build()
+    };
+    let err = build(extended.clone()).unwrap_err();
+    assert!(
+        matches!(err, ExtendedError::TooManySignedViews { groups: 7, max: 6 }),
+        "{err}"
+    );
+    // Six distinct lists (64 views) are signed up front.
+    extended.skills.pop();
+    assert!(build(extended.clone()).is_ok());
+    extended.skills.push(extended.skills[0].clone());
+    extended.skills[6].id = "again".into();
+    assert!(build(extended).is_ok(), "a repeated list is the same group");
 }

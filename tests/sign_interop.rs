@@ -218,3 +218,79 @@ fn sdk_signatures_over_empty_values_verify_only_in_the_compatibility_mode() {
     );
     assert!(out.contains("InvalidSignaturesError"), "{out}");
 }
+
+/// Each view of the extended card (the skills a caller may see) is signed once when the
+/// layer is built, and jwcrypto + rfc8785 verify every view as served.
+#[cfg(feature = "extended")]
+#[test]
+fn jwcrypto_verifies_each_signed_view_of_the_extended_card() {
+    use a2a_card::extended::{ExtendedCardLayer, RequestBody};
+    use a2a_card::security::{ApiKeys, BasicUsers, CardSecurity};
+    use http_body_util::BodyExt;
+    use tower::{Layer, ServiceExt};
+
+    let mut public = unsigned(EXAMPLE);
+    let basic: a2a_card::SecurityScheme =
+        serde_json::from_value(serde_json::json!({"httpAuthSecurityScheme": {"scheme": "Basic"}}))
+            .unwrap();
+    public.security_schemes.insert("basic".into(), basic);
+    let mut extended = public.clone();
+    let mut fleet = extended.skills[0].clone();
+    fleet.id = "fleet".into();
+    fleet.security_requirements =
+        serde_json::from_value(serde_json::json!([{"schemes": {"basic": {}}}])).unwrap();
+    extended.skills.push(fleet);
+    let security = CardSecurity::builder(&public)
+        .skills_of(&extended)
+        .verifier("apiKey", ApiKeys::new(["k1"]).unwrap())
+        .verifier("basic", BasicUsers::new(["alice:pw"]).unwrap())
+        .build()
+        .unwrap();
+    let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "ext-es256");
+    let jwks = write(
+        "jwks.json",
+        Jwks {
+            keys: vec![signer.public_jwk()],
+        }
+        .to_json_pretty()
+        .as_bytes(),
+    );
+    let app = ExtendedCardLayer::builder(&public, security)
+        .extended_card(extended)
+        .sign_with(signer)
+        .build()
+        .unwrap()
+        .layer(tower::service_fn(
+            |_: http::Request<RequestBody<String>>| async {
+                Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+            },
+        ));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let fetch = |basic: bool| {
+        let mut request =
+            http::Request::get("/a2a/rest/extendedAgentCard").header("X-API-Key", "k1");
+        if basic {
+            request = request.header("Authorization", "Basic YWxpY2U6cHc=");
+        }
+        let response = runtime
+            .block_on(app.clone().oneshot(request.body(String::new()).unwrap()))
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        runtime
+            .block_on(response.into_body().collect())
+            .unwrap()
+            .to_bytes()
+    };
+    for (basic, skills) in [(false, 1), (true, 2)] {
+        let body = fetch(basic);
+        assert_eq!(body, fetch(basic), "the same bytes on every request");
+        let view = AgentCard::from_json_slice(&body).unwrap();
+        assert_eq!(view.skills.len(), skills);
+        let file = write("view.json", &body);
+        let (ok, out) = peer(&["jwcrypto-verify", path_str(&file), path_str(&jwks)]);
+        assert!(ok, "view with {skills} skill(s): {out}");
+        assert_eq!(out.trim(), "verified ext-es256");
+    }
+}

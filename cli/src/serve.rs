@@ -65,6 +65,8 @@ pub(crate) struct ServeArgs {
     auth: Option<PathBuf>,
     /// Sign the card, and every card reloaded by --watch, with this private key (PKCS#8 PEM
     /// or private JWK) once, when it is loaded; a card that is already signed is served as is.
+    /// Each view of --extended-card (each set of skills a caller may see) is signed too, once
+    /// at start.
     #[arg(long, value_name = "FILE", requires = "kid")]
     sign_key: Option<String>,
     /// Key id written in the signature (with --sign-key).
@@ -171,14 +173,27 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
 }
 
 /// The extended-card layer when `--auth` is given: the card's security from the auth file,
-/// and the extended card (if any), both checked before anything is served.
+/// and the extended card (if any), both checked before anything is served. A card that
+/// declares an extended card while none is given gets a warning, and its extended-card
+/// routes answer ExtendedAgentCardNotConfiguredError (after authentication with `--auth`).
 fn extended_layer(
     args: &ServeArgs,
     public: &AgentCard,
     output: &mut Output,
 ) -> Result<Option<ExtendedCardLayer>, Outcome> {
+    let not_configured =
+        public.capabilities.extended_agent_card == Some(true) && args.extended_card.is_none();
+    if not_configured {
+        errln!(
+            output,
+            "a2a-card: warning: the card declares capabilities.extendedAgentCard but no --extended-card was given; its extended-card routes answer ExtendedAgentCardNotConfiguredError (-32007)"
+        );
+    }
     let Some(auth_path) = &args.auth else {
-        return Ok(None);
+        // Without routes (no JSONRPC or HTTP+JSON interface) there is nothing to answer.
+        return Ok(not_configured
+            .then(|| ExtendedCardLayer::not_configured(public).ok())
+            .flatten());
     };
     let extended = match &args.extended_card {
         None => None,
@@ -207,13 +222,35 @@ fn extended_layer(
         })?;
     let builder = ExtendedCardLayer::builder(public, security);
     let builder = match extended {
-        Some(card) => builder.extended_card(card),
+        Some(card) => match signer(args) {
+            Ok(Some(signer)) => builder.extended_card(card).sign_with(signer),
+            Ok(None) => builder.extended_card(card),
+            Err(message) => {
+                errln!(output, "a2a-card: {message}");
+                return Err(Outcome::Invalid);
+            }
+        },
+        None if not_configured => builder.without_extended_card(),
         None => builder,
     };
     builder.build().map(Some).map_err(|error| {
         errln!(output, "a2a-card: {error}");
         Outcome::Invalid
     })
+}
+
+/// The signer of `--sign-key`, for the public card and each view of the extended card.
+fn signer(args: &ServeArgs) -> Result<Option<CardSigner>, String> {
+    let (Some(path), Some(kid)) = (&args.sign_key, &args.kid) else {
+        return Ok(None);
+    };
+    let key = super::sign::load_key(path, args.sign_alg)
+        .map_err(|(_, message)| format!("--sign-key {path}: {message}"))?;
+    let signer = CardSigner::new(key, kid.clone());
+    Ok(Some(match &args.jku {
+        Some(jku) => signer.with_jku(jku.clone()),
+        None => signer,
+    }))
 }
 
 fn build_layer(
@@ -239,13 +276,7 @@ fn build_layer(
         LegacyArg::Off => Legacy::Off,
     };
     let mut builder = AgentCardLayer::builder(card);
-    if let (Some(path), Some(kid)) = (&args.sign_key, &args.kid) {
-        let key = super::sign::load_key(path, args.sign_alg)
-            .map_err(|(_, message)| format!("--sign-key {path}: {message}"))?;
-        let mut signer = CardSigner::new(key, kid.clone());
-        if let Some(jku) = &args.jku {
-            signer = signer.with_jku(jku.clone());
-        }
+    if let Some(signer) = signer(args)? {
         builder = builder.sign_with(signer);
     }
     if let Some(path) = &args.trust_jwks {

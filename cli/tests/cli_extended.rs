@@ -535,3 +535,41 @@ fn watch_never_changes_what_auth_enforces() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+#[test]
+fn a_declared_extended_card_left_out_is_warned_about_and_answered_not_configured() {
+    let card = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json");
+    let dir = temp_dir("not-configured");
+    let auth = dir.join("auth.toml");
+    std::fs::write(&auth, "[apiKey]\nkeys = [\"k1\"]\n").unwrap();
+    let auth = shown(&auth);
+    let plain = ["serve", "--addr", "127.0.0.1:0", card];
+    let with_auth = [&plain[..], &["--auth", &auth]].concat();
+    for (args, key) in [(&plain[..], None), (&with_auth[..], Some("k1"))] {
+        let server = Server::start_logged(args);
+        let call = br#"{"jsonrpc":"2.0","id":42,"method":"GetExtendedAgentCard"}"#;
+        if key.is_some() {
+            // Authentication still comes first.
+            assert_eq!(server.get("/a2a/rest/extendedAgentCard").status, 401);
+            assert_eq!(server.post_json("/a2a/v1", call).json()["id"], 42);
+        }
+        let headers: Vec<(&str, &str)> = key.map(|k| ("X-API-Key", k)).into_iter().collect();
+        let rest = server.request("GET", "/a2a/rest/extendedAgentCard", &headers, b"");
+        assert_eq!(rest.status, 400, "{}", rest.text());
+        let info = &rest.json()["error"]["details"][0];
+        assert_eq!(info["reason"], "EXTENDED_AGENT_CARD_NOT_CONFIGURED");
+        assert_eq!(info["domain"], "a2a-protocol.org");
+        let headers = [&headers[..], &[("content-type", "application/json")]].concat();
+        let rpc = server.request("POST", "/a2a/v1", &headers, call);
+        assert_eq!(rpc.status, 400, "{}", rpc.text());
+        assert_eq!(rpc.json()["id"], 42);
+        assert_eq!(rpc.json()["error"]["code"], -32007);
+        // The public card is still served.
+        assert_eq!(server.get("/.well-known/agent-card.json").status, 200);
+        let stderr = server.stderr_lines().join("\n");
+        assert!(
+            stderr.contains("warning") && stderr.contains("--extended-card"),
+            "{stderr}"
+        );
+    }
+}

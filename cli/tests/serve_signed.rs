@@ -182,3 +182,75 @@ fn two_serve_processes_with_one_key_serve_the_same_signed_card() {
     assert_eq!(code, 1);
     assert!(stderr.contains("--sign-key missing.pem"), "{stderr}");
 }
+
+#[test]
+fn each_view_of_the_extended_card_is_signed_and_verifies() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-signed-extended");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let (key, jwks) = (path("key.pem"), path("jwks.json"));
+    let (code, stderr) = cli(&[
+        "keygen", "--alg", "EdDSA", "--kid", "ext-1", "--out", &key, "--jwks", &jwks,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    // The example card plus a Basic scheme; the extended card has a skill only Basic
+    // callers see, so there are two views.
+    let mut public: serde_json::Value =
+        serde_json::from_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    public["securitySchemes"]["basic"] =
+        serde_json::json!({"httpAuthSecurityScheme": {"scheme": "Basic"}});
+    let mut extended = public.clone();
+    let mut fleet = extended["skills"][0].clone();
+    fleet["id"] = "fleet".into();
+    fleet["securityRequirements"] = serde_json::json!([{"schemes": {"basic": {}}}]);
+    extended["skills"].as_array_mut().unwrap().push(fleet);
+    std::fs::write(path("public.json"), public.to_string()).unwrap();
+    std::fs::write(path("extended.json"), extended.to_string()).unwrap();
+    std::fs::write(
+        path("auth.toml"),
+        "[apiKey]\nkeys = [\"k1\"]\n[basic]\nusers = [\"alice:pw\"]\n",
+    )
+    .unwrap();
+    let (public, extended, auth) = (
+        path("public.json"),
+        path("extended.json"),
+        path("auth.toml"),
+    );
+    let (mut server, addr) = serve(&[
+        &public,
+        "--extended-card",
+        &extended,
+        "--auth",
+        &auth,
+        "--sign-key",
+        &key,
+        "--kid",
+        "ext-1",
+    ]);
+    let basic = b"Basic YWxpY2U6cHc="; // alice:pw
+    let callers: [&[(&str, &[u8])]; 2] = [
+        &[("X-API-Key", b"k1")],
+        &[("X-API-Key", b"k1"), ("Authorization", basic)],
+    ];
+    let route = "/a2a/rest/extendedAgentCard";
+    let mut views = Vec::new();
+    for (n, headers) in callers.iter().enumerate() {
+        let first = support::request(addr, "GET", route, headers, b"");
+        let again = support::request(addr, "GET", route, headers, b"");
+        assert_eq!(first.status, 200);
+        assert_eq!(
+            first.body, again.body,
+            "a view is signed once, not per request"
+        );
+        let served = dir.join(format!("view-{n}.json"));
+        std::fs::write(&served, &first.body).unwrap();
+        let (code, stderr) = cli(&["verify", served.to_str().unwrap(), "--jwks", &jwks]);
+        assert_eq!(code, 0, "view {n}: {stderr}");
+        views.push(AgentCard::from_json_slice(&first.body).unwrap());
+    }
+    let _ = (server.kill(), server.wait());
+    assert_eq!(views[0].skills.len(), 1);
+    assert_eq!(views[1].skills.len(), 2);
+    assert_ne!(views[0].signatures, views[1].signatures);
+}

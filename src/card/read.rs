@@ -18,7 +18,7 @@ use crate::diagnostic::{Code, Diagnostic};
 /// }
 /// assert!(matches!(AgentCard::from_json_slice(b"[]"), Err(ReadError::Shape(_))));
 /// ```
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Clone, PartialEq, thiserror::Error)]
 pub enum ReadError {
     /// The bytes are not JSON.
     #[error("not valid JSON at line {line}, column {column}: {message}")]
@@ -153,3 +153,5 @@ pub(crate) fn not_an_object(value: &Value) -> Diagnostic {
         ),
     )
 }
+
+debug_as_display!(ReadError);

@@ -62,7 +62,7 @@ const LEGACY_PATH: &str = "/.well-known/agent.json";
 const USER_AGENT: &str = concat!("a2a-card-check/", env!("CARGO_PKG_VERSION"));
 
 /// Why an audit could not start.
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum CheckError {
     /// The base URL is not an absolute http(s) URL.
@@ -222,6 +222,8 @@ fn at(base: &str, path: &str) -> Uri {
     // The base was parsed as a URL and a well-known path only adds path characters.
     parse_http_url(&format!("{base}{path}")).unwrap_or_default()
 }
+
+debug_as_display!(CheckError);
 
 #[cfg(test)]
 mod tests {

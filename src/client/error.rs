@@ -11,7 +11,7 @@ use std::time::Duration;
 /// assert!(matches!(error, ClientError::NotHttpUrl(_)));
 /// assert!(!error.is_unreachable());
 /// ```
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum ClientError {
     /// The URL is not an absolute `http://` or `https://` URL with a host.
@@ -141,3 +141,5 @@ impl fmt::Display for Span {
         }
     }
 }
+
+debug_as_display!(ClientError);

@@ -137,33 +137,3 @@ where
         }
     }
 }
-
-/// Reads `body` until it ends or more than `limit` bytes were read. Returns the bytes read,
-/// any trailers, and the rest of the body when it did not end.
-pub(crate) async fn read_up_to<B>(
-    body: B,
-    limit: usize,
-) -> Result<(Bytes, Option<HeaderMap>, Option<Pin<Box<B>>>), B::Error>
-where
-    B: Body<Data = Bytes>,
-{
-    let mut body = Box::pin(body);
-    let mut read = bytes::BytesMut::new();
-    loop {
-        if read.len() > limit {
-            return Ok((read.freeze(), None, Some(body)));
-        }
-        let frame = std::future::poll_fn(|cx| body.as_mut().poll_frame(cx)).await;
-        match frame {
-            None => return Ok((read.freeze(), None, None)),
-            Some(Err(error)) => return Err(error),
-            Some(Ok(frame)) => match frame.into_data() {
-                Ok(data) => read.extend_from_slice(&data),
-                Err(frame) => {
-                    let trailers = frame.into_trailers().ok();
-                    return Ok((read.freeze(), trailers, None));
-                }
-            },
-        }
-    }
-}

@@ -14,7 +14,7 @@ use crate::Diagnostic;
 /// assert!(matches!(err, ExtendedError::NotConfigured));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum ExtendedError {
     /// The public card declares `capabilities.extendedAgentCard: true` and no extended card
@@ -50,7 +50,22 @@ pub enum ExtendedError {
         /// The scheme's name.
         scheme: String,
     },
+    /// A view of the extended card could not be signed.
+    #[cfg(feature = "sign")]
+    #[error("a view of the extended card could not be signed: {0}")]
+    Sign(#[from] crate::sign::SignError),
+    /// A signer was given, but the skills' requirements make more views than are built up
+    /// front, so some would be signed per request.
+    #[error("the extended card's skills have {groups} distinct securityRequirements lists, more than the {max} whose views are signed once at build; give skills the same requirements, or do not sign the extended card")]
+    TooManySignedViews {
+        /// Distinct requirement lists among the skills.
+        groups: usize,
+        /// The most that are signed up front.
+        max: usize,
+    },
     /// The `Cache-Control` given would let shared caches keep a card meant for one caller.
     #[error("Cache-Control {0:?} would let shared caches store the extended card; use private or no-store")]
     PublicCacheControl(String),
 }
+
+debug_as_display!(ExtendedError);

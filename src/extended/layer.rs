@@ -8,7 +8,7 @@ use tower::Layer;
 use super::error::ExtendedError;
 use super::routes::Routes;
 use super::service::{ExtendedCardService, Shared};
-use super::variants::ExtendedCard;
+use super::variants::{ExtendedCard, Signer};
 use crate::security::CardSecurity;
 use crate::{AgentCard, Profile};
 
@@ -17,7 +17,7 @@ use crate::{AgentCard, Profile};
 pub const EXTENDED_CACHE_CONTROL: &str = "private, no-cache";
 /// How much of a JSON-RPC request body is read to learn its method; larger bodies pass
 /// through unread (an extended-card request is tiny).
-pub const DEFAULT_JSONRPC_PEEK: usize = 64 * 1024;
+pub use crate::body::DEFAULT_JSONRPC_PEEK;
 
 /// A tower layer that answers the authenticated extended-card operation on the routes the
 /// public card's interfaces imply, enforcing the card's security requirements, and passes
@@ -57,6 +57,7 @@ pub struct ExtendedCardLayerBuilder {
     deliberately_without: bool,
     cache_control: HeaderValue,
     peek: usize,
+    signer: Option<Signer>,
 }
 
 impl ExtendedCardLayer {
@@ -78,7 +79,55 @@ impl ExtendedCardLayer {
             deliberately_without: false,
             cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
             peek: DEFAULT_JSONRPC_PEEK,
+            signer: None,
         }
+    }
+}
+
+impl ExtendedCardLayer {
+    /// A layer for an agent that has no extended card to serve (and no credentials
+    /// configured to guard one): on the routes the public card's interfaces imply it answers
+    /// every caller with ExtendedAgentCardNotConfiguredError (JSON-RPC -32007; HTTP 400 with
+    /// ErrorInfo reason `EXTENDED_AGENT_CARD_NOT_CONFIGURED` on HTTP+JSON), or
+    /// UnsupportedOperationError when the card does not declare
+    /// `capabilities.extendedAgentCard`, instead of letting the request fall through to a
+    /// 404. Nothing is authenticated, since there is no card to reveal; with credentials, use
+    /// [`builder`](Self::builder) and
+    /// [`without_extended_card`](ExtendedCardLayerBuilder::without_extended_card), which
+    /// answers the same error after authentication.
+    ///
+    /// ```
+    /// use a2a_card::extended::ExtendedCardLayer;
+    /// use tower::{Layer, ServiceExt};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// // The example card declares an extended card and an HTTP+JSON interface at /a2a/rest.
+    /// let app = ExtendedCardLayer::not_configured(&public)?.layer(tower::service_fn(
+    ///     |_req: http::Request<a2a_card::extended::RequestBody<String>>| async {
+    ///         Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+    ///     },
+    /// ));
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// let request = http::Request::get("/a2a/rest/extendedAgentCard").body(String::new())?;
+    /// assert_eq!(run(app.oneshot(request))?.status(), 400);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn not_configured(public: &AgentCard) -> Result<ExtendedCardLayer, ExtendedError> {
+        let routes = Routes::from_interfaces(&public.supported_interfaces)?;
+        if routes.is_empty() {
+            return Err(ExtendedError::NoRoutes);
+        }
+        let shared = Shared {
+            routes,
+            capability: public.capabilities.extended_agent_card == Some(true),
+            card: None,
+            security: None,
+            cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
+            vary: HeaderValue::from_static("*"),
+            peek: DEFAULT_JSONRPC_PEEK,
+        };
+        Ok(ExtendedCardLayer {
+            shared: Arc::new(shared),
+        })
     }
 }
 
@@ -149,6 +198,31 @@ impl ExtendedCardLayerBuilder {
         self
     }
 
+    /// Signs every view of the extended card (each set of visible skills) once, when the
+    /// layer is built, as [`AgentCardLayerBuilder::sign_with`](crate::serve::AgentCardLayerBuilder::sign_with)
+    /// does for the public card: the same bytes and ETag on every request. A view that shows
+    /// every skill of an extended card that arrives signed keeps the card's own signatures;
+    /// a view that leaves skills out drops them (they cover the whole card) and is signed.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa)?, "card-key-1");
+    /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+    ///     .extended_card(public.clone())
+    ///     .sign_with(signer)
+    ///     .build()?;
+    /// # let _ = layer;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "sign")]
+    pub fn sign_with(mut self, signer: crate::sign::CardSigner) -> Self {
+        self.signer = Some(Arc::new(signer));
+        self
+    }
+
     /// Checks everything (see [`ExtendedError`]) and builds the layer.
     ///
     /// ```
@@ -178,7 +252,7 @@ impl ExtendedCardLayerBuilder {
             }
         }
         let card = match self.card.clone() {
-            Some(card) => Some(checked(&self.security, card)?),
+            Some(card) => Some(checked(&self.security, card, self.signer.as_ref())?),
             None => None,
         };
         let mut vary = self.security.credential_headers().join(", ");
@@ -190,7 +264,7 @@ impl ExtendedCardLayerBuilder {
             routes,
             capability,
             card,
-            security: self.security,
+            security: Some(self.security),
             cache_control: self.cache_control,
             vary: HeaderValue::from_str(&vary).unwrap_or(HeaderValue::from_static("*")),
             peek: self.peek,
@@ -202,7 +276,11 @@ impl ExtendedCardLayerBuilder {
 }
 
 /// Refuses an extended card with errors, or whose skills name schemes without a verifier.
-fn checked(security: &CardSecurity, card: AgentCard) -> Result<ExtendedCard, ExtendedError> {
+fn checked(
+    security: &CardSecurity,
+    card: AgentCard,
+    signer: Option<&Signer>,
+) -> Result<ExtendedCard, ExtendedError> {
     let errors: Vec<_> = card
         .validate(Profile::Spec)
         .into_iter()
@@ -223,5 +301,5 @@ fn checked(security: &CardSecurity, card: AgentCard) -> Result<ExtendedCard, Ext
             }
         }
     }
-    Ok(ExtendedCard::new(card))
+    ExtendedCard::new(card, signer)
 }

@@ -9,12 +9,12 @@ use http::{HeaderValue, Method, Request, Response, StatusCode};
 use serde_json::Value;
 use tower::Service;
 
-use super::body::{read_up_to, RequestBody};
+use super::body::RequestBody;
 use super::future::ExtendedFuture;
 use super::responses::{allow, batched, jsonrpc_card, rest_card, unreadable_body, A2aError};
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
-use crate::body::ResponseBody;
+use crate::body::{jsonrpc_id, jsonrpc_json, read_up_to, ResponseBody};
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
 
@@ -24,7 +24,9 @@ pub(crate) struct Shared {
     pub(crate) routes: Routes,
     pub(crate) capability: bool,
     pub(crate) card: Option<ExtendedCard>,
-    pub(crate) security: CardSecurity,
+    /// `None` only for [`ExtendedCardLayer::not_configured`](super::ExtendedCardLayer::not_configured):
+    /// no card, so nothing to guard.
+    pub(crate) security: Option<CardSecurity>,
     pub(crate) cache_control: HeaderValue,
     pub(crate) vary: HeaderValue,
     pub(crate) peek: usize,
@@ -156,8 +158,7 @@ pub(crate) enum Peeked {
 /// the last of duplicate keys winning), so no spelling of the call slips past the layer
 /// to an agent that might answer it.
 pub(crate) fn peek(body: &[u8]) -> Peeked {
-    let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
-    let Ok(value) = serde_json::from_slice::<Value>(body) else {
+    let Some(value) = jsonrpc_json(body) else {
         return Peeked::NotOurs;
     };
     let ours = |call: &Value| {
@@ -167,9 +168,7 @@ pub(crate) fn peek(body: &[u8]) -> Peeked {
     };
     match &value {
         Value::Object(_) => match ours(&value) {
-            Some(operation) => {
-                Peeked::Ours(operation, value.get("id").cloned().unwrap_or(Value::Null))
-            }
+            Some(operation) => Peeked::Ours(operation, jsonrpc_id(&value)),
             None => Peeked::NotOurs,
         },
         Value::Array(calls) if calls.iter().any(|call| ours(call).is_some()) => Peeked::Batched,
@@ -187,6 +186,25 @@ fn refused(failure: &crate::security::AuthFailure) {
     );
 }
 
+/// The card-level check, first on every route (a refused caller learns nothing, and a 401
+/// is never a 304). A layer built with
+/// [`not_configured`](super::ExtendedCardLayer::not_configured) has no card to guard and
+/// lets every caller through to the error.
+async fn authenticated(
+    shared: &Shared,
+    parts: &Parts,
+    verdicts: &mut Verdicts,
+) -> Result<(), crate::security::AuthFailure> {
+    let Some(security) = &shared.security else {
+        return Ok(());
+    };
+    security
+        .check_keeping(parts, verdicts)
+        .await
+        .map(drop)
+        .inspect_err(refused)
+}
+
 async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) -> Response<Bytes> {
     let head = match parts.method {
         Method::GET => false,
@@ -197,18 +215,17 @@ async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) 
     if !shared.capability {
         return A2aError::UnsupportedOperation.rest();
     }
-    // Authentication first: a refused caller learns nothing, and a 401 is never a 304.
     let mut verdicts = Verdicts::default();
-    if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
-        refused(&failure);
+    let (Some(security), Some(card)) = (&shared.security, &shared.card) else {
+        return match authenticated(shared, parts, &mut verdicts).await {
+            Err(failure) => failure.to_response(ErrorStyle::Rest, None),
+            Ok(()) => A2aError::NotConfigured.rest(),
+        };
+    };
+    if let Err(failure) = authenticated(shared, parts, &mut verdicts).await {
         return failure.to_response(ErrorStyle::Rest, None);
     }
-    let Some(card) = &shared.card else {
-        return A2aError::NotConfigured.rest();
-    };
-    let variant = card
-        .for_caller(&shared.security, parts, &mut verdicts)
-        .await;
+    let variant = card.for_caller(security, parts, &mut verdicts).await;
     rest_card(
         variant.rendering(operation),
         head,
@@ -228,15 +245,15 @@ async fn jsonrpc(
         return A2aError::UnsupportedOperation.jsonrpc(id);
     }
     let mut verdicts = Verdicts::default();
-    if let Err(failure) = shared.security.check_keeping(parts, &mut verdicts).await {
-        refused(&failure);
+    let (Some(security), Some(card)) = (&shared.security, &shared.card) else {
+        return match authenticated(shared, parts, &mut verdicts).await {
+            Err(failure) => failure.to_response(ErrorStyle::JsonRpc, Some(id)),
+            Ok(()) => A2aError::NotConfigured.jsonrpc(id),
+        };
+    };
+    if let Err(failure) = authenticated(shared, parts, &mut verdicts).await {
         return failure.to_response(ErrorStyle::JsonRpc, Some(id));
     }
-    let Some(card) = &shared.card else {
-        return A2aError::NotConfigured.jsonrpc(id);
-    };
-    let variant = card
-        .for_caller(&shared.security, parts, &mut verdicts)
-        .await;
+    let variant = card.for_caller(security, parts, &mut verdicts).await;
     jsonrpc_card(variant.rendering(operation), &id, &shared.vary)
 }

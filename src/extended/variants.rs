@@ -1,6 +1,9 @@
 //! The extended card as each caller may see it: skills whose own requirements the caller
-//! does not meet are left out. Each distinct set of visible skills is built once (bytes and
-//! ETag for v1.0 and for the v0.3 rendering) and kept, up to a bound.
+//! does not meet are left out. Skills with the same requirements come and go together, so a
+//! view is one subset of the distinct requirement lists ("groups"). With up to
+//! [`MAX_CACHED_VARIANTS`] views, all of them are built (bytes and ETag for v1.0 and for the
+//! v0.3 rendering, signed when a signer is set) with the layer; beyond that, each view is
+//! built when first asked for and kept, up to the bound.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -9,14 +12,24 @@ use bytes::Bytes;
 use http::request::Parts;
 use http::HeaderValue;
 
+use super::error::ExtendedError;
 use crate::protocol::{ExtendedCardOperation, ProtocolVersion};
 use crate::security::{CardSecurity, Verdicts};
 use crate::serve::strong_etag;
 use crate::{AgentCard, SecurityRequirement};
 
-/// How many distinct visible-skill sets are kept; beyond this, variants are built per
-/// request (correct, just slower) so memory stays bounded whatever callers do.
+/// How many distinct views are kept; beyond this, views are built per request (correct,
+/// just slower) so memory stays bounded whatever callers do.
 const MAX_CACHED_VARIANTS: usize = 64;
+/// With this many groups or fewer, every view is built with the layer (2^6 = 64 views).
+const MAX_PREBUILT_GROUPS: usize = MAX_CACHED_VARIANTS.trailing_zeros() as usize;
+
+/// Signs a view once, when it is built.
+#[cfg(feature = "sign")]
+pub(crate) type Signer = Arc<crate::sign::CardSigner>;
+/// Without the `sign` feature there is nothing to sign with.
+#[cfg(not(feature = "sign"))]
+pub(crate) type Signer = std::convert::Infallible;
 
 /// Bytes and ETag of one rendering.
 #[derive(Debug)]
@@ -34,7 +47,7 @@ impl Prebuilt {
     }
 }
 
-/// One visible-skill set's renderings.
+/// One view's renderings.
 #[derive(Debug)]
 pub(crate) struct Variant {
     v1_0: Prebuilt,
@@ -51,29 +64,75 @@ impl Variant {
     }
 }
 
-/// The configured extended card and its cache of variants.
+/// The views: all built with the layer, or built when asked for and kept up to the bound.
+#[derive(Debug)]
+enum Views {
+    /// Indexed by the groups shown, as bits (group `i` is bit `i`).
+    Prebuilt(Vec<Arc<Variant>>),
+    Cached(Mutex<HashMap<Vec<bool>, Arc<Variant>>>),
+}
+
+/// The configured extended card and its views.
 #[derive(Debug)]
 pub(crate) struct ExtendedCard {
     card: AgentCard,
-    skill_requirements: Vec<Vec<SecurityRequirement>>,
-    cache: Mutex<HashMap<Vec<bool>, Arc<Variant>>>,
+    /// The distinct non-empty requirement lists of the skills.
+    groups: Vec<Vec<SecurityRequirement>>,
+    /// Per skill, its group; `None` for a skill every caller of the card sees.
+    skill_group: Vec<Option<usize>>,
+    views: Views,
 }
 
 impl ExtendedCard {
-    pub(crate) fn new(card: AgentCard) -> Self {
-        let skill_requirements = card
+    /// Groups the skills and, when there are few enough views, builds (and signs) them all.
+    /// A signer with more views than can be built up front is refused: a view would then be
+    /// signed per request.
+    pub(crate) fn new(card: AgentCard, signer: Option<&Signer>) -> Result<Self, ExtendedError> {
+        let mut groups: Vec<Vec<SecurityRequirement>> = Vec::new();
+        let skill_group = card
             .skills
             .iter()
-            .map(|s| s.security_requirements.clone())
+            .map(|skill| {
+                let requirements = &skill.security_requirements;
+                if requirements.is_empty() {
+                    return None;
+                }
+                Some(match groups.iter().position(|g| g == requirements) {
+                    Some(index) => index,
+                    None => {
+                        groups.push(requirements.clone());
+                        groups.len() - 1
+                    }
+                })
+            })
             .collect();
-        ExtendedCard {
+        let mut extended = ExtendedCard {
             card,
-            skill_requirements,
-            cache: Mutex::new(HashMap::new()),
+            groups,
+            skill_group,
+            views: Views::Cached(Mutex::new(HashMap::new())),
+        };
+        if extended.groups.len() <= MAX_PREBUILT_GROUPS {
+            let views = (0..1_usize << extended.groups.len())
+                .map(|bits| {
+                    let shown: Vec<bool> = (0..extended.groups.len())
+                        .map(|i| bits & (1 << i) != 0)
+                        .collect();
+                    let card = sign(extended.view(&shown), signer)?;
+                    Ok::<_, ExtendedError>(Arc::new(render(&card)))
+                })
+                .collect::<Result<_, _>>()?;
+            extended.views = Views::Prebuilt(views);
+        } else if signer.is_some() {
+            return Err(ExtendedError::TooManySignedViews {
+                groups: extended.groups.len(),
+                max: MAX_PREBUILT_GROUPS,
+            });
         }
+        Ok(extended)
     }
 
-    /// The variant for this caller. `verdicts` carries what the card-level check already
+    /// The view for this caller. `verdicts` carries what the card-level check already
     /// verified, so no credential is checked twice.
     pub(crate) async fn for_caller(
         &self,
@@ -81,38 +140,80 @@ impl ExtendedCard {
         request: &Parts,
         verdicts: &mut Verdicts,
     ) -> Arc<Variant> {
-        let mut visible = Vec::with_capacity(self.skill_requirements.len());
-        for requirements in &self.skill_requirements {
-            let shown = requirements.is_empty()
-                || security
-                    .check_alternatives(requirements, request, verdicts)
-                    .await
-                    .is_ok();
-            visible.push(shown);
+        let mut shown = Vec::with_capacity(self.groups.len());
+        for requirements in &self.groups {
+            let met = security
+                .check_alternatives(requirements, request, verdicts)
+                .await
+                .is_ok();
+            shown.push(met);
         }
-        self.variant(visible)
+        match &self.views {
+            Views::Prebuilt(views) => {
+                let bits = shown
+                    .iter()
+                    .enumerate()
+                    .fold(0, |bits, (i, &met)| bits | usize::from(met) << i);
+                views[bits].clone()
+            }
+            Views::Cached(cache) => self.cached(cache, shown),
+        }
     }
 
-    fn variant(&self, visible: Vec<bool>) -> Arc<Variant> {
-        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(variant) = cache.get(&visible) {
+    fn cached(
+        &self,
+        cache: &Mutex<HashMap<Vec<bool>, Arc<Variant>>>,
+        shown: Vec<bool>,
+    ) -> Arc<Variant> {
+        let mut cache = cache.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(variant) = cache.get(&shown) {
             return variant.clone();
         }
-        let variant = Arc::new(self.build(&visible));
+        // Never signed here: a signer with this many views is refused at build.
+        let variant = Arc::new(render(&self.view(&shown)));
         if cache.len() < MAX_CACHED_VARIANTS {
-            cache.insert(visible, variant.clone());
+            cache.insert(shown, variant.clone());
         }
         variant
     }
 
-    fn build(&self, visible: &[bool]) -> Variant {
+    /// The card showing the skills of every group in `shown` (and those without
+    /// requirements). A view that leaves skills out drops the card's own signatures: they
+    /// cover the whole card.
+    fn view(&self, shown: &[bool]) -> AgentCard {
         let mut card = self.card.clone();
-        let mut shown = visible.iter();
-        card.skills.retain(|_| *shown.next().unwrap_or(&false));
-        let v0_3 = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
-        Variant {
-            v1_0: Prebuilt::new(card.to_json_vec()),
-            v0_3: Prebuilt::new(v0_3),
+        let mut groups = self.skill_group.iter();
+        card.skills
+            .retain(|_| groups.next().is_some_and(|g| g.is_none_or(|g| shown[g])));
+        if card.skills.len() != self.card.skills.len() {
+            card.signatures.clear();
         }
+        card
+    }
+}
+
+/// A view's bytes and ETags, as served.
+fn render(card: &AgentCard) -> Variant {
+    let v0_3 = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
+    Variant {
+        v1_0: Prebuilt::new(card.to_json_vec()),
+        v0_3: Prebuilt::new(v0_3),
+    }
+}
+
+/// A view that carries no signature is signed, once, when it is built.
+#[cfg(feature = "sign")]
+fn sign(card: AgentCard, signer: Option<&Signer>) -> Result<AgentCard, ExtendedError> {
+    match signer {
+        Some(signer) if card.signatures.is_empty() => Ok(signer.sign(&card)?),
+        _ => Ok(card),
+    }
+}
+
+#[cfg(not(feature = "sign"))]
+fn sign(card: AgentCard, signer: Option<&Signer>) -> Result<AgentCard, ExtendedError> {
+    match signer {
+        Some(never) => match *never {},
+        None => Ok(card),
     }
 }

@@ -39,7 +39,7 @@ pub trait TokenVerifier: Send + Sync + 'static {
 }
 
 /// Why a token was refused. The messages name the check, never the token.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TokenError {
     /// Not a well-formed token (e.g. not three base64url parts).
@@ -156,3 +156,5 @@ pub(crate) fn is_bearer(scheme: &SecurityScheme) -> bool {
         _ => false,
     }
 }
+
+debug_as_display!(TokenError);

@@ -9,7 +9,7 @@
 /// let err = CardSecurity::builder(&card).build().unwrap_err();
 /// assert!(matches!(err, SecurityError::MissingVerifier(ref name) if name == "apiKey"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SecurityError {
     /// A requirement names a scheme that has no verifier.
@@ -57,3 +57,5 @@ pub enum SecurityError {
     #[error("environment variable {0} is not set or holds no value")]
     MissingEnv(String),
 }
+
+debug_as_display!(SecurityError);

@@ -20,10 +20,10 @@ type Boxed<B, E> = Pin<Box<dyn Future<Output = Result<Response<ResponseBody<B>>,
 /// use tower::{Layer, Service};
 /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
 /// let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
-/// let mut service = RequireCardSecurity::new(security).layer(tower::service_fn(|_req: http::Request<()>| async {
+/// let mut service = RequireCardSecurity::new(security).layer(tower::service_fn(|_req: http::Request<String>| async {
 ///     Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
 /// }));
-/// let future: SecuredFuture<String, std::convert::Infallible> = service.call(http::Request::new(()));
+/// let future: SecuredFuture<String, std::convert::Infallible> = service.call(http::Request::new(String::new()));
 /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
 /// assert_eq!(run(future)?.status(), 401);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

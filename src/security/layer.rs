@@ -5,11 +5,19 @@ use tower::Layer;
 use super::failure::ErrorStyle;
 use super::requirements::CardSecurity;
 use super::service::RequireCardSecurityService;
+use crate::body::DEFAULT_JSONRPC_PEEK;
 
 /// A tower layer that lets a request through only when it meets the card's security
 /// requirements, with the [`AuthContext`](super::AuthContext) in its extensions; otherwise
 /// it answers 401 or 403 itself. Use it on the agent's own routes (its JSON-RPC endpoint, its
 /// REST routes) so they demand exactly what the card declares.
+///
+/// A refusal is written in the style of the request: a POST whose body is a JSON-RPC
+/// request (a JSON object with a `jsonrpc` member, or a batch) gets a JSON-RPC error that
+/// echoes its `id`, anything else the HTTP+JSON binding's error. To learn this, only a
+/// refused request's body is read, at most [`DEFAULT_JSONRPC_PEEK`] bytes of it (a larger
+/// one gets the HTTP+JSON style unless [`style`](Self::style) says JSON-RPC); a request let
+/// through reaches the inner service untouched.
 ///
 /// ```
 /// use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurity};
@@ -19,6 +27,7 @@ use super::service::RequireCardSecurityService;
 /// let rpc = tower::service_fn(|_req: http::Request<String>| async {
 ///     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("{}")))
 /// });
+/// // Refusals follow the request's style; `.style(ErrorStyle::JsonRpc)` fixes it.
 /// let protected = RequireCardSecurity::new(security).style(ErrorStyle::JsonRpc).layer(rpc);
 /// # let _ = protected;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -26,12 +35,14 @@ use super::service::RequireCardSecurityService;
 #[derive(Debug, Clone)]
 pub struct RequireCardSecurity {
     security: CardSecurity,
-    style: ErrorStyle,
+    /// `None`: the style of each request.
+    style: Option<ErrorStyle>,
+    peek: usize,
 }
 
 impl RequireCardSecurity {
-    /// Enforces `security`; refusals in the HTTP+JSON style unless [`style`](Self::style)
-    /// says otherwise.
+    /// Enforces `security`; refusals in the style of each request (JSON-RPC for a JSON-RPC
+    /// request, with its id; HTTP+JSON otherwise) unless [`style`](Self::style) fixes one.
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -42,11 +53,14 @@ impl RequireCardSecurity {
     pub fn new(security: CardSecurity) -> Self {
         RequireCardSecurity {
             security,
-            style: ErrorStyle::default(),
+            style: None,
+            peek: DEFAULT_JSONRPC_PEEK,
         }
     }
 
-    /// How refusals are written (JSON-RPC error or HTTP+JSON error).
+    /// How every refusal is written (JSON-RPC error or HTTP+JSON error), whatever the
+    /// request looks like. With [`ErrorStyle::JsonRpc`] the request's id is still echoed
+    /// when its body can be read.
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -56,7 +70,21 @@ impl RequireCardSecurity {
     /// # let _ = layer;
     /// ```
     pub fn style(mut self, style: ErrorStyle) -> Self {
-        self.style = style;
+        self.style = Some(style);
+        self
+    }
+
+    /// How many bytes of a refused request's body are read to learn whether it is a
+    /// JSON-RPC request and its id (default 64 KiB).
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let layer = a2a_card::security::RequireCardSecurity::new(security).max_jsonrpc_peek(4096);
+    /// # let _ = layer;
+    /// ```
+    pub fn max_jsonrpc_peek(mut self, bytes: usize) -> Self {
+        self.peek = bytes;
         self
     }
 }
@@ -65,6 +93,6 @@ impl<S> Layer<S> for RequireCardSecurity {
     type Service = RequireCardSecurityService<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        RequireCardSecurityService::new(inner, self.security.clone(), self.style)
+        RequireCardSecurityService::new(inner, self.security.clone(), self.style, self.peek)
     }
 }

@@ -3,13 +3,15 @@
 
 use std::task::{Context, Poll};
 
-use http::{Request, Response};
+use bytes::Bytes;
+use http::{Method, Request, Response};
+use serde_json::Value;
 use tower::Service;
 
 use super::failure::ErrorStyle;
 use super::future::SecuredFuture;
 use super::requirements::CardSecurity;
-use crate::body::ResponseBody;
+use crate::body::{jsonrpc_id, jsonrpc_json, read_up_to, ResponseBody};
 
 /// The service made by [`RequireCardSecurity`](super::RequireCardSecurity).
 ///
@@ -24,15 +26,22 @@ use crate::body::ResponseBody;
 pub struct RequireCardSecurityService<S> {
     inner: S,
     security: CardSecurity,
-    style: ErrorStyle,
+    style: Option<ErrorStyle>,
+    peek: usize,
 }
 
 impl<S> RequireCardSecurityService<S> {
-    pub(crate) fn new(inner: S, security: CardSecurity, style: ErrorStyle) -> Self {
+    pub(crate) fn new(
+        inner: S,
+        security: CardSecurity,
+        style: Option<ErrorStyle>,
+        peek: usize,
+    ) -> Self {
         RequireCardSecurityService {
             inner,
             security,
             style,
+            peek,
         }
     }
 
@@ -47,7 +56,7 @@ impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for RequireCardSecurityServi
 where
     S: Service<Request<ReqBody>, Response = Response<ResBody>> + Clone + Send + 'static,
     S::Future: Send + 'static,
-    ReqBody: Send + 'static,
+    ReqBody: http_body::Body<Data = Bytes> + Send + 'static,
     ResBody: 'static,
 {
     type Response = Response<ResponseBody<ResBody>>;
@@ -63,7 +72,7 @@ where
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let security = self.security.clone();
-        let style = self.style;
+        let (style, peek) = (self.style, self.peek);
         SecuredFuture::new(async move {
             let (mut parts, body) = request.into_parts();
             match security.check(&parts).await {
@@ -74,10 +83,42 @@ where
                 }
                 Err(failure) => {
                     tracing::debug!(target: "a2a_card", reasons = ?failure.reasons(), status = failure.status().as_u16(), "request refused");
-                    let response = failure.to_response(style, None);
+                    let (style, id) = refusal_style(style, &parts.method, body, peek).await;
+                    let response = failure.to_response(style, id);
                     Ok(response.map(|bytes| ResponseBody::card(Some(bytes))))
                 }
             }
         })
+    }
+}
+
+/// The style of a refusal and the JSON-RPC id to echo: fixed by the layer, or read from the
+/// start of the refused request's body (a JSON-RPC request is a POST of a JSON object with a
+/// `jsonrpc` member, or of a batch).
+async fn refusal_style<B>(
+    fixed: Option<ErrorStyle>,
+    method: &Method,
+    body: B,
+    peek: usize,
+) -> (ErrorStyle, Option<Value>)
+where
+    B: http_body::Body<Data = Bytes>,
+{
+    if fixed == Some(ErrorStyle::Rest) || fixed.is_none() && method != Method::POST {
+        return (ErrorStyle::Rest, None);
+    }
+    let call = match read_up_to(body, peek).await {
+        Ok((read, _, None)) => jsonrpc_json(&read),
+        _ => None,
+    };
+    let jsonrpc = match &call {
+        Some(Value::Object(members)) => members.contains_key("jsonrpc"),
+        Some(Value::Array(_)) => true,
+        _ => false,
+    };
+    match (fixed, call) {
+        (None, _) if !jsonrpc => (ErrorStyle::Rest, None),
+        (_, Some(call @ Value::Object(_))) => (ErrorStyle::JsonRpc, Some(jsonrpc_id(&call))),
+        _ => (ErrorStyle::JsonRpc, None),
     }
 }

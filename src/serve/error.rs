@@ -13,7 +13,7 @@ use crate::Diagnostic;
 /// assert!(matches!(err, BuildError::InvalidCard { .. }));
 /// assert!(err.to_string().contains("/name"), "{err}");
 /// ```
-#[derive(Debug, thiserror::Error)]
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {
     /// The card has errors; every one of them is listed.
@@ -61,3 +61,5 @@ fn card_name(tenant: &Option<String>) -> String {
 fn list(diagnostics: &[Diagnostic]) -> String {
     diagnostics.iter().map(|d| format!("\n  {d}")).collect()
 }
+
+debug_as_display!(BuildError);

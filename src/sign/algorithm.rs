@@ -77,7 +77,7 @@ impl fmt::Display for Algorithm {
 /// let err = "HS256".parse::<a2a_card::sign::Algorithm>().unwrap_err();
 /// assert!(err.to_string().contains("HS256"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unsupported algorithm {0:?}; supported: ES256, EdDSA, RS256, PS256")]
 pub struct UnsupportedAlgorithm(pub String);
 
@@ -91,3 +91,5 @@ impl FromStr for Algorithm {
             .ok_or_else(|| UnsupportedAlgorithm(name.to_owned()))
     }
 }
+
+debug_as_display!(UnsupportedAlgorithm);

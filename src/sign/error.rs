@@ -8,7 +8,7 @@ use super::algorithm::Algorithm;
 /// let err = a2a_card::sign::SigningKey::from_pkcs8_pem("not a key").unwrap_err();
 /// assert_eq!(err.to_string(), "cannot read the key: not a PEM document");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum KeyError {
     /// The PEM text is not a supported key document.
@@ -64,7 +64,7 @@ fn kid_suffix(kid: &Option<String>) -> String {
 /// let err = signer.sign(&a2a_card::AgentCard::default()).unwrap_err();
 /// assert_eq!(err, SignError::EmptyKid);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SignError {
     /// The protected header needs a `kid` so verifiers can find the key.
@@ -91,7 +91,7 @@ pub enum SignError {
 /// assert_eq!(err, VerifyError::NoSignatures);
 /// assert!(err.to_string().contains("/signatures"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum VerifyError {
     /// The card has no signature at all.
@@ -223,3 +223,5 @@ fn list(failures: &[VerifyError]) -> String {
         .collect::<Vec<_>>()
         .join("; ")
 }
+
+debug_as_display!(KeyError, SignError, VerifyError);

@@ -11,7 +11,7 @@ use crate::sign::KeyError;
 /// assert!(matches!(err, JwtError::NoUsableKey { .. }));
 /// assert!(err.to_string().contains("no key"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum JwtError {
     /// The issuer (`iss`) to accept is empty.
@@ -98,3 +98,5 @@ fn skipped_suffix(skipped: &[String]) -> String {
         format!(" (left out: {})", skipped.join("; "))
     }
 }
+
+debug_as_display!(JwtError);
