@@ -74,7 +74,8 @@ fn every_value_of_every_type_is_handled() {
             .card
             .unknown_fields();
         let typed = |pointer: &str| {
-            v1 && !pointer.contains("/params") && !pointer.contains("/header/")
+            v1 && !pointer.contains("/params")
+                && !pointer.contains("/header/")
                 && !free
                     .iter()
                     .any(|f| pointer == f || pointer.starts_with(&format!("{f}/")))
@@ -87,7 +88,8 @@ fn every_value_of_every_type_is_handled() {
                 let original = card.pointer(pointer).unwrap();
                 // A requirement's scopes may be spelled as a bare list (`{"key": ["read"]}`),
                 // which reading accepts as the v1.0 `{"list": [...]}`.
-                let scopes_as_list = parent(pointer).ends_with("/schemes") && replacement.is_array();
+                let scopes_as_list =
+                    parent(pointer).ends_with("/schemes") && replacement.is_array();
                 let wrong_type = !replacement.is_null()
                     && kind(replacement) != kind(original)
                     && !scopes_as_list;
