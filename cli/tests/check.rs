@@ -1277,7 +1277,7 @@ fn card_with_interfaces(origin: &str, interfaces: Value) -> Value {
 }
 
 #[test]
-fn interfaces_on_internal_addresses_are_refused_unless_allowed() {
+fn interfaces_on_internal_addresses_are_refused_naming_the_flag() {
     let server = wrong_server(|f| {
         f.card = card_with_interfaces(
             "unused",
