@@ -71,7 +71,10 @@ impl Resolve for Table {
         let found = self.0.get(host).cloned();
         Box::pin(async move {
             let ips = found.ok_or_else(|| std::io::Error::other("no such host here"))?;
-            Ok(ips.into_iter().map(|ip| SocketAddr::new(ip, port)).collect())
+            Ok(ips
+                .into_iter()
+                .map(|ip| SocketAddr::new(ip, port))
+                .collect())
         })
     }
 }
@@ -105,7 +108,10 @@ async fn a_redirect_from_a_public_base_cannot_reach_loopback() {
     let error = exchange.result.unwrap_err();
     assert!(matches!(error, ClientError::Refused { .. }), "{error}");
     let message = error.to_string();
-    assert!(message.contains("127.0.0.1 is a loopback address"), "{message}");
+    assert!(
+        message.contains("127.0.0.1 is a loopback address"),
+        "{message}"
+    );
     assert_eq!(internal_hits.load(Ordering::SeqCst), 0, "connected anyway");
 }
 
@@ -137,7 +143,10 @@ async fn a_public_base_name_allows_no_internal_target_and_rebinding_gains_nothin
             "{target}: {result:?}"
         );
         assert!(
-            matches!(client.connect_tcp(url.host().unwrap(), port).await, Err(ClientError::Refused { .. })),
+            matches!(
+                client.connect_tcp(url.host().unwrap(), port).await,
+                Err(ClientError::Refused { .. })
+            ),
             "{target}"
         );
     }

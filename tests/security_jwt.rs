@@ -999,7 +999,10 @@ async fn a_discovered_jwks_uri_reaches_only_the_address_classes_of_the_document(
     *base.lock().unwrap() = "https://169.254.169.254".to_owned();
     let err = verifier.refresh_keys().await.unwrap_err();
     let message = err.to_string();
-    assert!(message.contains("refused to connect to 169.254.169.254"), "{message}");
+    assert!(
+        message.contains("refused to connect to 169.254.169.254"),
+        "{message}"
+    );
     assert!(message.contains("link-local"), "{message}");
     // Its own class (loopback) is allowed: the same document naming its own /jwks works.
     let (key, _) = key_pair(Algorithm::Es256);

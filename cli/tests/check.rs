@@ -1220,7 +1220,10 @@ fn credentials_come_from_a_header_file_kept_out_of_the_command_line() {
     assert_eq!(code, 64, "{stderr}");
     assert!(stderr.contains("line 2 of --header-file"), "{stderr}");
     assert!(stderr.contains("no colon"), "{stderr}");
-    assert!(!stderr.contains("s3cret") && !stdout.contains("s3cret"), "{stderr}");
+    assert!(
+        !stderr.contains("s3cret") && !stdout.contains("s3cret"),
+        "{stderr}"
+    );
     // A file that cannot be read exits 2 and says which.
     let missing = dir.join("missing.txt");
     let (code, _, stderr) = check(&[&server.url(), "--header-file", shown(&missing)]);
@@ -1254,7 +1257,10 @@ fn credentials_come_from_an_environment_variable_never_echoed() {
         stderr.contains("line 1 of --header-env A2A_CARD_TEST_CHECK_HEADERS"),
         "{stderr}"
     );
-    assert!(!stderr.contains("s3cret") && !stdout.contains("s3cret"), "{stderr}");
+    assert!(
+        !stderr.contains("s3cret") && !stdout.contains("s3cret"),
+        "{stderr}"
+    );
     // An unset variable is a usage error naming it.
     let (code, _, stderr) = check(&[
         &server.url(),
@@ -1295,13 +1301,17 @@ fn interfaces_on_internal_addresses_are_refused_naming_the_flag() {
     assert_eq!(code, 1, "{report:#}");
     let refused = with_code(&report, "A2A-C412");
     assert_eq!(refused.len(), 4, "{report:#}");
-    for (finding, address) in refused
-        .iter()
-        .zip(["169.254.169.254", "10.0.0.1", "fc00::1", "10.0.0.1"])
+    for (finding, address) in
+        refused
+            .iter()
+            .zip(["169.254.169.254", "10.0.0.1", "fc00::1", "10.0.0.1"])
     {
         let message = finding["message"].as_str().unwrap();
         assert!(message.contains(address), "{message}");
-        assert!(message.contains("--allow-private-destinations"), "{message}");
+        assert!(
+            message.contains("--allow-private-destinations"),
+            "{message}"
+        );
     }
     assert!(with_code(&report, "A2A-C400").is_empty(), "{report:#}");
     assert!(refused[0]["message"]

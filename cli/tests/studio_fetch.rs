@@ -225,6 +225,10 @@ fn fetch_follows_redirects_only_to_the_address_classes_of_the_url_typed() {
         let error = attempt["error"].as_str().unwrap_or_default();
         assert!(error.starts_with("refused to connect to"), "{attempt}");
         assert!(error.contains(class), "{attempt}");
-        assert_eq!(attempt["redirects"].as_array().unwrap().len(), 1, "{attempt}");
+        assert_eq!(
+            attempt["redirects"].as_array().unwrap().len(),
+            1,
+            "{attempt}"
+        );
     }
 }

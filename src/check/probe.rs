@@ -148,7 +148,9 @@ pub(super) async fn not_probed(
             ),
         )),
         Err(error) => match stopped_by(&error) {
-            Some((code, message)) => findings.push(finding(code, place, format!("gRPC: {message}"))),
+            Some((code, message)) => {
+                findings.push(finding(code, place, format!("gRPC: {message}")))
+            }
             None => findings.push(finding(
                 Code::InterfaceUnreachable,
                 place,

@@ -341,7 +341,13 @@ mod tests {
         let at = |ip: &str| SocketAddr::new(ip.parse().unwrap(), 80);
         let global = AddressClasses::global_only();
         assert!(global.allows(&url, at("8.8.8.8")).is_ok());
-        for internal in ["127.0.0.1", "169.254.169.254", "10.0.0.1", "fc00::1", "0.0.0.0"] {
+        for internal in [
+            "127.0.0.1",
+            "169.254.169.254",
+            "10.0.0.1",
+            "fc00::1",
+            "0.0.0.0",
+        ] {
             let refused = global.allows(&url, at(internal)).unwrap_err();
             assert!(refused.starts_with(internal), "{refused}");
         }

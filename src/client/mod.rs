@@ -54,9 +54,7 @@ use http::Uri;
 use tokio::time::Instant;
 
 pub use builder::{ClientBuilder, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT};
-pub use destination::{
-    AddressClass, AddressClasses, Resolve, Resolving, SystemResolver,
-};
+pub use destination::{AddressClass, AddressClasses, Resolve, Resolving, SystemResolver};
 pub use error::ClientError;
 pub use policy::{
     AnyDestination, CredentialPolicy, CredentialRefusal, DestinationPolicy, PlainHttp,

@@ -241,14 +241,14 @@ impl Client {
         if let Ok(ip) = host.parse::<IpAddr>() {
             return Ok(vec![SocketAddr::new(ip, port)]);
         }
-        let addresses = self
-            .resolver
-            .resolve(host, port)
-            .await
-            .map_err(|e| ClientError::Connect {
-                authority: authority.to_owned(),
-                reason: e.to_string(),
-            })?;
+        let addresses =
+            self.resolver
+                .resolve(host, port)
+                .await
+                .map_err(|e| ClientError::Connect {
+                    authority: authority.to_owned(),
+                    reason: e.to_string(),
+                })?;
         if addresses.is_empty() {
             return Err(ClientError::Connect {
                 authority: authority.to_owned(),

@@ -74,19 +74,16 @@ fn parse_header(text: &str, source: &str) -> Result<(HeaderName, HeaderValue), S
         .ok_or_else(|| format!("{source} is not of the form `Name: value` (no colon)"))?;
     let name = HeaderName::from_bytes(name.trim().as_bytes())
         .map_err(|_| format!("{source} has a name that is not a header name"))?;
-    let mut value = HeaderValue::from_str(value.trim())
-        .map_err(|_| format!("the value of {name} in {source} has characters a header cannot carry"))?;
+    let mut value = HeaderValue::from_str(value.trim()).map_err(|_| {
+        format!("the value of {name} in {source} has characters a header cannot carry")
+    })?;
     value.set_sensitive(true);
     Ok((name, value))
 }
 
 /// Every header of a `--header-file` or `--header-env` text: one per line, blank lines and
 /// `#` comments skipped (a trailing `\r` too).
-fn parse_header_lines(
-    text: &str,
-    source: &str,
-    headers: &mut HeaderMap,
-) -> Result<(), String> {
+fn parse_header_lines(text: &str, source: &str, headers: &mut HeaderMap) -> Result<(), String> {
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -145,8 +142,7 @@ fn audit(args: &CheckArgs, output: &mut Output) -> Result<Report, Outcome> {
         errln!(output, "a2a-card: {message}");
         outcome
     };
-    let credentials =
-        credentials(args).map_err(|(outcome, message)| fail(outcome, message))?;
+    let credentials = credentials(args).map_err(|(outcome, message)| fail(outcome, message))?;
     let mut origins = Vec::new();
     for given in &args.credential_origins {
         let uri = parse_http_url(given)
