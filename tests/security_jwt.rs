@@ -987,17 +987,17 @@ async fn a_discovered_jwks_uri_reaches_only_the_address_classes_of_the_document(
     let idp = new_idp();
     let base = Arc::new(Mutex::new(String::new()));
     let server = TestServer::start(idp_service(idp.clone(), base.clone()));
-    let verifier = JwtVerifier::builder(
-        JwksSource::openid_connect(url(&server, "/.well-known/openid-configuration"))
-            .allow_loopback_http(),
-    )
-    .issuer(ISSUER)
-    .audience(AUDIENCE)
-    .build()
-    .unwrap();
+    let discovery = url(&server, "/.well-known/openid-configuration");
+    let build = || {
+        JwtVerifier::builder(JwksSource::openid_connect(&discovery).allow_loopback_http())
+            .issuer(ISSUER)
+            .audience(AUDIENCE)
+            .build()
+            .unwrap()
+    };
     // The document (on loopback) names the cloud metadata address: refused, never fetched.
     *base.lock().unwrap() = "https://169.254.169.254".to_owned();
-    let err = verifier.refresh_keys().await.unwrap_err();
+    let err = build().refresh_keys().await.unwrap_err();
     let message = err.to_string();
     assert!(
         message.contains("refused to connect to 169.254.169.254"),
@@ -1008,14 +1008,6 @@ async fn a_discovered_jwks_uri_reaches_only_the_address_classes_of_the_document(
     let (key, _) = key_pair(Algorithm::Es256);
     idp.publish(&[(&key, "k1")]);
     *base.lock().unwrap() = format!("http://{}", server.addr);
-    let verifier = JwtVerifier::builder(
-        JwksSource::openid_connect(url(&server, "/.well-known/openid-configuration"))
-            .allow_loopback_http(),
-    )
-    .issuer(ISSUER)
-    .audience(AUDIENCE)
-    .build()
-    .unwrap();
-    verifier.refresh_keys().await.unwrap();
+    build().refresh_keys().await.unwrap();
     assert_eq!(idp.hits("/jwks"), 1);
 }

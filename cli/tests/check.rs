@@ -32,7 +32,12 @@ fn shown(path: &Path) -> &str {
 
 /// Runs `a2a-card check ARGS`: exit code, stdout, stderr.
 fn check(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(BIN).arg("check").args(args).output().unwrap();
+    finished(Command::new(BIN).arg("check").args(args))
+}
+
+/// Runs `command` to its end: exit code, stdout, stderr.
+fn finished(command: &mut Command) -> (i32, String, String) {
+    let output = command.output().unwrap();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8(output.stdout).unwrap(),
@@ -1175,17 +1180,7 @@ fn a_body_that_stalls_after_the_headers_is_an_error_not_an_unreachable_agent() {
 
 /// `check ARGS` with one environment variable set: exit code, stdout, stderr.
 fn check_with_env(args: &[&str], var: &str, value: &str) -> (i32, String, String) {
-    let output = Command::new(BIN)
-        .arg("check")
-        .args(args)
-        .env(var, value)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    finished(Command::new(BIN).arg("check").args(args).env(var, value))
 }
 
 #[test]
