@@ -117,3 +117,211 @@ async fn an_agent_that_is_not_there_is_unreachable() {
     assert!(!report.passed());
     assert!(report.endpoints()[0].error.is_some());
 }
+
+/// Notes each address it is asked about, and allows only loopback (so a test never
+/// connects beyond this machine): the client's own policy is asked last, only about
+/// addresses the client is about to connect to.
+#[derive(Debug, Default, Clone)]
+struct Recording(std::sync::Arc<std::sync::Mutex<Vec<std::net::SocketAddr>>>);
+
+impl a2a_card::client::DestinationPolicy for Recording {
+    fn allows(&self, _url: &http::Uri, address: std::net::SocketAddr) -> Result<(), String> {
+        self.0.lock().unwrap().push(address);
+        match address.ip().is_loopback() {
+            true => Ok(()),
+            false => Err("the test connects to loopback only".to_owned()),
+        }
+    }
+}
+
+/// A card at `base` whose interfaces are `interfaces` (url, binding).
+fn card_with_interfaces(base: &str, interfaces: &[(&str, &str)]) -> AgentCard {
+    let mut card = card_at(base);
+    card.supported_interfaces = interfaces
+        .iter()
+        .map(|(url, binding)| a2a_card::AgentInterface::new(*url, *binding, "1.0"))
+        .collect();
+    card
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interfaces_on_internal_addresses_are_refused_without_connecting() {
+    let base = start(|base| {
+        let card = card_with_interfaces(
+            base,
+            &[
+                ("http://169.254.169.254/latest/meta-data/", "JSONRPC"),
+                ("http://10.0.0.1/a2a", "HTTP+JSON"),
+                ("http://[fc00::1]:8080/rpc", "JSONRPC"),
+                ("fc00::1:50051", "GRPC"),
+                ("dns:///10.0.0.1:50051", "GRPC"),
+            ],
+        );
+        Router::new().layer(AgentCardLayer::builder(card).build().unwrap())
+    })
+    .await;
+    let recording = Recording::default();
+    let client = a2a_card::check::client()
+        .destination_policy(recording.clone())
+        .build()
+        .unwrap();
+    let report = Audit::new(&base).unwrap().run(&client).await;
+    let refused: Vec<_> = report.with_code(Code::DestinationRefused).collect();
+    assert_eq!(refused.len(), 5, "{:#?}", report.findings());
+    for (finding, (address, class)) in refused.iter().zip([
+        ("169.254.169.254", "link-local"),
+        ("10.0.0.1", "private"),
+        ("fc00::1", "unique-local"),
+        ("fc00::1", "unique-local"),
+        ("10.0.0.1", "private"),
+    ]) {
+        assert!(finding.message.contains(address), "{}", finding.message);
+        assert!(finding.message.contains(class), "{}", finding.message);
+        assert_eq!(finding.severity, Severity::Error);
+    }
+    assert_eq!(report.with_code(Code::InterfaceUnreachable).count(), 0);
+    // Nothing was attempted beyond the base: every address the client was about to connect
+    // to is the base's.
+    let asked = recording.0.lock().unwrap().clone();
+    assert!(!asked.is_empty());
+    assert!(
+        asked.iter().all(|a| base.ends_with(&a.to_string())),
+        "{asked:?}"
+    );
+    // Allowed, the audit itself no longer refuses them: the client's own policy is asked
+    // about each (and refuses, so the test reaches nothing beyond this machine).
+    let recording = Recording::default();
+    let client = a2a_card::check::client()
+        .destination_policy(recording.clone())
+        .build()
+        .unwrap();
+    let report = Audit::new(&base)
+        .unwrap()
+        .allow_private_destinations()
+        .run(&client)
+        .await;
+    let refused: Vec<_> = report.with_code(Code::DestinationRefused).collect();
+    assert_eq!(refused.len(), 5, "{:#?}", report.findings());
+    assert!(refused
+        .iter()
+        .all(|f| f.message.contains("the test connects to loopback only")));
+    let asked: Vec<String> = recording
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|a| a.ip().to_string())
+        .collect();
+    for internal in ["169.254.169.254", "10.0.0.1", "fc00::1"] {
+        assert!(asked.iter().any(|a| a == internal), "{asked:?}");
+    }
+}
+
+/// A server whose card paths redirect to `target` (another origin), counting the POSTs it
+/// sees there.
+async fn counting_posts() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    let posts = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let seen = std::sync::Arc::clone(&posts);
+    let target = start(move |base| {
+        let cards = AgentCardLayer::builder(card_at(base)).build().unwrap();
+        Router::new()
+            .route("/rpc", post(jsonrpc))
+            .layer(cards)
+            .layer(axum::middleware::from_fn(
+                move |request: axum::extract::Request, next: axum::middleware::Next| {
+                    let seen = std::sync::Arc::clone(&seen);
+                    async move {
+                        if request.method() == http::Method::POST
+                            && request.uri().path().starts_with("/.well-known/")
+                        {
+                            seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        }
+                        next.run(request).await
+                    }
+                },
+            ))
+    })
+    .await;
+    (target, posts)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_loopback_base_follows_a_redirect_to_loopback_but_posts_nothing_there() {
+    let (target, posts) = counting_posts().await;
+    let to = target.clone();
+    let base = start(move |_| {
+        let redirect = move |uri: http::Uri| {
+            let to = to.clone();
+            async move {
+                (
+                    http::StatusCode::FOUND,
+                    [(http::header::LOCATION, format!("{to}{}", uri.path()))],
+                )
+            }
+        };
+        Router::new()
+            .route(
+                "/.well-known/agent-card.json",
+                get(redirect.clone()).post(redirect.clone()),
+            )
+            .route("/.well-known/agent.json", get(redirect))
+    })
+    .await;
+    let report = audit(&base).await;
+    // Loopback to loopback is allowed: the card was fetched and checked there.
+    assert_eq!(
+        report.endpoints()[0].status,
+        Some(200),
+        "{:#?}",
+        report.findings()
+    );
+    assert!(report.with_code(Code::Redirected).count() >= 1);
+    assert_eq!(report.with_code(Code::DestinationRefused).count(), 0);
+    assert_eq!(report.with_code(Code::CardMissing).count(), 0);
+    // Reached through a redirect to another origin: GET and HEAD only.
+    let not_sent: Vec<_> = report.with_code(Code::PostNotSent).collect();
+    assert_eq!(not_sent.len(), 1, "{:#?}", report.findings());
+    assert!(not_sent[0].url.as_deref().unwrap().starts_with(&target));
+    assert_eq!(report.with_code(Code::MethodNotRefused).count(), 0);
+    assert_eq!(posts.load(std::sync::atomic::Ordering::SeqCst), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stalled_interfaces_are_reported_not_done_when_the_budget_runs_out() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let stalled = format!("http://{}", listener.local_addr().unwrap());
+    let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = std::sync::Arc::clone(&accepted);
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((stream, _)) = listener.accept().await {
+            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            held.push(stream);
+        }
+    });
+    let urls: Vec<String> = (0..16).map(|i| format!("{stalled}/rpc{i}")).collect();
+    let base = start(|base| {
+        let interfaces: Vec<(&str, &str)> = urls.iter().map(|u| (u.as_str(), "JSONRPC")).collect();
+        let card = card_with_interfaces(base, &interfaces);
+        Router::new().layer(AgentCardLayer::builder(card).build().unwrap())
+    })
+    .await;
+    // Each request could wait 300 s; the run may take 1 s in all.
+    let client = a2a_card::check::client()
+        .timeout(std::time::Duration::from_secs(300))
+        .build()
+        .unwrap();
+    let report = Audit::new(&base)
+        .unwrap()
+        .budget(std::time::Duration::from_secs(1))
+        .run(&client)
+        .await;
+    let not_done: Vec<_> = report.with_code(Code::NotDone).collect();
+    assert!(!not_done.is_empty(), "{:#?}", report.findings());
+    assert!(not_done.iter().any(|f| f.message.contains("not done")));
+    assert!(!report.passed());
+    assert_eq!(report.with_code(Code::InterfaceUnreachable).count(), 0);
+    // The budget ran out on the first stalled probe at the latest; nothing after it
+    // connected.
+    assert!(accepted.load(std::sync::atomic::Ordering::SeqCst) <= 1);
+}

@@ -981,3 +981,33 @@ fn keys_are_discovered_from_the_card() {
     let err = JwksSource::from_card(&http_card, "bearer").unwrap_err();
     assert!(matches!(err, JwtError::NotDiscoverable { .. }), "{err}");
 }
+
+#[tokio::test]
+async fn a_discovered_jwks_uri_reaches_only_the_address_classes_of_the_document() {
+    let idp = new_idp();
+    let base = Arc::new(Mutex::new(String::new()));
+    let server = TestServer::start(idp_service(idp.clone(), base.clone()));
+    let discovery = url(&server, "/.well-known/openid-configuration");
+    let build = || {
+        JwtVerifier::builder(JwksSource::openid_connect(&discovery).allow_loopback_http())
+            .issuer(ISSUER)
+            .audience(AUDIENCE)
+            .build()
+            .unwrap()
+    };
+    // The document (on loopback) names the cloud metadata address: refused, never fetched.
+    *base.lock().unwrap() = "https://169.254.169.254".to_owned();
+    let err = build().refresh_keys().await.unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.contains("refused to connect to 169.254.169.254"),
+        "{message}"
+    );
+    assert!(message.contains("link-local"), "{message}");
+    // Its own class (loopback) is allowed: the same document naming its own /jwks works.
+    let (key, _) = key_pair(Algorithm::Es256);
+    idp.publish(&[(&key, "k1")]);
+    *base.lock().unwrap() = format!("http://{}", server.addr);
+    build().refresh_keys().await.unwrap();
+    assert_eq!(idp.hits("/jwks"), 1);
+}

@@ -32,7 +32,12 @@ fn shown(path: &Path) -> &str {
 
 /// Runs `a2a-card check ARGS`: exit code, stdout, stderr.
 fn check(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(BIN).arg("check").args(args).output().unwrap();
+    finished(Command::new(BIN).arg("check").args(args))
+}
+
+/// Runs `command` to its end: exit code, stdout, stderr.
+fn finished(command: &mut Command) -> (i32, String, String) {
+    let output = command.output().unwrap();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8(output.stdout).unwrap(),
@@ -1177,4 +1182,174 @@ fn a_body_that_stalls_after_the_headers_is_an_error_not_an_unreachable_agent() {
         "{report:#}"
     );
     held.join().unwrap();
+}
+
+/// `check ARGS` with one environment variable set: exit code, stdout, stderr.
+fn check_with_env(args: &[&str], var: &str, value: &str) -> (i32, String, String) {
+    finished(Command::new(BIN).arg("check").args(args).env(var, value))
+}
+
+#[test]
+fn credentials_come_from_a_header_file_kept_out_of_the_command_line() {
+    let server = wrong_server(|_| {});
+    let dir = temp_dir("header-file");
+    let file = dir.join("headers.txt");
+    std::fs::write(
+        &file,
+        format!("# the agent's key\r\n\r\nX-API-Key: {API_KEY}\r\n"),
+    )
+    .unwrap();
+    let (code, report) = check_json(&[&server.url(), "--header-file", shown(&file)]);
+    assert_eq!(code, 0, "{report:#}");
+    // The extended card was fetched with the key: no "pass --header" note, no refusal.
+    assert!(with_code(&report, "A2A-C409").is_empty(), "{report:#}");
+    assert!(with_code(&report, "A2A-C406").is_empty(), "{report:#}");
+    assert!(saw(server.port, API_KEY));
+    assert!(!report.to_string().contains(API_KEY));
+    // The same credential-origin policy: interfaces on another origin do not get them.
+    let elsewhere = wrong_server(|_| {});
+    let other = elsewhere.url();
+    let front = WrongServer::start(move |asked| Faults::none(&other).answer(asked));
+    let (code, report) = check_json(&[&front.url(), "--header-file", shown(&file)]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(with_code(&report, "A2A-C411").len(), 2, "{report:#}");
+    assert!(!saw(elsewhere.port, API_KEY));
+    // A line that is not a header is named by its number, its text never repeated.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "X-API-Key: fine\nX-API-Key s3cret-no-colon\n").unwrap();
+    let (code, stdout, stderr) = check(&[&server.url(), "--header-file", shown(&bad)]);
+    assert_eq!(code, 64, "{stderr}");
+    assert!(stderr.contains("line 2 of --header-file"), "{stderr}");
+    assert!(stderr.contains("no colon"), "{stderr}");
+    assert!(
+        !stderr.contains("s3cret") && !stdout.contains("s3cret"),
+        "{stderr}"
+    );
+    // A file that cannot be read exits 2 and says which.
+    let missing = dir.join("missing.txt");
+    let (code, _, stderr) = check(&[&server.url(), "--header-file", shown(&missing)]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("missing.txt"), "{stderr}");
+}
+
+#[test]
+fn credentials_come_from_an_environment_variable_never_echoed() {
+    let server = wrong_server(|_| {});
+    let var = "A2A_CARD_TEST_CHECK_HEADERS";
+    let headers = format!("X-API-Key: {API_KEY}\nX-Trace: 1");
+    let (code, stdout, stderr) = check_with_env(
+        &["--format", "json", &server.url(), "--header-env", var],
+        var,
+        &headers,
+    );
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert!(with_code(&report, "A2A-C409").is_empty(), "{report:#}");
+    assert!(saw(server.port, API_KEY));
+    assert!(!stdout.contains(API_KEY) && !stderr.contains(API_KEY));
+    // A value a header cannot carry: named by variable and line, the secret left out.
+    let (code, stdout, stderr) = check_with_env(
+        &[&server.url(), "--header-env", var],
+        var,
+        "X-API-Key: s3cret\u{7}",
+    );
+    assert_eq!(code, 64, "{stderr}");
+    assert!(
+        stderr.contains("line 1 of --header-env A2A_CARD_TEST_CHECK_HEADERS"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("s3cret") && !stdout.contains("s3cret"),
+        "{stderr}"
+    );
+    // An unset variable is a usage error naming it.
+    let (code, _, stderr) = check(&[
+        &server.url(),
+        "--header-env",
+        "A2A_CARD_TEST_CHECK_UNSET_VARIABLE",
+    ]);
+    assert_eq!(code, 64, "{stderr}");
+    assert!(
+        stderr.contains("A2A_CARD_TEST_CHECK_UNSET_VARIABLE is not set"),
+        "{stderr}"
+    );
+}
+
+/// A card of the wrong server's, its interfaces replaced with `interfaces`.
+fn card_with_interfaces(origin: &str, interfaces: Value) -> Value {
+    let mut card = card(origin, "Fleet Router");
+    card["supportedInterfaces"] = interfaces;
+    card["capabilities"]["extendedAgentCard"] = json!(false);
+    card
+}
+
+#[test]
+fn interfaces_on_internal_addresses_are_refused_naming_the_flag() {
+    let server = wrong_server(|f| {
+        f.card = card_with_interfaces(
+            "unused",
+            json!([
+                {"url": "http://169.254.169.254/latest/meta-data", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+                {"url": "http://10.0.0.1/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"},
+                {"url": "http://[fc00::1]/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+                {"url": "10.0.0.1:50051", "protocolBinding": "GRPC", "protocolVersion": "1.0"}
+            ]),
+        );
+    });
+    // The base is on loopback, so loopback is allowed; these classes are not. With a 300 s
+    // timeout, a connection attempted to any of them would hold the run for minutes.
+    let (code, report) = check_json(&[&server.url(), "--timeout", "300", "--budget", "3600"]);
+    assert_eq!(code, 1, "{report:#}");
+    let refused = with_code(&report, "A2A-C412");
+    assert_eq!(refused.len(), 4, "{report:#}");
+    for (finding, address) in
+        refused
+            .iter()
+            .zip(["169.254.169.254", "10.0.0.1", "fc00::1", "10.0.0.1"])
+    {
+        let message = finding["message"].as_str().unwrap();
+        assert!(message.contains(address), "{message}");
+        assert!(
+            message.contains("--allow-private-destinations"),
+            "{message}"
+        );
+    }
+    assert!(with_code(&report, "A2A-C400").is_empty(), "{report:#}");
+    assert!(refused[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("link-local"));
+}
+
+#[test]
+fn the_run_budget_reports_stalled_interfaces_as_not_done() {
+    // Accepts connections and never answers; counts them.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let stalled = format!("http://{}", listener.local_addr().unwrap());
+    let accepted = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = Arc::clone(&accepted);
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming() {
+            counter.fetch_add(1, Ordering::SeqCst);
+            held.push(stream);
+        }
+    });
+    let interfaces: Vec<Value> = (0..6)
+        .map(|i| json!({"url": format!("{stalled}/rpc{i}"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}))
+        .collect();
+    let server = wrong_server(|f| f.card = card_with_interfaces("unused", json!(interfaces)));
+    let (code, report) = check_json(&[&server.url(), "--timeout", "300", "--budget", "2"]);
+    assert_eq!(code, 1, "{report:#}");
+    let not_done = with_code(&report, "A2A-C413");
+    assert!(!not_done.is_empty(), "{report:#}");
+    assert!(
+        not_done
+            .iter()
+            .any(|f| f["message"].as_str().unwrap().contains("not done")),
+        "{report:#}"
+    );
+    // The budget ran out on the first stalled probe at the latest: the others never
+    // connected.
+    assert!(accepted.load(Ordering::SeqCst) <= 1, "{report:#}");
 }

@@ -186,3 +186,51 @@ fn an_unusable_ca_file_stops_the_studio_with_a_reason() {
         "{stderr}"
     );
 }
+
+#[test]
+fn fetch_follows_redirects_only_to_the_address_classes_of_the_url_typed() {
+    let studio = studio();
+    // On loopback, the URL typed allows loopback: a redirect to another port is followed.
+    let card = include_str!("../../examples/agent-card.json");
+    let mut ok = format!(
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+         connection: close\r\n\r\n",
+        card.len()
+    )
+    .into_bytes();
+    ok.extend_from_slice(card.as_bytes());
+    let target = canned_server(ok, 1);
+    let moved = format!(
+        "HTTP/1.1 302 Found\r\nlocation: http://{target}/card.json\r\ncontent-length: 0\r\n\
+         connection: close\r\n\r\n"
+    );
+    let base = canned_server(moved.into_bytes(), 1);
+    let body = json!({"url": format!("http://{base}/card.json")}).to_string();
+    let answer = studio.post_json("/api/fetch", body.as_bytes()).json();
+    assert_eq!(answer["attempts"][0]["status"], 200, "{answer}");
+    assert_eq!(answer["card"]["valid"], true, "{answer}");
+    // But not to the cloud metadata address, the local network or unique-local IPv6: no
+    // connection is made, and the error says why.
+    for (internal, class) in [
+        ("169.254.169.254", "link-local"),
+        ("10.0.0.1", "private"),
+        ("[fc00::1]", "unique-local"),
+    ] {
+        let moved = format!(
+            "HTTP/1.1 302 Found\r\nlocation: http://{internal}/latest/meta-data/\r\n\
+             content-length: 0\r\nconnection: close\r\n\r\n"
+        );
+        let base = canned_server(moved.into_bytes(), 1);
+        let body = json!({"url": format!("http://{base}/card.json")}).to_string();
+        let answer = studio.post_json("/api/fetch", body.as_bytes()).json();
+        let attempt = &answer["attempts"][0];
+        let error = attempt["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with("refused to connect to"), "{attempt}");
+        assert!(error.contains(class), "{attempt}");
+        assert_eq!(
+            attempt["redirects"].as_array().unwrap().len(),
+            1,
+            "{attempt}"
+        );
+    }
+}

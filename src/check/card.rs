@@ -38,6 +38,10 @@ pub(super) fn served_card(
     let endpoint = &canonical.endpoint;
     let url = endpoint.final_url();
     redirect_findings(endpoint, findings);
+    if let Some((code, message)) = &canonical.stopped {
+        findings.push(finding(*code, Place::url(url), message.clone()));
+        return None;
+    }
     let Some(body) = canonical.card_body() else {
         let got = endpoint.answer();
         findings.push(finding(
@@ -89,6 +93,10 @@ pub(super) fn legacy_findings(
     let endpoint = &legacy.endpoint;
     let url = endpoint.final_url();
     redirect_findings(endpoint, findings);
+    if let Some((code, message)) = &legacy.stopped {
+        findings.push(finding(*code, Place::url(url), message.clone()));
+        return;
+    }
     let Some(body) = legacy.card_body() else {
         let got = endpoint.answer();
         findings.push(finding(

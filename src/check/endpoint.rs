@@ -9,7 +9,7 @@ use http::{HeaderMap, HeaderName, HeaderValue, Method, Response, StatusCode, Uri
 use serde::Serialize;
 
 use super::finding::{finding, quoted, Place};
-use crate::client::{Client, Exchange, Outgoing};
+use crate::client::{Client, ClientError, Exchange, Outgoing};
 use crate::http_headers::{entity_tag, http_date};
 use crate::{Code, Diagnostic};
 
@@ -68,6 +68,9 @@ pub(super) struct CardFetch {
     pub(super) response: Option<Response<Bytes>>,
     /// True when the server could not be reached at all.
     pub(super) unreachable: bool,
+    /// Why the fetch was not done: a destination refused (A2A-C412) or the run's budget
+    /// spent (A2A-C413), with the message.
+    pub(super) stopped: Option<(Code, String)>,
 }
 
 impl CardFetch {
@@ -92,10 +95,12 @@ pub(super) async fn fetch_card(client: &Client, url: &Uri) -> CardFetch {
     match result {
         Err(error) => {
             endpoint.error = Some(error.to_string());
+            let stopped = stopped_by(&error);
             CardFetch {
                 endpoint,
                 response: None,
-                unreachable: error.is_unreachable(),
+                unreachable: error.is_unreachable() && stopped.is_none(),
+                stopped,
             }
         }
         Ok(response) => {
@@ -110,8 +115,22 @@ pub(super) async fn fetch_card(client: &Client, url: &Uri) -> CardFetch {
                 endpoint,
                 response: Some(response),
                 unreachable: false,
+                stopped: None,
             }
         }
+    }
+}
+
+/// The finding for an exchange the audit itself stopped: a destination its policy refused,
+/// or one the run's budget left no time for.
+pub(super) fn stopped_by(error: &ClientError) -> Option<(Code, String)> {
+    match error {
+        ClientError::Refused { .. } => Some((
+            Code::DestinationRefused,
+            format!("{error}; pass --allow-private-destinations to reach it"),
+        )),
+        ClientError::OutOfTime { .. } => Some((Code::NotDone, error.to_string())),
+        _ => None,
     }
 }
 

@@ -8,19 +8,44 @@ use http::header::{
 };
 use http::{HeaderName, Method, Response, StatusCode, Uri};
 
-use super::endpoint::{card_request, header_text, is_entity_tag, is_http_date};
+use super::endpoint::{card_request, header_text, is_entity_tag, is_http_date, stopped_by};
 use super::finding::{finding, quoted, Place};
 use crate::client::{Client, ClientError};
 use crate::{Code, Diagnostic};
 
 /// Revalidation, HEAD and an unsupported method, against the URL that served the card.
+/// `cross_origin`: that URL was reached through a redirect to another origin, which gets
+/// no POST (a redirect must not be able to aim the audit's writes elsewhere).
 pub(super) async fn protocol_findings(
     client: &Client,
     url: &Uri,
     got: &Response<Bytes>,
+    cross_origin: bool,
     findings: &mut Vec<Diagnostic>,
 ) {
     let place = |header: &str| Place::header(url, header);
+    let stop = |result: Option<&ClientError>, findings: &mut Vec<Diagnostic>| {
+        let stopped = match result {
+            Some(error) => stopped_by(error),
+            None => client.is_out_of_time().then(|| {
+                (
+                    Code::NotDone,
+                    "revalidation, HEAD and POST not done: the run's time budget ran out"
+                        .to_owned(),
+                )
+            }),
+        };
+        match stopped {
+            Some((code, message)) => {
+                findings.push(finding(code, Place::url(url), message));
+                true
+            }
+            None => false,
+        }
+    };
+    if stop(None, findings) {
+        return;
+    }
     // A validator already reported as malformed is not sent back: a correct server would
     // ignore it, and the probe would blame it for that.
     let tag = got
@@ -29,7 +54,11 @@ pub(super) async fn protocol_findings(
         .filter(|t| t.to_str().is_ok_and(is_entity_tag));
     if let Some(tag) = tag {
         let asked = card_request(Method::GET).header(IF_NONE_MATCH, tag.clone());
-        match client.send(url, &asked).await.result {
+        let answer = client.send(url, &asked).await.result;
+        if stop(answer.as_ref().err(), findings) {
+            return;
+        }
+        match answer {
             Ok(answer) if answer.status() == StatusCode::NOT_MODIFIED => {
                 if answer.headers().get(ETAG) != Some(tag) {
                     let sent =
@@ -59,6 +88,9 @@ pub(super) async fn protocol_findings(
     if let Some(date) = date {
         let asked = card_request(Method::GET).header(IF_MODIFIED_SINCE, date.clone());
         let answer = client.send(url, &asked).await.result;
+        if stop(answer.as_ref().err(), findings) {
+            return;
+        }
         if !matches!(&answer, Ok(a) if a.status() == StatusCode::NOT_MODIFIED) {
             findings.push(finding(
                 Code::NoNotModifiedByDate,
@@ -70,9 +102,24 @@ pub(super) async fn protocol_findings(
             ));
         }
     }
-    head(client, url, got, findings).await;
+    if !head(client, url, got, findings).await || stop(None, findings) {
+        return;
+    }
+    if cross_origin {
+        findings.push(finding(
+            Code::PostNotSent,
+            Place::url(url),
+            "no POST sent (the 405 probe): this URL was reached through a redirect to another \
+             origin, and only GET and HEAD follow a redirect there",
+        ));
+        return;
+    }
     let post = card_request(Method::POST);
-    match client.send(url, &post).await.result {
+    let answer = client.send(url, &post).await.result;
+    if stop(answer.as_ref().err(), findings) {
+        return;
+    }
+    match answer {
         Ok(answer) if answer.status() == StatusCode::METHOD_NOT_ALLOWED => {
             if !answer.headers().contains_key(ALLOW) {
                 findings.push(finding(
@@ -94,23 +141,33 @@ pub(super) async fn protocol_findings(
 }
 
 /// HEAD then GET on one connection: the HEAD must match the GET, and must leave the
-/// connection usable (a body after a HEAD answer is read as the next response).
-async fn head(client: &Client, url: &Uri, got: &Response<Bytes>, findings: &mut Vec<Diagnostic>) {
+/// connection usable (a body after a HEAD answer is read as the next response). False when
+/// the audit stopped it (a refused destination, the budget spent).
+async fn head(
+    client: &Client,
+    url: &Uri,
+    got: &Response<Bytes>,
+    findings: &mut Vec<Diagnostic>,
+) -> bool {
     let requests = [card_request(Method::HEAD), card_request(Method::GET)];
     let results = match client.exchange(url, &requests).await {
         Ok(results) => results,
         Err(error) => {
+            if let Some((code, message)) = stopped_by(&error) {
+                findings.push(finding(code, Place::url(url), message));
+                return false;
+            }
             findings.push(finding(
                 Code::HeadDiffers,
                 Place::url(url),
                 format!("HEAD failed: {error}"),
             ));
-            return;
+            return true;
         }
     };
     let mut results = results.into_iter();
     let Some(Ok(head)) = results.next() else {
-        return;
+        return true;
     };
     if head.status() != got.status() {
         findings.push(finding(
@@ -149,7 +206,7 @@ async fn head(client: &Client, url: &Uri, got: &Response<Bytes>, findings: &mut 
     let closes = header_text(head.headers(), CONNECTION)
         .is_some_and(|v| v.to_ascii_lowercase().contains("close"));
     if let Some(Err(error)) = results.next() {
-        if !closes {
+        if !closes && stopped_by(&error).is_none() {
             findings.push(finding(
                 Code::HeadWithBody,
                 Place::url(url),
@@ -160,6 +217,7 @@ async fn head(client: &Client, url: &Uri, got: &Response<Bytes>, findings: &mut 
             ));
         }
     }
+    true
 }
 
 /// `Content-Type` rather than `content-type`, for people.

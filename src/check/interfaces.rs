@@ -8,7 +8,7 @@ use http::header::{CACHE_CONTROL, WWW_AUTHENTICATE};
 use http::{HeaderMap, Response, StatusCode};
 use serde_json::Value;
 
-use super::endpoint::header_text;
+use super::endpoint::{header_text, stopped_by};
 use super::finding::{finding, from_validation, quoted, Place};
 use super::probe::{not_probed, probe_for, Probe, Skip};
 use crate::client::{Client, ClientError, CredentialPolicy, CredentialRefusal};
@@ -37,6 +37,9 @@ enum Answer {
     },
     Other(String),
     Unreachable(ClientError),
+    /// Not asked: the destination was refused, or the run's budget ran out (the finding's
+    /// code and message).
+    Stopped(Code, String),
 }
 
 impl Answer {
@@ -52,6 +55,7 @@ impl Answer {
             Answer::Refusal { code: None, status } => format!("HTTP {}", status.as_u16()),
             Answer::Other(what) => what.clone(),
             Answer::Unreachable(error) => format!("no answer ({error})"),
+            Answer::Stopped(_, why) => format!("not asked ({why})"),
         }
     }
 }
@@ -84,16 +88,29 @@ pub(super) async fn interface_findings(
     let capability = card.capabilities.extended_agent_card == Some(true);
     let mut validated = HashSet::new();
     let mut probed = false;
+    let declared = card.supported_interfaces.len().min(MAX_PROBED);
     for (index, interface) in card
         .supported_interfaces
         .iter()
         .enumerate()
         .take(MAX_PROBED)
     {
+        if client.is_out_of_time() {
+            findings.push(finding(
+                Code::NotDone,
+                Place::pointer(card_url, format!("/supportedInterfaces/{index}")),
+                format!(
+                    "{} interface probe(s) not done, from this one on: the run's time budget \
+                     ran out",
+                    declared - index
+                ),
+            ));
+            break;
+        }
         let probe = match probe_for(interface) {
             Ok(probe) => probe,
             Err(Skip::NotHttp) => {
-                not_probed(client.timeout(), interface, findings).await;
+                not_probed(client, interface, findings).await;
                 continue;
             }
             Err(Skip::BadUrl(why)) => {
@@ -115,7 +132,7 @@ pub(super) async fn interface_findings(
             place.clone(),
             findings,
         );
-        let reachable = !matches!(answer, Answer::Unreachable(_));
+        let reachable = !matches!(answer, Answer::Unreachable(_) | Answer::Stopped(..));
         if capability && !credentials.headers.is_empty() && reachable {
             if let Err(why) = credentials.may_go_to(&probe.url) {
                 findings.push(finding(
@@ -128,6 +145,11 @@ pub(super) async fn interface_findings(
             match ask_for_response(client, &probe, &credentials.headers, findings).await {
                 Ok((answer, response)) => {
                     authenticated(&probe, answer, &response, &mut validated, findings)
+                }
+                Err(error) if stopped_by(&error).is_some() => {
+                    if let Some((code, message)) = stopped_by(&error) {
+                        findings.push(finding(code, place, message));
+                    }
                 }
                 Err(error) => findings.push(finding(
                     Code::ExtendedCardRefused,
@@ -163,8 +185,11 @@ async fn ask(
 ) -> Answer {
     match ask_for_response(client, probe, extra, findings).await {
         Ok((answer, _)) => answer,
-        Err(error) if error.is_unreachable() => Answer::Unreachable(error),
-        Err(error) => Answer::Other(format!("no usable answer ({error})")),
+        Err(error) => match stopped_by(&error) {
+            Some((code, message)) => Answer::Stopped(code, message),
+            None if error.is_unreachable() => Answer::Unreachable(error),
+            None => Answer::Other(format!("no usable answer ({error})")),
+        },
     }
 }
 
@@ -246,6 +271,7 @@ fn unauthenticated(
     findings: &mut Vec<Diagnostic>,
 ) {
     let found = match answer {
+        Answer::Stopped(code, message) => Some((*code, message.clone())),
         Answer::Unreachable(error) => Some((
             Code::InterfaceUnreachable,
             format!("the interface does not answer: {error}"),

@@ -9,7 +9,15 @@
 //! credentials, and with them does it hand it out). Requests run one after another: a card
 //! server should not see a burst from a checker, and the report then reads in the order
 //! things were asked. Every request goes through the crate's [`Client`], so every one is
-//! bounded.
+//! bounded, and the whole run has one time budget ([`Audit::budget`], default
+//! [`DEFAULT_BUDGET`]): what is left when it runs out is reported as not done (A2A-C413).
+//!
+//! The card and its redirects come from the server being audited, so they do not decide
+//! where the audit connects: URLs they lead to may not reach loopback, link-local
+//! (169.254.169.254), private, unique-local or any other internal address unless the base
+//! URL is on one of that class ([`Client::for_base`]); a refused one is a finding
+//! (A2A-C412), never a connection. [`Audit::allow_private_destinations`] lifts that. A URL
+//! reached through a redirect to another origin gets only GET and HEAD (A2A-C207).
 //!
 //! An agent's own integration test, asserting that its server publishes its card well:
 //!
@@ -43,10 +51,12 @@ mod interfaces;
 mod probe;
 mod report;
 
+use std::time::Duration;
+
 use http::{HeaderMap, Uri};
 
 use crate::client::{
-    parse_http_url, Client, ClientBuilder, ClientError, CredentialPolicy, PlainHttp,
+    parse_http_url, Client, ClientBuilder, ClientError, CredentialPolicy, Origin, PlainHttp,
 };
 use crate::sign::TrustStore;
 use crate::Diagnostic;
@@ -60,6 +70,10 @@ pub use report::Report;
 const CANONICAL_PATH: &str = "/.well-known/agent-card.json";
 const LEGACY_PATH: &str = "/.well-known/agent.json";
 const USER_AGENT: &str = concat!("a2a-card-check/", env!("CARGO_PKG_VERSION"));
+
+/// The time budget of a whole audit by default: 16 interfaces that never answer cannot keep
+/// it running for 16 timeouts.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(60);
 
 /// Why an audit could not start.
 #[derive(thiserror::Error)]
@@ -118,6 +132,8 @@ pub struct Audit {
     base: String,
     keys: Option<Keys>,
     credentials: Credentials,
+    budget: Duration,
+    internal_destinations: bool,
 }
 
 impl std::fmt::Debug for Audit {
@@ -127,6 +143,8 @@ impl std::fmt::Debug for Audit {
             .field("base", &self.base)
             .field("keys", &self.keys.is_some())
             .field("credentials", &self.credentials.headers.len())
+            .field("budget", &self.budget)
+            .field("internal_destinations", &self.internal_destinations)
             .finish_non_exhaustive()
     }
 }
@@ -147,6 +165,8 @@ impl Audit {
                 headers: HeaderMap::new(),
                 policy,
             },
+            budget: DEFAULT_BUDGET,
+            internal_destinations: false,
         })
     }
 
@@ -177,11 +197,38 @@ impl Audit {
         self
     }
 
-    /// Runs every check with `client` (see [`client()`] for the audit's defaults).
+    /// The time budget of the whole run (default [`DEFAULT_BUDGET`]); each request also
+    /// keeps the client's own timeout. Probes left when it runs out are reported as not done
+    /// (A2A-C413).
+    pub fn budget(mut self, budget: Duration) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Lets URLs from the card and from redirects reach internal addresses (loopback,
+    /// link-local, private, unique-local...) even when the base URL is not on one: for an
+    /// agent whose interfaces are meant to be reached from inside one network. Without it
+    /// such a URL gets no connection, and a finding (A2A-C412).
+    pub fn allow_private_destinations(mut self) -> Self {
+        self.internal_destinations = true;
+        self
+    }
+
+    /// Runs every check with `client` (see [`client()`] for the audit's defaults), under
+    /// the run's budget and, unless [`allow_private_destinations`](Self::allow_private_destinations),
+    /// the destinations the base URL allows ([`Client::for_base`]; the client's own
+    /// destination policy is asked too).
     pub async fn run(&self, client: &Client) -> Report {
         let base = self.base.as_str();
+        let client = client.with_budget(self.budget);
+        let client = match parse_http_url(base) {
+            Ok(uri) if !self.internal_destinations => client.for_base(&uri).await,
+            _ => client,
+        };
+        let client = &client;
         let mut findings: Vec<Diagnostic> = Vec::new();
-        let canonical = fetch_card(client, &at(base, CANONICAL_PATH)).await;
+        let canonical_url = at(base, CANONICAL_PATH);
+        let canonical = fetch_card(client, &canonical_url).await;
         if canonical.unreachable {
             return Report::unreachable(base, canonical.endpoint);
         }
@@ -190,7 +237,9 @@ impl Audit {
             canonical.response.as_ref().filter(|_| card.is_some()),
             parse_http_url(canonical.endpoint.final_url()),
         ) {
-            http_semantics::protocol_findings(client, &url, response, &mut findings).await;
+            let cross_origin = Origin::of(&url) != Origin::of(&canonical_url);
+            http_semantics::protocol_findings(client, &url, response, cross_origin, &mut findings)
+                .await;
         }
         let legacy = fetch_card(client, &at(base, LEGACY_PATH)).await;
         legacy_findings(&legacy, card.as_ref(), &mut findings);

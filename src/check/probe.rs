@@ -1,15 +1,14 @@
 //! The extended-card request each binding and version gets, and the TCP connect a gRPC
 //! interface gets instead.
 
-use std::time::Duration;
-
 use bytes::Bytes;
 use http::header::{ACCEPT, CONTENT_TYPE};
 use http::{HeaderValue, Method, Uri};
 use serde_json::json;
 
+use super::endpoint::stopped_by;
 use super::finding::{finding, quoted, Place};
-use crate::client::{parse_http_url, Outgoing};
+use crate::client::{parse_http_url, Client, Outgoing};
 use crate::protocol::header::A2A_VERSION_NAME;
 use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
 use crate::{AgentInterface, Code, Diagnostic};
@@ -111,10 +110,11 @@ fn percent_encode_segment(segment: &str) -> String {
         .collect()
 }
 
-/// gRPC gets a TCP connect (speaking HTTP/2 and protobuf is beyond this command); custom
-/// bindings and URLs that are not HTTP get a note.
+/// gRPC gets a TCP connect (speaking HTTP/2 and protobuf is beyond this command), made by
+/// the client under its destination policy and deadlines; custom bindings and URLs that
+/// are not HTTP get a note.
 pub(super) async fn not_probed(
-    timeout: Duration,
+    client: &Client,
     interface: &AgentInterface,
     findings: &mut Vec<Diagnostic>,
 ) {
@@ -130,7 +130,7 @@ pub(super) async fn not_probed(
         ));
         return;
     }
-    let Some(address) = grpc_address(&interface.url) else {
+    let Some((host, port)) = grpc_address(&interface.url) else {
         findings.push(finding(
             Code::InterfaceNotProbed,
             place,
@@ -138,39 +138,39 @@ pub(super) async fn not_probed(
         ));
         return;
     };
-    let connected = tokio::time::timeout(timeout, tokio::net::TcpStream::connect(&address)).await;
-    match connected {
-        Ok(Ok(_)) => findings.push(finding(
+    let address = format!("{host}:{port}");
+    match client.connect_tcp(&host, port).await {
+        Ok(_) => findings.push(finding(
             Code::InterfaceNotProbed,
             place,
             format!(
                 "gRPC: {address} accepts TCP connections; the gRPC service itself is not probed"
             ),
         )),
-        Ok(Err(error)) => findings.push(finding(
-            Code::InterfaceUnreachable,
-            place,
-            format!("gRPC: cannot connect to {address}: {error}"),
-        )),
-        Err(_) => findings.push(finding(
-            Code::InterfaceUnreachable,
-            place,
-            format!("gRPC: no connection to {address} within {timeout:?}"),
-        )),
+        Err(error) => match stopped_by(&error) {
+            Some((code, message)) => {
+                findings.push(finding(code, place, format!("gRPC: {message}")))
+            }
+            None => findings.push(finding(
+                Code::InterfaceUnreachable,
+                place,
+                format!("gRPC: {error}"),
+            )),
+        },
     }
 }
 
-/// `host:port` of a gRPC target: `host:port`, `dns:///host:port` or an http(s) URL.
-fn grpc_address(url: &str) -> Option<String> {
+/// Host and port of a gRPC target: `host:port`, `dns:///host:port` or an http(s) URL.
+fn grpc_address(url: &str) -> Option<(String, u16)> {
     if let Ok(uri) = parse_http_url(url) {
         let https = uri.scheme_str() == Some("https");
         let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
-        return Some(format!("{}:{port}", uri.host()?));
+        return Some((uri.host()?.to_owned(), port));
     }
     let target = url.strip_prefix("dns:///").unwrap_or(url);
     let (host, port) = target.rsplit_once(':')?;
     let port: u16 = port.parse().ok()?;
-    (!host.is_empty()).then(|| format!("{host}:{port}"))
+    (!host.is_empty()).then(|| (host.to_owned(), port))
 }
 
 #[cfg(test)]
@@ -180,18 +180,14 @@ mod tests {
 
     #[test]
     fn grpc_targets_give_host_and_port() {
+        let at = |host: &str, port| Some((host.to_owned(), port));
         assert_eq!(
-            grpc_address("dns:///a.example:50051").as_deref(),
-            Some("a.example:50051")
+            grpc_address("dns:///a.example:50051"),
+            at("a.example", 50051)
         );
-        assert_eq!(
-            grpc_address("a.example:443").as_deref(),
-            Some("a.example:443")
-        );
-        assert_eq!(
-            grpc_address("https://a.example").as_deref(),
-            Some("a.example:443")
-        );
+        assert_eq!(grpc_address("a.example:443"), at("a.example", 443));
+        assert_eq!(grpc_address("https://a.example"), at("a.example", 443));
+        assert_eq!(grpc_address("[fc00::1]:50051"), at("[fc00::1]", 50051));
         assert_eq!(grpc_address("a.example"), None);
         assert_eq!(grpc_address(":1"), None);
     }

@@ -8,7 +8,9 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::CertificateDer;
 use rustls::RootCertStore;
 
-use super::{AnyDestination, Client, ClientError, DestinationPolicy, PlainHttp};
+use super::{
+    AnyDestination, Client, ClientError, DestinationPolicy, PlainHttp, Resolve, SystemResolver,
+};
 
 /// How long one exchange may take by default, from connecting to the last byte of the body,
 /// redirects included.
@@ -34,6 +36,7 @@ pub struct ClientBuilder {
     max_redirects: usize,
     plain_http: PlainHttp,
     destinations: Arc<dyn DestinationPolicy>,
+    resolver: Arc<dyn Resolve>,
     roots: Vec<Roots>,
     #[cfg(feature = "native-roots")]
     native_roots: bool,
@@ -48,6 +51,7 @@ impl Default for ClientBuilder {
             max_redirects: DEFAULT_MAX_REDIRECTS,
             plain_http: PlainHttp::default(),
             destinations: Arc::new(AnyDestination),
+            resolver: Arc::new(SystemResolver),
             roots: Vec::new(),
             #[cfg(feature = "native-roots")]
             native_roots: false,
@@ -88,9 +92,18 @@ impl ClientBuilder {
         self
     }
 
-    /// Which addresses may be connected to (default [`AnyDestination`]).
+    /// Which addresses may be connected to (default [`AnyDestination`]). Callers that take
+    /// URLs from others add their own restriction on top
+    /// ([`Client::for_base`], [`Client::restrict_destinations`]): this policy is then asked
+    /// last, only about addresses the client is about to connect to.
     pub fn destination_policy(mut self, policy: impl DestinationPolicy) -> Self {
         self.destinations = Arc::new(policy);
+        self
+    }
+
+    /// Where host names are resolved (default [`SystemResolver`]).
+    pub fn resolver(mut self, resolver: impl Resolve) -> Self {
+        self.resolver = Arc::new(resolver);
         self
     }
 
@@ -148,6 +161,8 @@ impl ClientBuilder {
             max_redirects: self.max_redirects,
             plain_http: self.plain_http,
             destinations: self.destinations,
+            resolver: self.resolver,
+            budget: None,
         })
     }
 }

@@ -68,6 +68,13 @@ pub enum ClientError {
         /// The bound on the exchange.
         timeout: Duration,
     },
+    /// The time budget of a whole run ([`Client::with_budget`](super::Client::with_budget))
+    /// ran out before this exchange was done (or before it began).
+    #[error("not done: the run's time budget of {} ran out", Span(*.budget))]
+    OutOfTime {
+        /// The budget of the run.
+        budget: Duration,
+    },
     /// The HTTP exchange itself failed (a broken or closed connection, a bad response).
     #[error("HTTP exchange with {authority} failed: {reason}")]
     Http {

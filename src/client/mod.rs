@@ -8,8 +8,13 @@
 //! file given). Plain http goes only where [`PlainHttp`] allows (loopback by default).
 //! Credentials go only where a [`CredentialPolicy`] allows, and the caller's headers are
 //! dropped when a redirect leads to another origin. A [`DestinationPolicy`] sees every
-//! address before a connection is made (the default allows all; SSRF protection belongs
-//! there).
+//! address before a connection is made: the client's own (the default allows all), and
+//! for URLs someone else chose (a card's interfaces, a redirect, a discovery document)
+//! [`Client::for_base`], which refuses loopback, link-local (169.254.169.254), private,
+//! unique-local and every other internal [`AddressClass`] unless the URL the user gave is on
+//! one. Every address a name resolves to is checked before connecting, and the client
+//! connects only to one it checked (DNS rebinding gains nothing). [`Client::with_budget`]
+//! bounds a whole run of exchanges with one deadline.
 //!
 //! One HTTP/1.1 connection per exchange (a card or a key set is one small GET, so pooling
 //! would buy nothing), driven inside the caller's task: no runtime feature of tokio is
@@ -34,16 +39,22 @@
 
 mod builder;
 mod connection;
+mod destination;
 mod error;
 mod policy;
 mod request;
 mod send;
 mod url;
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use http::Uri;
+use tokio::time::Instant;
+
 pub use builder::{ClientBuilder, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT};
+pub use destination::{AddressClass, AddressClasses, Resolve, Resolving, SystemResolver};
 pub use error::ClientError;
 pub use policy::{
     AnyDestination, CredentialPolicy, CredentialRefusal, DestinationPolicy, PlainHttp,
@@ -70,6 +81,9 @@ pub struct Client {
     max_redirects: usize,
     plain_http: PlainHttp,
     destinations: Arc<dyn DestinationPolicy>,
+    resolver: Arc<dyn Resolve>,
+    /// The end of the run's budget, and the budget (for messages).
+    budget: Option<(Instant, Duration)>,
 }
 
 impl std::fmt::Debug for Client {
@@ -81,6 +95,8 @@ impl std::fmt::Debug for Client {
             .field("max_redirects", &self.max_redirects)
             .field("plain_http", &self.plain_http)
             .field("destinations", &self.destinations)
+            .field("resolver", &self.resolver)
+            .field("budget", &self.budget.map(|(_, budget)| budget))
             .finish_non_exhaustive()
     }
 }
@@ -109,6 +125,63 @@ impl Client {
         let uri = parse_http_url(url)?;
         self.plain_http.admits(&uri)?;
         Ok(uri)
+    }
+
+    /// The same client, with `policy` asked first about every address (the client's own
+    /// policy is then asked only about what `policy` allowed).
+    pub fn restrict_destinations(&self, policy: impl DestinationPolicy) -> Client {
+        let mut client = self.clone();
+        client.destinations = Arc::new(destination::Both {
+            first: Arc::new(policy),
+            then: self.destinations.clone(),
+        });
+        client
+    }
+
+    /// The same client, restricted for URLs reached from `base` (the URL the user gave):
+    /// global addresses, plus the [`AddressClass`]es `base`'s host resolves to now. A base
+    /// on loopback lets redirects and card URLs reach loopback; a base on a public address
+    /// lets them reach no internal address at all. The base's own host is held to the same
+    /// classes later (a name that resolves elsewhere the second time gets nothing more). A
+    /// base that cannot be resolved allows global addresses only.
+    ///
+    /// ```
+    /// # async fn run() -> Result<(), a2a_card::client::ClientError> {
+    /// use a2a_card::client::{parse_http_url, Client};
+    /// let base = parse_http_url("http://127.0.0.1:8080/")?;
+    /// let client = Client::builder().build()?.for_base(&base).await;
+    /// # let _ = client;
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn for_base(&self, base: &Uri) -> Client {
+        let addresses = self.addresses_of(base).await.unwrap_or_default();
+        self.restrict_destinations(
+            AddressClasses::global_only().allow_classes_of(addresses.iter().map(|a| a.ip())),
+        )
+    }
+
+    /// The same client with one deadline, `budget` from now, over every exchange it makes
+    /// from here on (each also keeps its own timeout). An exchange cut short by it, or begun
+    /// after it, fails with [`ClientError::OutOfTime`].
+    pub fn with_budget(&self, budget: Duration) -> Client {
+        let mut client = self.clone();
+        client.budget = Some((Instant::now() + budget, budget));
+        client
+    }
+
+    /// True when the run's budget ([`with_budget`](Self::with_budget)) has run out.
+    pub fn is_out_of_time(&self) -> bool {
+        self.budget
+            .is_some_and(|(deadline, _)| deadline <= Instant::now())
+    }
+
+    /// The addresses of `uri`'s host (an IP literal is its own address), with the port
+    /// filled in; not yet checked by any policy.
+    pub async fn addresses_of(&self, uri: &Uri) -> Result<Vec<SocketAddr>, ClientError> {
+        let (host, port) = send::host_and_port(uri);
+        let authority = uri.authority().map_or(String::new(), |a| a.to_string());
+        self.lookup(&host, port, &authority).await
     }
 }
 

@@ -1,5 +1,6 @@
 //! Sending: redirects followed under one deadline, connections made under the policies.
 
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -27,9 +28,46 @@ impl Client {
     /// credentials. One deadline bounds the whole chain.
     pub async fn send(&self, url: &Uri, outgoing: &Outgoing) -> Exchange {
         let mut redirects = Vec::new();
-        let deadline = Instant::now() + self.timeout;
-        let result = self.follow(url, outgoing, &mut redirects, deadline).await;
-        Exchange { redirects, result }
+        let deadline = self.deadline();
+        let result = match self.out_of_time() {
+            Some(error) => Err(error),
+            None => self.follow(url, outgoing, &mut redirects, deadline).await,
+        };
+        Exchange {
+            redirects,
+            result: self.budgeted(result),
+        }
+    }
+
+    /// Now plus the timeout, or the end of the run's budget when that comes first.
+    fn deadline(&self) -> Instant {
+        let own = Instant::now() + self.timeout;
+        match self.budget {
+            Some((end, _)) => own.min(end),
+            None => own,
+        }
+    }
+
+    /// The error of a call begun after the run's budget ran out.
+    fn out_of_time(&self) -> Option<ClientError> {
+        let (_, budget) = self.budget?;
+        self.is_out_of_time()
+            .then_some(ClientError::OutOfTime { budget })
+    }
+
+    /// A timeout that the run's budget caused is reported as that.
+    fn budgeted<T>(&self, result: Result<T, ClientError>) -> Result<T, ClientError> {
+        match (result, self.out_of_time()) {
+            (
+                Err(
+                    ClientError::Timeout { .. }
+                    | ClientError::BodyTimeout { .. }
+                    | ClientError::Connect { .. },
+                ),
+                Some(out),
+            ) => Err(out),
+            (result, _) => result,
+        }
     }
 
     async fn follow(
@@ -85,8 +123,53 @@ impl Client {
     /// request, so a caller can tell what a server did to the connection after an answer
     /// (a body after a HEAD answer is read as the next response).
     pub async fn exchange(&self, uri: &Uri, requests: &[Outgoing]) -> Result<Answers, ClientError> {
-        self.exchange_by(uri, requests, Instant::now() + self.timeout)
-            .await
+        if let Some(error) = self.out_of_time() {
+            return Err(error);
+        }
+        let result = self.exchange_by(uri, requests, self.deadline()).await;
+        self.budgeted(result).map(|answers| {
+            answers
+                .into_iter()
+                .map(|answer| self.budgeted(answer))
+                .collect()
+        })
+    }
+
+    /// Opens a TCP connection to `host:port` under the destination policy and the
+    /// deadlines, and closes it: whether something accepts connections there (a gRPC
+    /// interface, which this client does not speak). The address connected to is returned.
+    pub async fn connect_tcp(&self, host: &str, port: u16) -> Result<SocketAddr, ClientError> {
+        if let Some(error) = self.out_of_time() {
+            return Err(error);
+        }
+        let bare_host = host.trim_start_matches('[').trim_end_matches(']');
+        let authority = if bare_host.contains(':') {
+            format!("[{bare_host}]:{port}")
+        } else {
+            format!("{bare_host}:{port}")
+        };
+        let uri: Uri = authority.parse().map_err(|_| ClientError::Connect {
+            authority: authority.clone(),
+            reason: "not a host and port".to_owned(),
+        })?;
+        let connected = tokio::time::timeout_at(
+            self.deadline(),
+            tokio::time::timeout(CONNECT_TIMEOUT, self.tcp(&uri, bare_host, port, &authority)),
+        )
+        .await;
+        let result = match connected {
+            Ok(Ok(result)) => result.and_then(|stream| {
+                stream.peer_addr().map_err(|e| ClientError::Connect {
+                    authority: authority.clone(),
+                    reason: e.to_string(),
+                })
+            }),
+            _ => Err(ClientError::Connect {
+                authority: authority.clone(),
+                reason: "no connection in time".to_owned(),
+            }),
+        };
+        self.budgeted(result)
     }
 
     async fn exchange_by(
@@ -110,9 +193,7 @@ impl Client {
         let first = connection.send(uri, first_request, deadline).await?;
         let mut results = vec![Ok(first)];
         for outgoing in later {
-            let sent = connection
-                .send(uri, outgoing, Instant::now() + self.timeout)
-                .await;
+            let sent = connection.send(uri, outgoing, self.deadline()).await;
             let failed = sent.is_err();
             results.push(sent);
             if failed {
@@ -123,11 +204,9 @@ impl Client {
     }
 
     async fn connect(&self, uri: &Uri, authority: &str) -> Result<Connection, ClientError> {
-        let host = uri.host().unwrap_or_default();
-        // `Uri::host` keeps the brackets of an IPv6 literal; connecting and SNI need it bare.
-        let bare_host = host.trim_start_matches('[').trim_end_matches(']');
+        let (bare_host, port) = host_and_port(uri);
+        let bare_host = bare_host.as_str();
         let https = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
-        let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
         let tcp = tokio::time::timeout(CONNECT_TIMEOUT, self.tcp(uri, bare_host, port, authority))
             .await
             .map_err(|_| ClientError::Connect {
@@ -152,8 +231,37 @@ impl Client {
         Connection::handshake(stream, authority, limits).await
     }
 
-    /// A TCP connection to the first address of `host` the destination policy allows and
-    /// that accepts one.
+    /// The addresses of `host` (an IP literal is its own), from the client's resolver.
+    pub(super) async fn lookup(
+        &self,
+        host: &str,
+        port: u16,
+        authority: &str,
+    ) -> Result<Vec<SocketAddr>, ClientError> {
+        if let Ok(ip) = host.parse::<IpAddr>() {
+            return Ok(vec![SocketAddr::new(ip, port)]);
+        }
+        let addresses =
+            self.resolver
+                .resolve(host, port)
+                .await
+                .map_err(|e| ClientError::Connect {
+                    authority: authority.to_owned(),
+                    reason: e.to_string(),
+                })?;
+        if addresses.is_empty() {
+            return Err(ClientError::Connect {
+                authority: authority.to_owned(),
+                reason: "the host has no address".to_owned(),
+            });
+        }
+        Ok(addresses)
+    }
+
+    /// A TCP connection to an address of `host` that accepts one. Every address the host
+    /// resolves to is put to the destination policy first, and one refused refuses the
+    /// host: a name that mixes internal and public addresses is how a rebinding attack
+    /// races. Only addresses checked here are connected to.
     async fn tcp(
         &self,
         uri: &Uri,
@@ -161,32 +269,35 @@ impl Client {
         port: u16,
         authority: &str,
     ) -> Result<TcpStream, ClientError> {
-        let connect_failed = |reason: String| ClientError::Connect {
-            authority: authority.to_owned(),
-            reason,
-        };
-        let addresses = tokio::net::lookup_host((host, port))
-            .await
-            .map_err(|e| connect_failed(e.to_string()))?;
-        let mut refused = None;
-        let mut last_error = None;
-        for address in addresses {
-            if let Err(reason) = self.destinations.allows(uri, address) {
-                refused = Some(reason);
-                continue;
-            }
-            match TcpStream::connect(address).await {
-                Ok(stream) => return Ok(stream),
-                Err(error) => last_error = Some(error.to_string()),
+        let addresses = self.lookup(host, port, authority).await?;
+        for address in &addresses {
+            if let Err(reason) = self.destinations.allows(uri, *address) {
+                return Err(ClientError::Refused {
+                    authority: authority.to_owned(),
+                    reason,
+                });
             }
         }
-        Err(match (last_error, refused) {
-            (Some(error), _) => connect_failed(error),
-            (None, Some(reason)) => ClientError::Refused {
-                authority: authority.to_owned(),
-                reason,
-            },
-            (None, None) => connect_failed("the host has no address".to_owned()),
+        let mut last_error = String::new();
+        for address in addresses {
+            match TcpStream::connect(address).await {
+                Ok(stream) => return Ok(stream),
+                Err(error) => last_error = error.to_string(),
+            }
+        }
+        Err(ClientError::Connect {
+            authority: authority.to_owned(),
+            reason: last_error,
         })
     }
+}
+
+/// The host of `uri` without the brackets of an IPv6 literal (connecting and SNI need it
+/// bare), and its port (the scheme's default filled in).
+pub(super) fn host_and_port(uri: &Uri) -> (String, u16) {
+    let host = uri.host().unwrap_or_default();
+    let bare_host = host.trim_start_matches('[').trim_end_matches(']');
+    let https = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
+    let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
+    (bare_host.to_owned(), port)
 }

@@ -248,6 +248,13 @@ codes! {
     /// The credentials were withheld from an interface (another origin, or plain http
     /// beyond loopback).
     CredentialsWithheld = "A2A-C411", Note;
+    /// A URL from the card or a redirect leads to an internal address (loopback,
+    /// link-local, private, unique-local...) and the base URL is not on one: not connected.
+    DestinationRefused = "A2A-C412", Error;
+    /// The run's time budget ran out: the probes left were not done.
+    NotDone = "A2A-C413", Error;
+    /// No POST (the 405 probe) to a URL reached through a redirect to another origin.
+    PostNotSent = "A2A-C207", Note;
     /// A Last-Modified that is not an HTTP date.
     MalformedLastModified = "A2A-C114", Warning;
 }

@@ -30,6 +30,15 @@ pub(crate) struct CheckArgs {
     // included.
     #[arg(long = "header", short = 'H', value_name = "NAME: VALUE")]
     headers: Vec<String>,
+    /// Headers as --header takes them, one `Name: value` per line, read from this file
+    /// (blank lines and lines starting with `#` are skipped): credentials kept out of the
+    /// command line, which other local users can see in `ps`.
+    #[arg(long = "header-file", value_name = "FILE")]
+    header_files: Vec<PathBuf>,
+    /// Headers as --header takes them, one `Name: value` per line, read from this
+    /// environment variable.
+    #[arg(long = "header-env", value_name = "VAR")]
+    header_envs: Vec<String>,
     /// Also send the --header credentials to interfaces on this origin
     /// (`https://api.example.com`; repeat for several). Without it they go only to
     /// interfaces on the base URL's origin, and never over plain http except to loopback.
@@ -45,21 +54,76 @@ pub(crate) struct CheckArgs {
     /// Seconds each request may take, from connecting to the last byte.
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
     timeout: u64,
+    /// Seconds the whole audit may take; probes left when they run out are reported as
+    /// not done (A2A-C413).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    budget: u64,
+    /// Let URLs from the card and from redirects reach loopback, link-local, private and
+    /// other internal addresses even when BASE_URL is not on one (refused by default,
+    /// A2A-C412).
+    #[arg(long)]
+    allow_private_destinations: bool,
 }
 
-/// `Name: value` into a header; the value is marked sensitive (never logged by hyper). The
-/// error never repeats the argument, which holds a secret.
-fn parse_header(text: &str) -> Result<(HeaderName, HeaderValue), String> {
+/// `Name: value` into a header; the value is marked sensitive (never logged by hyper).
+/// `source` says where it came from (`a --header`, `line 3 of --header-file F`). The error
+/// never repeats the text, which holds a secret.
+fn parse_header(text: &str, source: &str) -> Result<(HeaderName, HeaderValue), String> {
     let (name, value) = text
         .split_once(':')
-        .ok_or_else(|| "a --header is not of the form `Name: value` (no colon)".to_owned())?;
+        .ok_or_else(|| format!("{source} is not of the form `Name: value` (no colon)"))?;
     let name = HeaderName::from_bytes(name.trim().as_bytes())
-        .map_err(|_| "a --header has a name that is not a header name".to_owned())?;
+        .map_err(|_| format!("{source} has a name that is not a header name"))?;
     let mut value = HeaderValue::from_str(value.trim()).map_err(|_| {
-        format!("the --header value of {name} has characters a header cannot carry")
+        format!("the value of {name} in {source} has characters a header cannot carry")
     })?;
     value.set_sensitive(true);
     Ok((name, value))
+}
+
+/// Every header of a `--header-file` or `--header-env` text: one per line, blank lines and
+/// `#` comments skipped (a trailing `\r` too).
+fn parse_header_lines(text: &str, source: &str, headers: &mut HeaderMap) -> Result<(), String> {
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, value) = parse_header(line, &format!("line {} of {source}", number + 1))?;
+        headers.append(name, value);
+    }
+    Ok(())
+}
+
+/// The credentials of --header, --header-file and --header-env, in that order. A file that
+/// cannot be read exits 2, anything else wrong is a usage error (64).
+fn credentials(args: &CheckArgs) -> Result<HeaderMap, (Outcome, String)> {
+    let usage = |message| (Outcome::Usage, message);
+    let mut headers = HeaderMap::new();
+    for text in &args.headers {
+        let (name, value) = parse_header(text, "a --header").map_err(usage)?;
+        headers.append(name, value);
+    }
+    for path in &args.header_files {
+        let shown = path.display().to_string();
+        let bytes = input::read(&shown).map_err(|e| (Outcome::Unreadable, e))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| usage(format!("--header-file {shown} is not UTF-8 text")))?;
+        parse_header_lines(&text, &format!("--header-file {shown}"), &mut headers)
+            .map_err(usage)?;
+    }
+    for var in &args.header_envs {
+        let text = std::env::var(var).map_err(|error| {
+            usage(match error {
+                std::env::VarError::NotPresent => format!("--header-env: {var} is not set"),
+                std::env::VarError::NotUnicode(_) => {
+                    format!("--header-env: {var} is not UTF-8 text")
+                }
+            })
+        })?;
+        parse_header_lines(&text, &format!("--header-env {var}"), &mut headers).map_err(usage)?;
+    }
+    Ok(headers)
 }
 
 pub(crate) fn run(args: CheckArgs, output: &mut Output) -> Outcome {
@@ -78,12 +142,7 @@ fn audit(args: &CheckArgs, output: &mut Output) -> Result<Report, Outcome> {
         errln!(output, "a2a-card: {message}");
         outcome
     };
-    let credentials: HeaderMap = args
-        .headers
-        .iter()
-        .map(|h| parse_header(h))
-        .collect::<Result<_, _>>()
-        .map_err(|message| fail(Outcome::Usage, message))?;
+    let credentials = credentials(args).map_err(|(outcome, message)| fail(outcome, message))?;
     let mut origins = Vec::new();
     for given in &args.credential_origins {
         let uri = parse_http_url(given)
@@ -99,7 +158,11 @@ fn audit(args: &CheckArgs, output: &mut Output) -> Result<Report, Outcome> {
             ),
             error => fail(Outcome::Unreadable, error.to_string()),
         })?
-        .credentials(credentials);
+        .credentials(credentials)
+        .budget(Duration::from_secs(args.budget));
+    if args.allow_private_destinations {
+        audit = audit.allow_private_destinations();
+    }
     for origin in &origins {
         audit = audit.credential_origin(origin);
     }
@@ -142,12 +205,27 @@ mod tests {
 
     #[test]
     fn header_arguments_need_a_name_and_a_value() {
-        let (name, value) = parse_header("X-API-Key: s3cret ").unwrap();
+        let (name, value) = parse_header("X-API-Key: s3cret ", "a --header").unwrap();
         assert_eq!(name, "x-api-key");
         assert_eq!(value, "s3cret");
         assert!(value.is_sensitive());
-        assert!(parse_header("no colon").is_err());
-        assert!(parse_header("bad name: v").is_err());
-        assert!(parse_header("X: a\u{7}b").is_err());
+        assert!(parse_header("no colon", "a --header").is_err());
+        assert!(parse_header("bad name: v", "a --header").is_err());
+        assert!(parse_header("X: a\u{7}b", "a --header").is_err());
+    }
+
+    #[test]
+    fn header_lines_skip_blanks_and_comments_and_name_the_line() {
+        let mut headers = HeaderMap::new();
+        let text = "# the agent's key\r\nX-API-Key: s3cret\r\n\n  Authorization: Bearer t0k\n";
+        parse_header_lines(text, "--header-file f", &mut headers).unwrap();
+        assert_eq!(headers.len(), 2);
+        assert!(headers.values().all(HeaderValue::is_sensitive));
+        let error = parse_header_lines("X: 1\nno colon s3cret", "--header-env V", &mut headers)
+            .unwrap_err();
+        assert_eq!(
+            error,
+            "line 2 of --header-env V is not of the form `Name: value` (no colon)"
+        );
     }
 }

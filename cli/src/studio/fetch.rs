@@ -14,6 +14,9 @@ pub(crate) const USER_AGENT: &str = concat!("a2a-card-studio/", env!("CARGO_PKG_
 
 /// The studio's client: any published card (plain http too: the page shows what was
 /// served), the Mozilla roots, the system's CA store and the `--ca-file` certificates.
+/// Redirects reach only the address classes of the URL typed (`Client::for_base`): a
+/// published card on a public address cannot redirect the studio to this machine, the
+/// cloud metadata address or the local network.
 pub(crate) struct Fetcher(Client);
 
 impl Fetcher {
@@ -46,7 +49,8 @@ pub(crate) struct Fetched {
     pub(crate) body: Option<Bytes>,
 }
 
-/// GETs `url`, following up to three redirects. Never fails: what went wrong is in `error`,
+/// GETs `url`, following up to three redirects, each only to the classes of address `url`
+/// itself resolves to (global ones always). Never fails: what went wrong is in `error`,
 /// next to whatever was learnt before it went wrong.
 pub(crate) async fn get(fetcher: &Fetcher, url: &str) -> Fetched {
     let mut fetched = Fetched {
@@ -69,7 +73,7 @@ pub(crate) async fn get(fetcher: &Fetcher, url: &str) -> Fetched {
         ACCEPT,
         HeaderValue::from_static("application/a2a+json, application/json;q=0.9, */*;q=0.1"),
     );
-    let exchange = fetcher.0.send(&uri, &request).await;
+    let exchange = fetcher.0.for_base(&uri).await.send(&uri, &request).await;
     fetched.redirects = exchange.redirects.iter().map(ToString::to_string).collect();
     match exchange.result {
         Err(error) => fetched.error = Some(error.to_string()),

@@ -1,7 +1,10 @@
 //! Key sets and metadata documents fetched with the crate's client: one GET, https only
 //! (plain http only to a loopback address, and only when asked for: tests, a local
 //! identity provider), no redirects (the configured URL is the one trusted), the body
-//! capped and the whole exchange bounded.
+//! capped and the whole exchange bounded. A `jwks_uri` a discovery document names may
+//! reach only the address classes of the configured document's URL
+//! (`Client::for_base`): a metadata document on a public address cannot point the
+//! verifier at this machine, the cloud metadata address or the local network.
 
 use std::time::Duration;
 
@@ -75,6 +78,18 @@ impl Fetcher {
 
     /// The body of a 200 answer to `GET url`.
     pub(crate) async fn get(&self, url: &str) -> Result<Bytes, JwtError> {
+        self.get_with(&self.client, url).await
+    }
+
+    /// The body of a 200 answer to `GET url`, a URL the document at `found_at` named: only
+    /// to the address classes of `found_at` (global ones always).
+    pub(crate) async fn get_found_at(&self, url: &str, found_at: &str) -> Result<Bytes, JwtError> {
+        let base = check_url(found_at, self.allow_loopback_http)?;
+        let client = self.client.for_base(&base).await;
+        self.get_with(&client, url).await
+    }
+
+    async fn get_with(&self, client: &Client, url: &str) -> Result<Bytes, JwtError> {
         let uri = check_url(url, self.allow_loopback_http)?;
         let failed = |reason: String| JwtError::Fetch {
             url: url.to_owned(),
@@ -82,8 +97,7 @@ impl Fetcher {
         };
         let request =
             Outgoing::new(Method::GET).header(ACCEPT, HeaderValue::from_static("application/json"));
-        let response = self
-            .client
+        let response = client
             .send(&uri, &request)
             .await
             .result

@@ -153,7 +153,11 @@ impl RemoteKeys {
                 uri
             }
         };
-        let body = self.fetcher.get(&jwks_uri).await?;
+        let body = match &self.locator {
+            Locator::Jwks(_) => self.fetcher.get(&jwks_uri).await?,
+            // Named by a document: held to the address classes of that document's URL.
+            found => self.fetcher.get_found_at(&jwks_uri, found.url()).await?,
+        };
         let jwks = Jwks::from_json(&body)?;
         let set = KeySet::from_jwks(&jwks);
         for reason in &set.skipped {

@@ -1,0 +1,231 @@
+//! The client's destination policy against real listeners on loopback: what a URL someone
+//! else chose (a redirect, a name that resolves somewhere) may reach, decided on the
+//! address actually connected to, and the run budget. A public base address cannot be
+//! bound here, so "the base is public" is a policy built from a public address list, or an
+//! injected resolver that answers a public address for the base's name.
+#![cfg(feature = "client")]
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use a2a_card::client::{
+    parse_http_url, AddressClasses, Client, ClientError, Outgoing, PlainHttp, Resolve, Resolving,
+};
+use http::Method;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+
+/// A listener on `ip`, port 0, that counts the connections it accepts and answers each
+/// with `response` (or holds it open, saying nothing, when `response` is empty).
+async fn counting(ip: &str, response: String) -> (SocketAddr, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind((ip, 0)).await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let count = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&count);
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((mut stream, _)) = listener.accept().await {
+            counter.fetch_add(1, Ordering::SeqCst);
+            if response.is_empty() {
+                held.push(stream);
+                continue;
+            }
+            let response = response.clone();
+            tokio::spawn(async move {
+                let mut request = [0u8; 4096];
+                let _ = stream.read(&mut request).await;
+                let _ = stream.write_all(response.as_bytes()).await;
+            });
+        }
+    });
+    (address, count)
+}
+
+fn ok_response() -> String {
+    "HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}".to_owned()
+}
+
+fn redirect_to(location: &str) -> String {
+    format!(
+        "HTTP/1.1 302 Found\r\nlocation: {location}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+    )
+}
+
+/// Fixed answers for names; anything else does not resolve.
+#[derive(Debug, Default)]
+struct Table(HashMap<String, Vec<IpAddr>>);
+
+impl Table {
+    fn with(mut self, host: &str, ips: &[&str]) -> Self {
+        let ips = ips.iter().map(|ip| ip.parse().unwrap()).collect();
+        self.0.insert(host.to_owned(), ips);
+        self
+    }
+}
+
+impl Resolve for Table {
+    fn resolve<'a>(&'a self, host: &'a str, port: u16) -> Resolving<'a> {
+        let found = self.0.get(host).cloned();
+        Box::pin(async move {
+            let ips = found.ok_or_else(|| std::io::Error::other("no such host here"))?;
+            Ok(ips
+                .into_iter()
+                .map(|ip| SocketAddr::new(ip, port))
+                .collect())
+        })
+    }
+}
+
+fn client(resolver: Table) -> Client {
+    Client::builder()
+        .timeout(Duration::from_secs(30))
+        .plain_http(PlainHttp::Allowed)
+        .resolver(resolver)
+        .build()
+        .unwrap()
+}
+
+fn get() -> Outgoing {
+    Outgoing::new(Method::GET)
+}
+
+#[tokio::test]
+async fn a_redirect_from_a_public_base_cannot_reach_loopback() {
+    let (internal, internal_hits) = counting("127.0.0.1", ok_response()).await;
+    let admin = format!("http://{internal}/internal/admin");
+    // The "public" base is another loopback address: the policy allows exactly it, as
+    // `for_base` would allow a public base's own (global) address, and nothing internal.
+    let (base, base_hits) = counting("127.0.0.2", redirect_to(&admin)).await;
+    let public_base = AddressClasses::global_only().allow_address(base.ip());
+    let client = client(Table::default()).restrict_destinations(public_base);
+    let url = parse_http_url(&format!("http://{base}/.well-known/agent-card.json")).unwrap();
+    let exchange = client.send(&url, &get()).await;
+    assert_eq!(base_hits.load(Ordering::SeqCst), 1);
+    assert_eq!(exchange.redirects.len(), 1);
+    let error = exchange.result.unwrap_err();
+    assert!(matches!(error, ClientError::Refused { .. }), "{error}");
+    let message = error.to_string();
+    assert!(
+        message.contains("127.0.0.1 is a loopback address"),
+        "{message}"
+    );
+    assert_eq!(internal_hits.load(Ordering::SeqCst), 0, "connected anyway");
+}
+
+#[tokio::test]
+async fn a_public_base_name_allows_no_internal_target_and_rebinding_gains_nothing() {
+    let (internal, hits) = counting("127.0.0.1", ok_response()).await;
+    let port = internal.port();
+    let resolver = Table::default()
+        .with("agent.example", &["93.184.215.14"])
+        // Public at first look, then this machine: every address is checked.
+        .with("rebind.example", &["127.0.0.1"])
+        .with("mixed.example", &["93.184.215.14", "127.0.0.1"]);
+    let base = parse_http_url("https://agent.example/").unwrap();
+    let client = client(resolver).for_base(&base).await;
+    for target in [
+        format!("http://127.0.0.1:{port}/"),
+        format!("http://rebind.example:{port}/"),
+        format!("http://mixed.example:{port}/"),
+        format!("http://[::ffff:127.0.0.1]:{port}/"),
+        format!("http://169.254.169.254:{port}/latest/meta-data/"),
+        format!("http://10.0.0.1:{port}/"),
+        format!("http://[fc00::1]:{port}/"),
+        format!("http://0.0.0.0:{port}/"),
+    ] {
+        let url = parse_http_url(&target).unwrap();
+        let result = client.send(&url, &get()).await.result;
+        assert!(
+            matches!(result, Err(ClientError::Refused { .. })),
+            "{target}: {result:?}"
+        );
+        assert!(
+            matches!(
+                client.connect_tcp(url.host().unwrap(), port).await,
+                Err(ClientError::Refused { .. })
+            ),
+            "{target}"
+        );
+    }
+    assert_eq!(hits.load(Ordering::SeqCst), 0, "connected anyway");
+}
+
+#[tokio::test]
+async fn a_loopback_base_reaches_loopback_through_redirects() {
+    let (target, target_hits) = counting("127.0.0.1", ok_response()).await;
+    let (base, _) = counting("127.0.0.1", redirect_to(&format!("http://{target}/card"))).await;
+    // Named, as a user types `localhost`: the resolver gives loopback.
+    let resolver = Table::default().with("agent.localhost", &["127.0.0.1"]);
+    let url = parse_http_url(&format!("http://agent.localhost:{}/", base.port())).unwrap();
+    let client = client(resolver).for_base(&url).await;
+    let exchange = client.send(&url, &get()).await;
+    let response = exchange.result.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(exchange.redirects.len(), 1);
+    assert_eq!(target_hits.load(Ordering::SeqCst), 1);
+    // Loopback, not everything: the metadata address stays refused.
+    let metadata = parse_http_url("http://169.254.169.254/").unwrap();
+    assert!(matches!(
+        client.send(&metadata, &get()).await.result,
+        Err(ClientError::Refused { .. })
+    ));
+}
+
+#[tokio::test]
+async fn the_clients_own_policy_is_asked_last_about_what_it_will_connect_to() {
+    /// Allows everything and notes what it was asked about.
+    #[derive(Debug, Default, Clone)]
+    struct Recording(Arc<std::sync::Mutex<Vec<SocketAddr>>>);
+    impl a2a_card::client::DestinationPolicy for Recording {
+        fn allows(&self, _url: &http::Uri, address: SocketAddr) -> Result<(), String> {
+            self.0.lock().unwrap().push(address);
+            Ok(())
+        }
+    }
+    let recording = Recording::default();
+    let (target, _) = counting("127.0.0.1", ok_response()).await;
+    let client = Client::builder()
+        .destination_policy(recording.clone())
+        .build()
+        .unwrap();
+    let base = parse_http_url(&format!("http://{target}/")).unwrap();
+    let client = client.for_base(&base).await;
+    assert!(client.send(&base, &get()).await.result.is_ok());
+    let metadata = parse_http_url("http://169.254.169.254/").unwrap();
+    assert!(client.send(&metadata, &get()).await.result.is_err());
+    assert_eq!(*recording.0.lock().unwrap(), vec![target]);
+}
+
+#[tokio::test]
+async fn the_run_budget_stops_every_exchange_after_it() {
+    let (stalled, hits) = counting("127.0.0.1", String::new()).await;
+    let client = Client::builder()
+        .timeout(Duration::from_secs(300))
+        .build()
+        .unwrap()
+        .with_budget(Duration::from_millis(300));
+    let url = parse_http_url(&format!("http://{stalled}/")).unwrap();
+    let first = client.send(&url, &get()).await.result;
+    assert!(
+        matches!(first, Err(ClientError::OutOfTime { .. })),
+        "{first:?}"
+    );
+    assert!(client.is_out_of_time());
+    for _ in 0..3 {
+        assert!(matches!(
+            client.send(&url, &get()).await.result,
+            Err(ClientError::OutOfTime { .. })
+        ));
+        assert!(matches!(
+            client.connect_tcp("127.0.0.1", stalled.port()).await,
+            Err(ClientError::OutOfTime { .. })
+        ));
+    }
+    // Only the first exchange ever connected.
+    assert_eq!(hits.load(Ordering::SeqCst), 1);
+    let message = first.unwrap_err().to_string();
+    assert_eq!(message, "not done: the run's time budget of 300 ms ran out");
+}
