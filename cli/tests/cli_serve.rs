@@ -176,6 +176,25 @@ fn a_card_with_errors_is_refused_with_every_diagnostic() {
 }
 
 #[test]
+fn a_card_with_a_repeated_member_name_is_refused_at_start() {
+    let dir = temp_dir("duplicate");
+    let path = dir.join("card.json");
+    let card = example().replacen(
+        "{\n  \"name\": ",
+        "{\n  \"name\": \"Evil\",\n  \"name\": ",
+        1,
+    );
+    assert_ne!(card, example());
+    std::fs::write(&path, card).unwrap();
+    let (code, stdout, stderr) =
+        run_to_end(&["serve", "--addr", "127.0.0.1:0", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("error A2A-E004 /name:"), "{stderr}");
+    assert!(stderr.contains("not serving it"), "{stderr}");
+}
+
+#[test]
 fn unreadable_input_and_bad_options_say_what_is_wrong() {
     let (code, _, stderr) = run_to_end(&["serve", "--addr", "127.0.0.1:0", "no/such/card.json"]);
     assert_eq!(code, 2);
