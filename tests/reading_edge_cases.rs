@@ -659,10 +659,7 @@ fn repeated_member_names_are_refused_when_reading_bytes_and_reported_by_validate
     let a2a_card::ReadError::Shape(found) = &err else {
         panic!("{err:?}");
     };
-    let found: Vec<_> = found
-        .iter()
-        .map(|d| (d.code, d.pointer.as_str()))
-        .collect();
+    let found: Vec<_> = found.iter().map(|d| (d.code, d.pointer.as_str())).collect();
     assert_eq!(
         found,
         [
@@ -683,8 +680,14 @@ fn repeated_member_names_are_refused_when_reading_bytes_and_reported_by_validate
         .iter()
         .map(|d| (d.code, d.pointer.as_str()))
         .collect();
-    assert!(codes.contains(&(Code::DuplicateMember, "/url")), "{codes:?}");
-    assert!(codes.contains(&(Code::EmptyArray, "/skills/0/tags")), "{codes:?}");
+    assert!(
+        codes.contains(&(Code::DuplicateMember, "/url")),
+        "{codes:?}"
+    );
+    assert!(
+        codes.contains(&(Code::EmptyArray, "/skills/0/tags")),
+        "{codes:?}"
+    );
     // Names are compared decoded; the same name in two objects is no repeat.
     let escaped = first_member(&base(), "\"n\\u0061me\":\"Evil\"");
     assert!(AgentCard::read(escaped.as_bytes()).is_err());

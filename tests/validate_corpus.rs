@@ -594,7 +594,10 @@ fn wrong_type_makes_agent_card_read_fail_with_the_pointer() {
 fn repeated_member_names_make_agent_card_read_fail_with_the_pointer() {
     for (file, pointer) in [
         ("E004-duplicate-name.json", "/name"),
-        ("E004-duplicate-interface-url.json", "/supportedInterfaces/0/url"),
+        (
+            "E004-duplicate-interface-url.json",
+            "/supportedInterfaces/0/url",
+        ),
     ] {
         match AgentCard::read(&fixture(&format!("broken/{file}"))) {
             Err(a2a_card::ReadError::Shape(found)) => {

@@ -48,26 +48,49 @@ pub(crate) struct TlsFacts {
 }
 
 /// Reads the auth file and builds the card's security: a verifier for every table,
-/// checked against the public card's requirements and the extended card's skills.
+/// checked against the public card's requirements and the extended card's skills. Also
+/// returns warnings worth printing at start (a key set repeating a kid).
 pub(crate) fn card_security(
     public: &AgentCard,
     extended: Option<&AgentCard>,
     path: &Path,
     tls: &TlsFacts,
-) -> Result<CardSecurity, String> {
+) -> Result<(CardSecurity, Vec<String>), String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    from_text(public, extended, &shown.to_string(), &text, tls)
+    let mut warnings = Vec::new();
+    let security = noting(
+        public,
+        extended,
+        &shown.to_string(),
+        &text,
+        tls,
+        &mut warnings,
+    )?;
+    Ok((security, warnings))
 }
 
 /// [`card_security`] for the file's text; `shown` names the file in messages. (Apart so the
 /// fuzz target `auth_file` can reach it without a file.)
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn from_text(
     public: &AgentCard,
     extended: Option<&AgentCard>,
     shown: &str,
     text: &str,
     tls: &TlsFacts,
+) -> Result<CardSecurity, String> {
+    noting(public, extended, shown, text, tls, &mut Vec::new())
+}
+
+/// [`from_text`], adding warnings to `warnings`.
+fn noting(
+    public: &AgentCard,
+    extended: Option<&AgentCard>,
+    shown: &str,
+    text: &str,
+    tls: &TlsFacts,
+    warnings: &mut Vec<String>,
 ) -> Result<CardSecurity, String> {
     // toml's own message quotes the offending line, which may hold a secret: say where and
     // what, never the text.
@@ -102,8 +125,22 @@ pub(crate) fn from_text(
                 )
             })?;
         let declaring = declaring.unwrap_or(public);
-        builder = with_verifier(builder, declaring, &name, scheme.kind(), table, tls)
-            .map_err(|message| format!("{shown}: [{name}]: {message}"))?;
+        let mut repeated = Vec::new();
+        builder = with_verifier(
+            builder,
+            declaring,
+            &name,
+            scheme.kind(),
+            table,
+            tls,
+            &mut repeated,
+        )
+        .map_err(|message| format!("{shown}: [{name}]: {message}"))?;
+        warnings.extend(repeated.into_iter().map(|kid| {
+            format!(
+                "{shown}: [{name}]: several keys of the key set share kid {kid:?}; tokens naming it are checked with each"
+            )
+        }));
     }
     builder.build().map_err(|error| match error {
         SecurityError::MissingVerifier(name) => format!(
@@ -120,6 +157,7 @@ fn with_verifier<'c>(
     kind: Option<SchemeKind<'_>>,
     table: SchemeTable,
     tls: &TlsFacts,
+    repeated_kids: &mut Vec<String>,
 ) -> Result<CardSecurityBuilder<'c>, String> {
     let fields = Fields(&table);
     match kind {
@@ -168,6 +206,7 @@ fn with_verifier<'c>(
                 }
             }
             .map_err(|e| e.to_string())?;
+            repeated_kids.extend(keys.repeated_kids());
             let (Some(issuer), Some(audience)) = (table.issuer, table.audience) else {
                 return Err("bearer tokens need issuer and audience".into());
             };
@@ -291,6 +330,39 @@ mod tests {
         }
         let message = error_of("[apiKey]\nkeys = \"k1-supersecret\"\n");
         assert!(message.contains("expected a sequence"), "{message}");
+    }
+
+    #[test]
+    fn a_key_set_repeating_a_kid_is_warned_about() {
+        use a2a_card::sign::{Algorithm, Jwks, SigningKey};
+        let card = AgentCard::from_json_str(
+            &serde_json::json!({
+                "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+                "securityRequirements": [{"schemes": {"bearer": {}}}],
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let key = || SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let jwks = Jwks {
+            keys: vec![key().public_jwk("k1"), key().public_jwk("k1")],
+        };
+        let dir = std::env::temp_dir().join(format!("a2a-card-auth-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("jwks.json");
+        std::fs::write(&path, jwks.to_json_pretty()).unwrap();
+        let text = format!(
+            "[bearer]\njwks_file = {:?}\nissuer = \"https://id.example\"\naudience = \"a\"\n",
+            path.display().to_string()
+        );
+        let mut warnings = Vec::new();
+        let tls = TlsFacts { client_ca: false };
+        noting(&card, None, "auth.toml", &text, &tls, &mut warnings).unwrap();
+        assert_eq!(
+            warnings,
+            ["auth.toml: [bearer]: several keys of the key set share kid \"k1\"; tokens naming it are checked with each"]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

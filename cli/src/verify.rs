@@ -46,6 +46,13 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
     for skipped in store.skipped() {
         errln!(output, "{}: note: left out {skipped}", args.jwks);
     }
+    for kid in store.repeated_kids() {
+        errln!(
+            output,
+            "{}: note: several keys share kid {kid:?}; signatures naming it are checked with each",
+            args.jwks
+        );
+    }
     let read = match input::read(&args.card).map(|bytes| AgentCard::read(&bytes)) {
         Err(message) => {
             errln!(output, "a2a-card: {message}");

@@ -168,7 +168,11 @@ fn a_signed_card_with_a_repeated_member_name_is_refused() {
     assert_eq!(run(&["verify", &signed, "--jwks", &jwks]).code, 0);
     let text = std::fs::read_to_string(&signed).unwrap();
     for (what, from, to) in [
-        ("name", "{\n  \"name\": ", "{\n  \"name\": \"Evil\",\n  \"name\": "),
+        (
+            "name",
+            "{\n  \"name\": ",
+            "{\n  \"name\": \"Evil\",\n  \"name\": ",
+        ),
         (
             "supportedInterfaces/0/url",
             "\"supportedInterfaces\": [\n    {\n",
@@ -182,7 +186,8 @@ fn a_signed_card_with_a_repeated_member_name_is_refused() {
         let r = run(&["verify", &file, "--jwks", &jwks]);
         assert_eq!(r.code, 1, "{what}: {r:?}");
         assert!(
-            r.stdout.starts_with(&format!("{file}: not verified: error A2A-E004 /{what}:")),
+            r.stdout
+                .starts_with(&format!("{file}: not verified: error A2A-E004 /{what}:")),
             "{what}: {r:?}"
         );
         assert!(!r.stdout.contains(": verified"), "{r:?}");
