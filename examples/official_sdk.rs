@@ -26,7 +26,7 @@ use std::sync::Arc;
 use a2a::*;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::jwt::{JwksSource, JwtVerifier};
-use a2a_card::security::{ApiKeys, Bearer, CardSecurity, ErrorStyle, RequireCardSecurity};
+use a2a_card::security::{ApiKeys, Bearer, CardSecurity, RequireCardSecurity};
 use a2a_card::serve::AgentCardLayer;
 use a2a_server::{AgentExecutor, DefaultRequestHandler, ExecutorContext, InMemoryTaskStore};
 use futures::stream::BoxStream;
@@ -120,8 +120,13 @@ pub fn agent(
     keys: ApiKeys,
     jwks: JwksSource,
 ) -> Result<axum::Router, Box<dyn Error>> {
-    // The SDK's card into this crate's model, through its JSON.
-    let public = a2a_card::AgentCard::from_json_slice(&serde_json::to_vec(&sdk_card(origin))?)?;
+    // The SDK's card into this crate's model, through Serialize: unknown fields are kept
+    // (`unknown_fields()` lists them), anything a conversion could not carry is in `notes`.
+    let read = a2a_card::AgentCard::from_serialize(&sdk_card(origin))?;
+    for note in &read.notes {
+        eprintln!("card: {note}");
+    }
+    let public = read.card;
     let mut extended = public.clone();
     extended
         .description
@@ -144,7 +149,7 @@ pub fn agent(
 
     let handler = Arc::new(DefaultRequestHandler::new(Echo, InMemoryTaskStore::new()));
     let jsonrpc = a2a_server::jsonrpc::jsonrpc_router(handler.clone())
-        .layer(RequireCardSecurity::new(security.clone()).style(ErrorStyle::JsonRpc));
+        .layer(RequireCardSecurity::new(security.clone()));
     let rest =
         a2a_server::rest::rest_router(handler).layer(RequireCardSecurity::new(security.clone()));
     // No `agent_card_router`: the card layer answers the well-known paths before it would.

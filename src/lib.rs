@@ -62,6 +62,8 @@ pub mod __fuzz;
 mod macros;
 #[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
+#[cfg(any(feature = "jwt", feature = "client"))]
+mod bounded_file;
 pub mod card;
 #[cfg(feature = "check")]
 pub mod check;
@@ -92,5 +94,5 @@ pub use card::{
     OpenIdConnectSecurityScheme, PasswordOAuthFlow, PointerMap, ReadCard, ReadError, SchemeKind,
     SecurityRequirement, SecurityScheme, StringList, V03Rendering,
 };
-pub use diagnostic::{pointer_push, Code, Diagnostic, Severity};
+pub use diagnostic::{pointer_push, terminal_safe, Code, Diagnostic, Severity};
 pub use validate::{validate_document, validate_value, DocumentKind, Profile, Report};

@@ -51,10 +51,21 @@ impl TokenVerifier for Tokens {
 }
 
 fn security(card: &AgentCard) -> CardSecurity {
+    // Each key the tests send sits among others, never first: a verifier that compared only
+    // its first key would fail every test that presents one.
     CardSecurity::builder(card)
-        .verifier("apiKey", ApiKeys::new(["k1-header"]).unwrap())
-        .verifier("queryKey", ApiKeys::new(["k2 query"]).unwrap())
-        .verifier("cookieKey", ApiKeys::new(["k3cookie"]).unwrap())
+        .verifier(
+            "apiKey",
+            ApiKeys::new(["retired-key-1", "k1-header", "spare-key-3"]).unwrap(),
+        )
+        .verifier(
+            "queryKey",
+            ApiKeys::new(["retired-key-2", "other-key", "k2 query"]).unwrap(),
+        )
+        .verifier(
+            "cookieKey",
+            ApiKeys::new(["retired-key-3", "k3cookie", "spare-key-4"]).unwrap(),
+        )
         .verifier(
             "basic",
             BasicUsers::new(["alice:s3cret:with:colons"]).unwrap(),

@@ -1,6 +1,8 @@
 //! Every value of three cards replaced, one at a time, by a value of each JSON type: reading,
 //! validating and rendering never panic, and every finding points into the mutated document
-//! (at the value itself, or at the object that lacks it).
+//! (at the value itself, or at the object that lacks it). In the v1.0 cards, a value of the
+//! wrong type in a field the model defines is always found: a validator that returned nothing
+//! would fail here.
 
 use a2a_card::{validate_value, AgentCard, Profile};
 use serde_json::{json, Value};
@@ -30,6 +32,18 @@ fn pointers(value: &Value, at: String, out: &mut Vec<String>) {
     }
 }
 
+/// The JSON type of a value, for comparing a replacement with what it replaced.
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
 fn parent(pointer: &str) -> &str {
     pointer.rfind('/').map_or("", |cut| &pointer[..cut])
 }
@@ -51,13 +65,45 @@ fn every_value_of_every_type_is_handled() {
         let card: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
         let mut all = Vec::new();
         pointers(&card, String::new(), &mut all);
+        // Fields the model does not define (kept as they are), extension params and a
+        // signature's unprotected header (any JSON object) may hold any type; every other
+        // value has one type only.
+        let v1 = !file.contains("v0.3");
+        let free: Vec<String> = AgentCard::from_value(card.clone())
+            .unwrap()
+            .card
+            .unknown_fields();
+        let typed = |pointer: &str| {
+            v1 && !pointer.contains("/params")
+                && !pointer.contains("/header/")
+                && !free
+                    .iter()
+                    .any(|f| pointer == f || pointer.starts_with(&format!("{f}/")))
+        };
         for pointer in all.iter().skip(1) {
             for replacement in &replacements {
                 let mut doc = card.clone();
                 *doc.pointer_mut(pointer).unwrap() = replacement.clone();
                 cases += 1;
+                let original = card.pointer(pointer).unwrap();
+                // A requirement's scopes may be spelled as a bare list (`{"key": ["read"]}`),
+                // which reading accepts as the v1.0 `{"list": [...]}`.
+                let scopes_as_list =
+                    parent(pointer).ends_with("/schemes") && replacement.is_array();
+                let wrong_type = !replacement.is_null()
+                    && kind(replacement) != kind(original)
+                    && !scopes_as_list;
                 for profile in [Profile::Spec, Profile::Registry] {
                     let report = validate_value(&doc, profile, None);
+                    if wrong_type && typed(pointer) {
+                        assert!(
+                            report.diagnostics.iter().any(|d| d.is_error()
+                                && (d.pointer == *pointer || pointer.starts_with(&d.pointer))),
+                            "{file}: {pointer} := {replacement} (was a {}) found nothing: {:?}",
+                            kind(original),
+                            report.diagnostics
+                        );
+                    }
                     for d in &report.diagnostics {
                         assert!(
                             doc.pointer(&d.pointer).is_some()

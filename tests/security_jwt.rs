@@ -498,7 +498,7 @@ fn idp_service(
                 ),
                 "/huge" => (200, format!("{{\"keys\": [], \"pad\": \"{}\"}}", "x".repeat(1 << 20))),
                 "/slow" => {
-                    tokio::time::sleep(Duration::from_secs(3)).await;
+                    tokio::time::sleep(Duration::from_secs(600)).await;
                     (200, "{}".to_owned())
                 }
                 "/moved" => (302, String::new()),
@@ -703,10 +703,10 @@ async fn fetch_failures_are_bounded_and_keep_the_loaded_keys() {
     assert!(err.contains("larger than 65536 bytes"), "{err}");
     let slow =
         build(JwksSource::jwks_url(url(&server, "/slow")).timeout(Duration::from_millis(300)));
-    let started = Instant::now();
+    // Only the timeout words this error (the server holds its answer for 10 minutes, and
+    // is dropped with the test).
     let err = slow.refresh_keys().await.unwrap_err().to_string();
     assert!(err.contains("within 300 ms"), "{err}");
-    assert!(started.elapsed() < Duration::from_secs(2));
     let moved = build(JwksSource::jwks_url(url(&server, "/moved")));
     let err = moved.refresh_keys().await.unwrap_err().to_string();
     assert!(err.contains("redirects are not followed"), "{err}");

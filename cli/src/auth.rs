@@ -16,7 +16,7 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use a2a_card::security::jwt::{JwksSource, JwtVerifier};
 use a2a_card::security::{
@@ -47,31 +47,10 @@ pub(crate) struct TlsFacts {
     pub(crate) client_ca: bool,
 }
 
-/// Reads the auth file and builds the card's security: a verifier for every table,
-/// checked against the public card's requirements and the extended card's skills. Also
-/// returns warnings worth printing at start (a key set repeating a kid).
-pub(crate) fn card_security(
-    public: &AgentCard,
-    extended: Option<&AgentCard>,
-    path: &Path,
-    tls: &TlsFacts,
-) -> Result<(CardSecurity, Vec<String>), String> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let mut warnings = Vec::new();
-    let security = noting(
-        public,
-        extended,
-        &shown.to_string(),
-        &text,
-        tls,
-        &mut warnings,
-    )?;
-    Ok((security, warnings))
-}
-
-/// [`card_security`] for the file's text; `shown` names the file in messages. (Apart so the
-/// fuzz target `auth_file` can reach it without a file.)
+/// Builds the card's security from the auth file's text: a verifier for every table, checked
+/// against the public card's requirements and the extended card's skills; `shown` names the
+/// file in messages. (The caller reads the file, so the fuzz target `auth_file` can reach
+/// this without one.)
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn from_text(
     public: &AgentCard,
@@ -83,8 +62,9 @@ pub(crate) fn from_text(
     noting(public, extended, shown, text, tls, &mut Vec::new())
 }
 
-/// [`from_text`], adding warnings to `warnings`.
-fn noting(
+/// [`from_text`], adding warnings worth printing at start to `warnings` (a key set that
+/// repeats a kid).
+pub(crate) fn noting(
     public: &AgentCard,
     extended: Option<&AgentCard>,
     shown: &str,

@@ -110,14 +110,13 @@ fn keygen(args: &KeygenArgs) -> Result<usize, Failure> {
 }
 
 fn read_existing_jwks(path: &Path) -> Result<Jwks, Failure> {
-    match std::fs::read(path) {
-        Ok(bytes) => Jwks::from_json(&bytes)
-            .map_err(|e| (Outcome::Unreadable, format!("{}: {e}", path.display()))),
+    match std::fs::metadata(path) {
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(Jwks::default()),
-        Err(e) => Err((
-            Outcome::Unreadable,
-            format!("cannot read {}: {e}", path.display()),
-        )),
+        _ => {
+            let bytes = crate::input::read_file(path, "").map_err(|e| (Outcome::Unreadable, e))?;
+            Jwks::from_json(&bytes)
+                .map_err(|e| (Outcome::Unreadable, format!("{}: {e}", path.display())))
+        }
     }
 }
 

@@ -37,6 +37,9 @@ pub(crate) const EXIT_USAGE: u8 = 64;
     propagate_version = true
 )]
 pub(crate) struct Cli {
+    /// The largest file read (cards, key sets, keys, auth files, certificates), in bytes
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = input::DEFAULT_MAX_INPUT_BYTES)]
+    max_input_bytes: u64,
     #[command(subcommand)]
     command: Command,
 }
@@ -168,6 +171,7 @@ pub(crate) enum Outcome {
 
 /// Runs a parsed command line and returns the exit code.
 pub(crate) fn run(cli: Cli) -> u8 {
+    input::set_max_input_bytes(cli.max_input_bytes);
     let mut output = Output::new();
     let outcome = match cli.command {
         Command::Validate(args) => validate::run(args, &mut output),

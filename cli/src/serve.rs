@@ -215,7 +215,19 @@ fn extended_layer(
     let facts = auth::TlsFacts {
         client_ca: args.tls.client_ca.is_some(),
     };
-    let (security, warnings) = auth::card_security(public, extended.as_ref(), auth_path, &facts)
+    let mut warnings = Vec::new();
+    let security = crate::input::read_text(auth_path, "")
+        .and_then(|text| {
+            let shown = auth_path.display().to_string();
+            auth::noting(
+                public,
+                extended.as_ref(),
+                &shown,
+                &text,
+                &facts,
+                &mut warnings,
+            )
+        })
         .map_err(|message| {
             errln!(output, "a2a-card: {message}");
             Outcome::Invalid
@@ -284,8 +296,7 @@ fn build_layer(
         builder = builder.sign_with(signer);
     }
     if let Some(path) = &args.trust_jwks {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read --trust-jwks {path}: {e}"))?;
+        let bytes = crate::input::read_file(Path::new(path), "--trust-jwks")?;
         let store =
             TrustStore::from_jwks_json(&bytes).map_err(|e| format!("--trust-jwks {path}: {e}"))?;
         for kid in store.repeated_kids() {
@@ -325,8 +336,7 @@ fn report_v03_losses(output: &mut Output, card: &AgentCard) {
 
 /// Reads and checks a card file: the card, its modification time and the bytes read.
 fn load(path: &Path) -> Result<(AgentCard, SystemTime, Vec<u8>), Refusal> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Refusal::Unreadable(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = crate::input::read_file(path, "").map_err(Refusal::Unreadable)?;
     let (card, modified) = check(path, &bytes)?;
     Ok((card, modified, bytes))
 }
@@ -417,8 +427,9 @@ async fn watch(
     let mut ticker = tokio::time::interval(WATCH_INTERVAL);
     loop {
         ticker.tick().await;
-        let Ok(bytes) = std::fs::read(path) else {
-            continue; // being replaced, or gone for now: keep serving
+        // Being replaced, gone for now, or over the cap: keep serving what is served.
+        let Ok(bytes) = crate::input::read_file(path, "") else {
+            continue;
         };
         if last_seen.as_ref() == Some(&bytes) {
             continue;

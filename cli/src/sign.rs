@@ -115,8 +115,8 @@ pub(crate) fn load_key(
     path: &str,
     alg: Option<Algorithm>,
 ) -> Result<SigningKey, (Outcome, String)> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| (Outcome::Unreadable, format!("cannot read the key: {e}")))?;
+    let text = crate::input::read_text(std::path::Path::new(path), "the key")
+        .map_err(|e| (Outcome::Unreadable, e))?;
     let invalid = |e: KeyError| (Outcome::Invalid, e.to_string());
     // A private JWK may name its algorithm; a PEM key never does.
     let (key, named_in_key) = if text.trim_start().starts_with('{') {

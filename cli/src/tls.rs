@@ -100,7 +100,7 @@ fn acceptor(cert: &Path, key: &Path, client_ca: Option<&Path>) -> Result<TlsAcce
 /// Every certificate of a PEM file; at least one.
 fn certificates(option: &str, path: &Path) -> Result<Vec<CertificateDer<'static>>, String> {
     let shown = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{option}: cannot read {shown}: {e}"))?;
+    let bytes = crate::input::read_file(path, option)?;
     let chain = CertificateDer::pem_slice_iter(&bytes)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("{option} {shown}: not a PEM file: {e}"))?;
@@ -116,7 +116,7 @@ fn certificates(option: &str, path: &Path) -> Result<Vec<CertificateDer<'static>
 /// content never appears in an error.
 fn private_key(path: &Path) -> Result<PrivateKeyDer<'static>, String> {
     let shown = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("--tls-key: cannot read {shown}: {e}"))?;
+    let bytes = crate::input::read_file(path, "--tls-key")?;
     PrivateKeyDer::from_pem_slice(&bytes).map_err(|e| match e {
         pem::Error::NoItemsFound => format!(
             "--tls-key {shown}: no private key found (expected a PKCS#8, PKCS#1 or SEC1 PEM key)"

@@ -910,16 +910,19 @@ fn a_server_that_hangs_is_cut_off_by_the_timeout() {
     // Accepts connections and never answers.
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
+    // The connection is held until check has returned: only its own deadline can end it,
+    // however slow the machine.
+    let (done, wait) = std::sync::mpsc::channel::<()>();
     let held = std::thread::spawn(move || {
         let (stream, _) = listener.accept().unwrap();
-        std::thread::sleep(Duration::from_secs(3));
+        let _ = wait.recv();
         let _ = stream.shutdown(Shutdown::Both);
     });
     let (code, _, stderr) = check(&[&format!("http://127.0.0.1:{port}"), "--timeout", "1"]);
     assert_eq!(code, 2, "{stderr}");
-    // Had the timeout not fired, the server's close after 3 s would be the reported error.
     assert!(stderr.contains("no answer from 127.0.0.1"), "{stderr}");
     assert!(stderr.contains("within 1 second"), "{stderr}");
+    done.send(()).unwrap();
     held.join().unwrap();
 }
 
@@ -1149,6 +1152,8 @@ fn a_body_that_stalls_after_the_headers_is_an_error_not_an_unreachable_agent() {
     // Answers the status line and headers at once, then holds the body back.
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
+    // The body is held back until check has returned (only its deadline can end it).
+    let (done, wait) = std::sync::mpsc::channel::<()>();
     let held = std::thread::spawn(move || {
         let (mut stream, _) = listener.accept().unwrap();
         let mut request = [0u8; 1024];
@@ -1156,10 +1161,11 @@ fn a_body_that_stalls_after_the_headers_is_an_error_not_an_unreachable_agent() {
         let head =
             "HTTP/1.1 200 OK\r\nContent-Type: application/a2a+json\r\nContent-Length: 100\r\n\r\n{";
         let _ = stream.write_all(head.as_bytes());
-        std::thread::sleep(Duration::from_secs(3));
+        let _ = wait.recv();
     });
     let url = format!("http://127.0.0.1:{port}");
     let (code, report) = check_json(&[&url, "--timeout", "1"]);
+    done.send(()).unwrap();
     assert_eq!(code, 1, "the agent answered: {report:#}");
     assert_eq!(report["reachable"], true);
     let missing = with_code(&report, "A2A-C100");

@@ -1430,3 +1430,123 @@ fn migrate_with_a_wrong_type_lists_every_finding_and_prints_nothing() {
         "{out}"
     );
 }
+
+/// Every file the tool reads is capped (`validate /dev/zero` once took gigabytes): the error
+/// names the file and the cap, exits 2, and `--max-input-bytes` raises or lowers the cap.
+#[test]
+fn every_file_read_is_capped_and_the_cap_is_named() {
+    let cap_message = |name: &str| {
+        format!("{name} is larger than 4194304 bytes, the cap on input files; raise it with --max-input-bytes")
+    };
+    let card = "examples/agent-card.json";
+    let empty_jwks = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-empty-jwks.json");
+    std::fs::write(&empty_jwks, r#"{"keys": []}"#).unwrap();
+    let empty_jwks = empty_jwks.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["validate", "/dev/zero"], "/dev/zero"),
+        (&["migrate", "/dev/zero"], "/dev/zero"),
+        (&["verify", "--jwks", "/dev/zero", card], "/dev/zero"),
+        (&["verify", "--jwks", empty_jwks, "/dev/zero"], "/dev/zero"),
+        (
+            &["sign", card, "--key", "/dev/zero", "--kid", "k1"],
+            "the key /dev/zero",
+        ),
+        (
+            &["serve", "/dev/zero", "--addr", "127.0.0.1:0"],
+            "/dev/zero",
+        ),
+        (
+            &[
+                "serve",
+                "tests/fixtures/extended/public.json",
+                "--extended-card",
+                "tests/fixtures/extended/extended.json",
+                "--auth",
+                "/dev/zero",
+                "--addr",
+                "127.0.0.1:0",
+            ],
+            "/dev/zero",
+        ),
+        (
+            &[
+                "serve",
+                card,
+                "--addr",
+                "127.0.0.1:0",
+                "--trust-jwks",
+                "/dev/zero",
+            ],
+            "--trust-jwks /dev/zero",
+        ),
+        (
+            &[
+                "serve",
+                card,
+                "--addr",
+                "127.0.0.1:0",
+                "--tls-cert",
+                "/dev/zero",
+                "--tls-key",
+                card,
+            ],
+            "--tls-cert /dev/zero",
+        ),
+    ];
+    for (args, name) in cases {
+        let out = run(args);
+        assert!(out.stderr.contains(&cap_message(name)), "{args:?}: {out}");
+        assert_ne!(out.code, 0, "{args:?}: {out}");
+    }
+    // Standard input is capped the same way.
+    let out = run_with_stdin(&["validate", "--max-input-bytes", "10", "-"], &[b' '; 11]);
+    assert_eq!(out.code, 2, "{out}");
+    assert!(
+        out.stderr
+            .contains("standard input is larger than 10 bytes"),
+        "{out}"
+    );
+    // A lower cap refuses the example card; the default reads it.
+    let out = run(&["validate", "--max-input-bytes", "100", card]);
+    assert_eq!(out.code, 2, "{out}");
+    assert!(
+        out.stderr
+            .contains("examples/agent-card.json is larger than 100 bytes"),
+        "{out}"
+    );
+    assert_eq!(run(&["validate", card]).code, 0);
+    let out = run(&["validate", "--max-input-bytes", "1000000", card]);
+    assert_eq!(out.code, 0, "{out}");
+}
+
+/// Keys and values from a document are printed escaped when they could reorder or hide the
+/// text of a line: control characters and the bidirectional and zero-width format characters.
+#[test]
+fn bidirectional_controls_in_pointers_are_escaped() {
+    let card = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/agent-card.json"
+    ))
+    .unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&card).unwrap();
+    // An unknown scheme name with a right-to-left override and a zero-width space in it, used
+    // by nothing: its pointer is printed.
+    value["securitySchemes"]["evil\u{202e}txt.exe\u{200b}"] =
+        serde_json::json!({"mtlsSecurityScheme": {}});
+    let text = serde_json::to_string(&value).unwrap();
+    let out = run_with_stdin(&["validate", "-"], text.as_bytes());
+    assert!(
+        out.stdout.contains("evil\\u{202e}txt.exe\\u{200b}"),
+        "{out}"
+    );
+    for c in ['\u{202e}', '\u{200b}'] {
+        assert!(
+            !out.stdout.contains(c),
+            "a raw {c:?} reached the terminal: {out}"
+        );
+        assert!(
+            !out.stderr.contains(c),
+            "a raw {c:?} reached the terminal: {out}"
+        );
+    }
+}

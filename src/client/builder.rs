@@ -152,18 +152,21 @@ impl ClientBuilder {
     }
 }
 
+/// The largest CA file read: system bundles are a few hundred kilobytes.
+const MAX_ROOTS_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
 /// Adds every certificate of one PEM source; none usable is an error.
 fn add_roots(roots: &mut RootCertStore, given: &Roots) -> Result<(), ClientError> {
     let (place, certificates) = match given {
         Roots::File(path) => (
             path.display().to_string(),
-            CertificateDer::pem_file_iter(path)
-                .map_err(|e| e.to_string())
-                .and_then(|certs| {
-                    certs
+            crate::bounded_file::read_at_most(path, MAX_ROOTS_FILE_BYTES, "a CA file").and_then(
+                |pem| {
+                    CertificateDer::pem_slice_iter(&pem)
                         .collect::<Result<Vec<_>, _>>()
                         .map_err(|e| e.to_string())
-                }),
+                },
+            ),
         ),
         Roots::Pem(pem) => (
             "the PEM text".to_owned(),

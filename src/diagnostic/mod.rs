@@ -6,6 +6,7 @@ mod quote;
 mod secrets;
 
 pub(crate) use quote::shown;
+pub use quote::terminal_safe;
 pub(crate) use secrets::secret_kind;
 
 use serde::Serialize;
@@ -378,8 +379,8 @@ impl fmt::Display for Diagnostic {
                 "{} {} {}: {}",
                 self.severity,
                 self.code,
-                escape_controls(&place),
-                escape_controls(&self.message)
+                terminal_safe(&place),
+                terminal_safe(&self.message)
             );
         }
         // "" (the whole document) would vanish from the line, and "/" means the key "".
@@ -395,28 +396,10 @@ impl fmt::Display for Diagnostic {
             "{} {} {}: {}",
             self.severity,
             self.code,
-            escape_controls(pointer),
-            escape_controls(&self.message)
+            terminal_safe(pointer),
+            terminal_safe(&self.message)
         )
     }
-}
-
-/// Control characters written as escapes (`\n`, `\u{1b}`), everything else as is.
-fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let escaped = text
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().collect::<String>()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    std::borrow::Cow::Owned(escaped)
 }
 
 /// Appends one reference token to a JSON pointer, escaping `~` and `/` (RFC 6901).

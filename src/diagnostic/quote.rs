@@ -1,6 +1,54 @@
-//! Quoting a value from a document in a message.
+//! Quoting a value from a document in a message, and making text from a document safe to
+//! print on a terminal.
+
+use std::borrow::Cow;
 
 use super::secret_kind;
+
+/// Text from a document (a key in a pointer, a header value, a message quoting one) made safe
+/// for one terminal line: control characters (a newline would start what looks like another
+/// diagnostic line, an escape sequence would drive the terminal) and the invisible format
+/// characters that reorder or hide text (the bidirectional controls U+061C, U+200E, U+200F,
+/// U+202A to U+202E and U+2066 to U+2069, and the zero-width U+200B to U+200D, U+2060 and
+/// U+FEFF: "Trojan Source") are written as escapes; everything else as is.
+///
+/// ```
+/// use a2a_card::terminal_safe;
+/// assert_eq!(terminal_safe("/skills/0"), "/skills/0");
+/// assert_eq!(terminal_safe("a\nb"), "a\\nb");
+/// assert_eq!(terminal_safe("/x\u{202e}gnp.exe"), "/x\\u{202e}gnp.exe");
+/// assert_eq!(terminal_safe("Zürich 東京"), "Zürich 東京"); // letters of any script stay
+/// ```
+pub fn terminal_safe(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let escaped = text
+        .chars()
+        .map(|c| {
+            if needs_escape(c) {
+                c.escape_default().collect::<String>()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    Cow::Owned(escaped)
+}
+
+/// A control character, or an invisible character that reorders or hides text.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
+        )
+}
 
 /// A value from the document, quoted for a message: control characters escaped, long values
 /// cut, and anything that looks like a credential withheld, so messages never leak secrets.

@@ -27,6 +27,11 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 from jwcrypto import jwk, jws
 
 
+
+# A signature refused: its own exit code, so that a crash (a Python traceback exits 1) is
+# never taken for a refusal.
+REFUSED = 3
+
 def b64url(data):
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
@@ -100,7 +105,7 @@ def jwcrypto_verify(card, jwks):
         print(f"verified {header['kid']}")
         return 0
     print("\n".join(reasons) or "no signatures")
-    return 1
+    return REFUSED
 
 
 def sdk_card(doc):
@@ -135,7 +140,7 @@ def sdk_verify(doc, jwks):
         verifier(sdk_card(doc))
     except SignatureVerificationError as e:
         print(f"{type(e).__name__}: {e}")
-        return 1
+        return REFUSED
     print("verified")
     return 0
 

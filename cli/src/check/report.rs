@@ -87,8 +87,8 @@ fn summary(endpoint: &Endpoint) -> String {
         format!(" (via {})", endpoint.final_url())
     };
     let line = format!("GET {}{via}: {}", endpoint.url, parts.join(", "));
-    // Header values come from the server: keep them on one line.
-    line.chars().filter(|c| !c.is_control()).collect()
+    // Header values come from the server: keep them on one line, and visible as sent.
+    a2a_card::terminal_safe(&line).into_owned()
 }
 
 fn plural(n: usize, word: &str) -> String {

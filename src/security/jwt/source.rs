@@ -16,6 +16,13 @@ use super::keys::KeySet;
 #[cfg(feature = "jwks-fetch")]
 use super::remote::Locator;
 
+/// The largest key set file [`JwksSource::jwks_file`] reads: 1 MiB.
+///
+/// ```
+/// assert_eq!(a2a_card::security::jwt::MAX_JWKS_FILE_BYTES, 1024 * 1024);
+/// ```
+pub const MAX_JWKS_FILE_BYTES: u64 = 1024 * 1024;
+
 /// The keys tokens are checked with.
 ///
 /// Keys in code and JWKS files are read when the source is made and never change. Fetched
@@ -156,13 +163,19 @@ impl JwksSource {
     /// ```
     /// let err = a2a_card::security::jwt::JwksSource::jwks_file("/nonexistent/jwks.json").unwrap_err();
     /// assert!(err.to_string().contains("/nonexistent/jwks.json"));
+    /// let err = a2a_card::security::jwt::JwksSource::jwks_file("/dev/zero").unwrap_err();
+    /// assert!(err.to_string().contains("the cap on a key set file"), "{err}");
     /// ```
+    ///
+    /// A file larger than [`MAX_JWKS_FILE_BYTES`] is refused unread (a key set is a few
+    /// kilobytes; a device or a runaway file must not fill the memory).
     pub fn jwks_file(path: impl AsRef<Path>) -> Result<Self, JwtError> {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| JwtError::File {
-            path: path.display().to_string(),
-            reason: e.to_string(),
-        })?;
+        let bytes = crate::bounded_file::read_at_most(path, MAX_JWKS_FILE_BYTES, "a key set file")
+            .map_err(|reason| JwtError::File {
+                path: path.display().to_string(),
+                reason,
+            })?;
         Self::jwks_json(&bytes)
     }
 }
