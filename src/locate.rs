@@ -18,6 +18,10 @@
 //! // A missing field resolves to the object that should hold it.
 //! assert!(!locate(text, "/version").unwrap().exact);
 //! ```
+//!
+//! The same scanner finds member names that repeat within one object
+//! ([`duplicate_members`]): serde_json keeps the last of them and says nothing, other readers
+//! keep the first, and I-JSON (RFC 7493 §2.3), which RFC 8785 signatures expect, forbids them.
 
 use serde::Serialize;
 
@@ -48,6 +52,33 @@ pub fn locate(text: &str, pointer: &str) -> Option<Span> {
     let start = scanner.skip_space(0);
     let (byte_start, byte_end, exact) = scanner.descend(start, &tokens)?;
     Some(to_span(text, byte_start, byte_end, exact))
+}
+
+/// The deepest nesting [`duplicate_members`] walks into, as deep as serde_json reads.
+const MAX_DEPTH: usize = 128;
+
+/// The JSON pointer of every member name that repeats within one object of `text`, once
+/// per object and name, in the order the repeats appear. Names are compared decoded
+/// (`"a"` and `"\u0061"` are the same name). Text this scanner cannot walk (not JSON) gives
+/// what was found before the point it stopped; nesting deeper than 128 levels is not
+/// entered (serde_json refuses such documents anyway).
+///
+/// ```
+/// use a2a_card::locate::duplicate_members;
+///
+/// let text = br#"{"name": "Evil", "name": "Route Planner",
+///                 "supportedInterfaces": [{"url": "a", "u\u0072l": "b", "url": "c"}]}"#;
+/// assert_eq!(duplicate_members(text), ["/name", "/supportedInterfaces/0/url"]);
+/// assert!(duplicate_members(br#"{"a": {"b": 1}, "c": {"b": 2}}"#).is_empty());
+/// ```
+pub fn duplicate_members(text: &[u8]) -> Vec<String> {
+    let scanner = Scanner { bytes: text };
+    let mut found = Vec::new();
+    let mut pointer = String::new();
+    let start = scanner.skip_space(0);
+    // `None` only says where the walk stopped; what it found until then is kept.
+    let _ = scanner.repeated_names(start, &mut pointer, 0, &mut found);
+    found
 }
 
 /// The unescaped reference tokens of a pointer; `None` for a pointer that is not RFC 6901.
@@ -110,6 +141,57 @@ impl Scanner<'_> {
             Some(child) => self.descend(child, rest),
             None => Some((at, end, false)),
         }
+    }
+
+    /// Walks the value at `at` (whose pointer is `pointer`), adding the pointer of each
+    /// member name repeated in one of its objects to `found`; returns the byte after it.
+    fn repeated_names(
+        &self,
+        at: usize,
+        pointer: &mut String,
+        depth: usize,
+        found: &mut Vec<String>,
+    ) -> Option<usize> {
+        let open = *self.bytes.get(at)?;
+        if !matches!(open, b'{' | b'[') || depth >= MAX_DEPTH {
+            return self.skip_value(at);
+        }
+        let close = if open == b'{' { b'}' } else { b']' };
+        let mut i = self.skip_space(at + 1);
+        if self.bytes.get(i) == Some(&close) {
+            return Some(i + 1);
+        }
+        let mut names = std::collections::HashSet::new();
+        let mut reported = std::collections::HashSet::new();
+        for index in 0usize.. {
+            let base = pointer.len();
+            if open == b'{' {
+                let key_end = self.skip_string(i)?;
+                let name = self.string_value(i, key_end)?;
+                i = self.skip_space(key_end);
+                if self.bytes.get(i) != Some(&b':') {
+                    return None;
+                }
+                i = self.skip_space(i + 1);
+                pointer.push('/');
+                pointer.push_str(&name.replace('~', "~0").replace('/', "~1"));
+                if !names.insert(name.clone()) && reported.insert(name) {
+                    found.push(pointer.clone());
+                }
+            } else {
+                pointer.push('/');
+                pointer.push_str(&index.to_string());
+            }
+            let end = self.repeated_names(i, pointer, depth + 1, found);
+            pointer.truncate(base);
+            i = self.skip_space(end?);
+            match self.bytes.get(i)? {
+                b',' => i = self.skip_space(i + 1),
+                b if *b == close => return Some(i + 1),
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// The start of the value of `key` in the object at `at` (the last one when a key repeats,
@@ -301,6 +383,23 @@ mod tests {
     #[test]
     fn a_repeated_key_locates_the_last_like_the_reader() {
         assert_eq!(found(r#"{"a": 1, "a": 22}"#, "/a"), ("22".into(), true));
+    }
+
+    #[test]
+    fn repeated_member_names_are_found_at_every_depth() {
+        assert!(duplicate_members(CARD.as_bytes()).is_empty());
+        let text = r#"{"a": 1, "b": [{"x": 1, "x": 2, "x": 3}, {"y": {"a~/b": 0, "a~/b": 1}}],
+                       "a": 2, "\u0062": null, "s": "{\"k\": 1, \"k\": 2}"}"#;
+        assert_eq!(
+            duplicate_members(text.as_bytes()),
+            ["/b/0/x", "/b/1/y/a~0~1b", "/a", "/b"]
+        );
+        // Not JSON: what was found before the scanner stopped.
+        assert_eq!(duplicate_members(br#"{"a": 1, "a": 2, "b": }"#), ["/a"]);
+        assert!(duplicate_members(b"").is_empty());
+        // Deeper than serde_json reads is not entered, and does not overflow the stack.
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert!(duplicate_members(deep.as_bytes()).is_empty());
     }
 
     #[test]

@@ -465,6 +465,40 @@ fn path_variants_never_serve_the_card_without_auth_nor_crash() {
 }
 
 #[test]
+fn tenants_a_proxy_would_read_as_another_path_are_refused_with_404() {
+    // `/rest/../extendedAgentCard` was tenant `..`: a normalising proxy in front sees
+    // `/extendedAgentCard`, another path than the layer answered.
+    let server = server();
+    for tenant in [
+        "..", ".", "%2e", "%2E", "%2E%2e", ".%2e", "a%2Fb", "%2f", "a%5Cb", "%5c", "%252e",
+    ] {
+        let path = format!("/rest/{tenant}/extendedAgentCard");
+        for headers in [&[][..], &[("X-API-Key", &b"k1-header"[..])][..]] {
+            let response = get(&server, &path, headers);
+            assert_eq!(response.status, 404, "{path}");
+            assert!(!response.body.is_empty() && response.json()["error"]["code"] == 404);
+            assert!(
+                !String::from_utf8_lossy(&response.body).contains("skills"),
+                "{path}"
+            );
+        }
+    }
+    // A raw backslash is refused before it reaches the layer, or by it; never served.
+    let response = get(
+        &server,
+        "/rest/a\\b/extendedAgentCard",
+        &[("X-API-Key", b"k1-header")],
+    );
+    assert_ne!(response.status, 200);
+    // Plain tenants, dots inside a name included, still work.
+    for tenant in ["acme", "a.b", "%41cme"] {
+        let path = format!("/rest/{tenant}/extendedAgentCard");
+        let response = get(&server, &path, &[("X-API-Key", b"k1-header")]);
+        assert_eq!(response.status, 200, "{path}");
+    }
+}
+
+#[test]
 fn the_v03_rest_route_serves_the_v03_rendering() {
     let server = server();
     assert_eq!(get(&server, "/legacy/v1/card", &[]).status, 401);

@@ -645,3 +645,56 @@ fn a_v03_rendering_lists_additional_interfaces_only_when_some_remain() {
     let rendering = tenant.to_v03().json;
     assert_eq!(rendering["additionalInterfaces"][0]["tenant"], "t1");
 }
+
+#[test]
+fn repeated_member_names_are_refused_when_reading_bytes_and_reported_by_validate() {
+    // A signed card with an extra first "name" verified (serde_json keeps the last) while a
+    // reader keeping the first saw the attacker's name: the bytes are refused, not guessed at.
+    let text = first_member(&base(), "\"name\":\"Evil\"").replacen(
+        "\"supportedInterfaces\":[{",
+        "\"supportedInterfaces\":[{\"url\":\"https://evil.example\",",
+        1,
+    );
+    let err = AgentCard::read(text.as_bytes()).unwrap_err();
+    let a2a_card::ReadError::Shape(found) = &err else {
+        panic!("{err:?}");
+    };
+    let found: Vec<_> = found.iter().map(|d| (d.code, d.pointer.as_str())).collect();
+    assert_eq!(
+        found,
+        [
+            (Code::DuplicateMember, "/name"),
+            (Code::DuplicateMember, "/supportedInterfaces/0/url"),
+        ]
+    );
+    assert!(err.to_string().contains("A2A-E004"), "{err}");
+    assert!(AgentCard::from_json_str(&text).is_err());
+
+    // validate keeps checking the rest and points into the document as written (v0.3 here).
+    let mut v03 = base_v03();
+    v03["skills"][0]["tags"] = json!([]);
+    let text = first_member(&v03, "\"url\":\"x\"");
+    let report = a2a_card::validate_document(text.as_bytes(), Profile::Spec, None).unwrap();
+    let codes: Vec<_> = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.pointer.as_str()))
+        .collect();
+    assert!(
+        codes.contains(&(Code::DuplicateMember, "/url")),
+        "{codes:?}"
+    );
+    assert!(
+        codes.contains(&(Code::EmptyArray, "/skills/0/tags")),
+        "{codes:?}"
+    );
+    // Names are compared decoded; the same name in two objects is no repeat.
+    let escaped = first_member(&base(), "\"n\\u0061me\":\"Evil\"");
+    assert!(AgentCard::read(escaped.as_bytes()).is_err());
+    assert!(AgentCard::read(base().to_string().as_bytes()).is_ok());
+}
+
+/// `doc` as compact JSON with `member` written first in the root object.
+fn first_member(doc: &Value, member: &str) -> String {
+    format!("{{{member},{}", &doc.to_string()[1..])
+}

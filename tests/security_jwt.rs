@@ -919,6 +919,51 @@ fn the_card_requirements_are_enforced_with_jwt_bearer_tokens() {
 }
 
 #[test]
+fn a_valid_token_passes_when_another_key_shares_its_kid() {
+    // [other k1, legit k1]: only the first key of the kid was tried, and a valid bearer
+    // token got 401.
+    let card = card(
+        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
+        &["cards.read"],
+    );
+    let (legit, pem) = key_pair(Algorithm::Es256);
+    let (other, _) = key_pair(Algorithm::Es256);
+    let jwks = Jwks {
+        keys: vec![other.public_jwk("k1"), legit.public_jwk("k1")],
+    };
+    let source = JwksSource::jwks_json(jwks.to_json_pretty().as_bytes()).unwrap();
+    assert_eq!(source.repeated_kids(), ["k1"]);
+    let security = CardSecurity::builder(&card)
+        .verifier("bearer", Bearer::new(verifier_for(source)))
+        .build()
+        .unwrap();
+    let server = agent(security);
+    let good = token(copy(&pem, Algorithm::Es256), "k1", json!({}));
+    let ok = server.request("GET", "/a2a", &[("Authorization", &bearer(&good))]);
+    assert_eq!(ok.status, 200);
+    assert_eq!(ok.json()["subject"], "alice");
+    // A key of neither still gets nothing.
+    let (stranger, _) = key_pair(Algorithm::Es256);
+    let forged = token(stranger, "k1", json!({}));
+    let refused = server.request("GET", "/a2a", &[("Authorization", &bearer(&forged))]);
+    assert_eq!(refused.status, 401);
+}
+
+#[tokio::test]
+async fn a_fetched_key_set_repeating_a_kid_tries_each_key() {
+    let (idp, server) = start_idp();
+    let (legit, pem) = key_pair(Algorithm::EdDsa);
+    let (other, _) = key_pair(Algorithm::EdDsa);
+    idp.publish(&[(&other, "k1"), (&legit, "k1")]);
+    let verifier = verifier_for(JwksSource::jwks_url(url(&server, "/jwks")).allow_loopback_http());
+    let t = token(copy(&pem, Algorithm::EdDsa), "k1", json!({}));
+    assert_eq!(
+        verifier.verify(&t).await.unwrap().subject.as_deref(),
+        Some("alice")
+    );
+}
+
+#[test]
 fn keys_are_discovered_from_the_card() {
     let (idp, server) = start_idp();
     let (key, pem) = key_pair(Algorithm::Rs256);

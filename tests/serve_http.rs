@@ -359,6 +359,46 @@ fn tenants_have_their_own_cards() {
 }
 
 #[test]
+fn tenant_paths_a_proxy_would_read_as_another_path_are_404() {
+    // `/../.well-known/agent-card.json` is tenant `..` to the layer and the default card to
+    // a normalising proxy: refused by the layer, not passed on to the inner service.
+    let server = start(AgentCardLayer::builder(example_card()).tenant("acme", example_card()));
+    for tenant in [
+        "..", ".", "%2e", "%2E%2e", "%2e.", "a%2Fb", "%2f", "%5C", "a%5cb", "%252e",
+    ] {
+        for well_known in ["/.well-known/agent-card.json", "/.well-known/agent.json"] {
+            let path = format!("/{tenant}{well_known}");
+            let response = server.get(&path);
+            assert_eq!(response.status, 404, "{path}");
+            assert!(response.body.is_empty(), "{path}");
+        }
+    }
+    assert_eq!(server.get("/acme/.well-known/agent-card.json").status, 200);
+    assert_eq!(server.get("/other/.well-known/agent-card.json").status, 418);
+
+    // And the builder refuses such tenants, naming them.
+    for tenant in ["..", "%2e", "%2E%2e", "a%2Fb", "%2f", "a\\b", "%5c"] {
+        let err = AgentCardLayer::builder(example_card())
+            .tenant(tenant, example_card())
+            .build()
+            .unwrap_err();
+        assert!(
+            matches!(&err, a2a_card::serve::BuildError::InvalidTenant(t) if t == tenant),
+            "{tenant}: {err}"
+        );
+        assert!(err.to_string().contains(&format!("{tenant:?}")), "{err}");
+        let handle = AgentCardLayer::builder(example_card())
+            .build()
+            .unwrap()
+            .handle();
+        assert!(
+            handle.replace_tenant(tenant, example_card()).is_err(),
+            "{tenant}"
+        );
+    }
+}
+
+#[test]
 fn content_type_and_cache_control_are_configurable() {
     let server = start(
         AgentCardLayer::builder(example_card())

@@ -453,6 +453,48 @@ fn one_kid_may_have_keys_for_several_algorithms() {
 }
 
 #[test]
+fn every_key_sharing_the_signatures_kid_and_algorithm_is_tried() {
+    // [other k1, legit k1]: only the first was tried, so a valid signature failed.
+    let legit = signer(Algorithm::Es256, "k1");
+    let other = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1");
+    let signed = legit.sign(&card(EXAMPLE)).unwrap();
+    let jwks = Jwks {
+        keys: vec![other.public_jwk(), legit.public_jwk()],
+    };
+    let store = TrustStore::from_jwks_json(jwks.to_json_pretty().as_bytes()).unwrap();
+    assert_eq!(store.repeated_kids(), ["k1"]);
+    let verified = CardVerifier::new(store.clone()).verify(&signed).unwrap();
+    assert_eq!(verified.kid, "k1");
+    // A card the other key signed verifies too; a tampered one with neither.
+    CardVerifier::new(store.clone())
+        .verify(&other.sign(&card(EXAMPLE)).unwrap())
+        .unwrap();
+    let mut tampered = signed.clone();
+    tampered.version = "9.9.9".into();
+    let err = CardVerifier::new(store).verify(&tampered).unwrap_err();
+    assert!(
+        matches!(err, VerifyError::PayloadMismatch { index: 0, .. }),
+        "{err}"
+    );
+
+    // Bounded: past MAX_KEYS_PER_KID keys of one kid and algorithm, later ones are not
+    // tried; keys of the kid for another algorithm do not count against the bound.
+    let crowded = |alg| {
+        (0..a2a_card::sign::MAX_KEYS_PER_KID)
+            .map(|_| SigningKey::generate(alg).unwrap().trusted_key("k1"))
+            .fold(TrustStore::new(), TrustStore::with_key)
+            .with_key(legit.trusted_key())
+    };
+    let err = CardVerifier::new(crowded(Algorithm::Es256))
+        .verify(&signed)
+        .unwrap_err();
+    assert!(matches!(err, VerifyError::PayloadMismatch { .. }), "{err}");
+    CardVerifier::new(crowded(Algorithm::EdDsa))
+        .verify(&signed)
+        .unwrap();
+}
+
+#[test]
 fn keys_round_trip_through_pem_and_jwk() {
     for algorithm in Algorithm::ALL {
         let key = SigningKey::from_pkcs8_pem(key_pem(algorithm))

@@ -51,12 +51,26 @@ pub(crate) struct TlsFacts {
 /// against the public card's requirements and the extended card's skills; `shown` names the
 /// file in messages. (The caller reads the file, so the fuzz target `auth_file` can reach
 /// this without one.)
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn from_text(
     public: &AgentCard,
     extended: Option<&AgentCard>,
     shown: &str,
     text: &str,
     tls: &TlsFacts,
+) -> Result<CardSecurity, String> {
+    noting(public, extended, shown, text, tls, &mut Vec::new())
+}
+
+/// [`from_text`], adding warnings worth printing at start to `warnings` (a key set that
+/// repeats a kid).
+pub(crate) fn noting(
+    public: &AgentCard,
+    extended: Option<&AgentCard>,
+    shown: &str,
+    text: &str,
+    tls: &TlsFacts,
+    warnings: &mut Vec<String>,
 ) -> Result<CardSecurity, String> {
     // toml's own message quotes the offending line, which may hold a secret: say where and
     // what, never the text.
@@ -91,8 +105,22 @@ pub(crate) fn from_text(
                 )
             })?;
         let declaring = declaring.unwrap_or(public);
-        builder = with_verifier(builder, declaring, &name, scheme.kind(), table, tls)
-            .map_err(|message| format!("{shown}: [{name}]: {message}"))?;
+        let mut repeated = Vec::new();
+        builder = with_verifier(
+            builder,
+            declaring,
+            &name,
+            scheme.kind(),
+            table,
+            tls,
+            &mut repeated,
+        )
+        .map_err(|message| format!("{shown}: [{name}]: {message}"))?;
+        warnings.extend(repeated.into_iter().map(|kid| {
+            format!(
+                "{shown}: [{name}]: several keys of the key set share kid {kid:?}; tokens naming it are checked with each"
+            )
+        }));
     }
     builder.build().map_err(|error| match error {
         SecurityError::MissingVerifier(name) => format!(
@@ -109,6 +137,7 @@ fn with_verifier<'c>(
     kind: Option<SchemeKind<'_>>,
     table: SchemeTable,
     tls: &TlsFacts,
+    repeated_kids: &mut Vec<String>,
 ) -> Result<CardSecurityBuilder<'c>, String> {
     let fields = Fields(&table);
     match kind {
@@ -157,6 +186,7 @@ fn with_verifier<'c>(
                 }
             }
             .map_err(|e| e.to_string())?;
+            repeated_kids.extend(keys.repeated_kids());
             let (Some(issuer), Some(audience)) = (table.issuer, table.audience) else {
                 return Err("bearer tokens need issuer and audience".into());
             };
@@ -280,6 +310,39 @@ mod tests {
         }
         let message = error_of("[apiKey]\nkeys = \"k1-supersecret\"\n");
         assert!(message.contains("expected a sequence"), "{message}");
+    }
+
+    #[test]
+    fn a_key_set_repeating_a_kid_is_warned_about() {
+        use a2a_card::sign::{Algorithm, Jwks, SigningKey};
+        let card = AgentCard::from_json_str(
+            &serde_json::json!({
+                "securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+                "securityRequirements": [{"schemes": {"bearer": {}}}],
+            })
+            .to_string(),
+        )
+        .unwrap();
+        let key = || SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let jwks = Jwks {
+            keys: vec![key().public_jwk("k1"), key().public_jwk("k1")],
+        };
+        let dir = std::env::temp_dir().join(format!("a2a-card-auth-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("jwks.json");
+        std::fs::write(&path, jwks.to_json_pretty()).unwrap();
+        let text = format!(
+            "[bearer]\njwks_file = {:?}\nissuer = \"https://id.example\"\naudience = \"a\"\n",
+            path.display().to_string()
+        );
+        let mut warnings = Vec::new();
+        let tls = TlsFacts { client_ca: false };
+        noting(&card, None, "auth.toml", &text, &tls, &mut warnings).unwrap();
+        assert_eq!(
+            warnings,
+            ["auth.toml: [bearer]: several keys of the key set share kid \"k1\"; tokens naming it are checked with each"]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

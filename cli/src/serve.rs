@@ -123,7 +123,7 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         Ok(extended) => extended,
         Err(outcome) => return outcome,
     };
-    let layer = match build_layer(&args, card, modified) {
+    let layer = match build_layer(&args, card, modified, output) {
         Ok(layer) => layer,
         Err(message) => {
             errln!(output, "a2a-card: {message}");
@@ -215,15 +215,26 @@ fn extended_layer(
     let facts = auth::TlsFacts {
         client_ca: args.tls.client_ca.is_some(),
     };
+    let mut warnings = Vec::new();
     let security = crate::input::read_text(auth_path, "")
         .and_then(|text| {
             let shown = auth_path.display().to_string();
-            auth::from_text(public, extended.as_ref(), &shown, &text, &facts)
+            auth::noting(
+                public,
+                extended.as_ref(),
+                &shown,
+                &text,
+                &facts,
+                &mut warnings,
+            )
         })
         .map_err(|message| {
             errln!(output, "a2a-card: {message}");
             Outcome::Invalid
         })?;
+    for warning in warnings {
+        errln!(output, "a2a-card: warning: {warning}");
+    }
     let builder = ExtendedCardLayer::builder(public, security);
     let builder = match extended {
         Some(card) => match signer(args) {
@@ -261,6 +272,7 @@ fn build_layer(
     args: &ServeArgs,
     card: AgentCard,
     modified: SystemTime,
+    output: &mut Output,
 ) -> Result<AgentCardLayer, String> {
     let header = |name: &str, value: &str| {
         HeaderValue::from_str(value)
@@ -287,6 +299,12 @@ fn build_layer(
         let bytes = crate::input::read_file(Path::new(path), "--trust-jwks")?;
         let store =
             TrustStore::from_jwks_json(&bytes).map_err(|e| format!("--trust-jwks {path}: {e}"))?;
+        for kid in store.repeated_kids() {
+            errln!(
+                output,
+                "a2a-card: warning: --trust-jwks {path}: several keys share kid {kid:?}; signatures naming it are checked with each"
+            );
+        }
         builder = builder.verify_with(CardVerifier::new(store));
     }
     builder

@@ -6,7 +6,7 @@ use super::keygen::parse_algorithm;
 use super::output::{errln, outln, Output};
 use super::{input, Outcome};
 use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore};
-use a2a_card::{AgentCard, CardVersion};
+use a2a_card::{AgentCard, CardVersion, Code, ReadError};
 
 #[derive(Debug, Args)]
 pub(crate) struct VerifyArgs {
@@ -46,10 +46,27 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
     for skipped in store.skipped() {
         errln!(output, "{}: note: left out {skipped}", args.jwks);
     }
+    for kid in store.repeated_kids() {
+        errln!(
+            output,
+            "{}: note: several keys share kid {kid:?}; signatures naming it are checked with each",
+            args.jwks
+        );
+    }
     let read = match input::read(&args.card).map(|bytes| AgentCard::read(&bytes)) {
         Err(message) => {
             errln!(output, "a2a-card: {message}");
             return Outcome::Unreadable;
+        }
+        // A member name given twice: the signature may vouch for one value while a reader
+        // keeping the other sees another, so the card is refused, never verified.
+        Ok(Err(ReadError::Shape(found)))
+            if found.iter().any(|d| d.code == Code::DuplicateMember) =>
+        {
+            for diagnostic in found.iter().filter(|d| d.code == Code::DuplicateMember) {
+                outln!(output, "{name}: not verified: {diagnostic}");
+            }
+            return Outcome::Invalid;
         }
         Ok(Err(error)) => {
             errln!(output, "{name}: {error}");

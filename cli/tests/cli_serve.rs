@@ -176,6 +176,49 @@ fn a_card_with_errors_is_refused_with_every_diagnostic() {
 }
 
 #[test]
+fn a_card_with_a_repeated_member_name_is_refused_at_start() {
+    let dir = temp_dir("duplicate");
+    let path = dir.join("card.json");
+    let card = example().replacen(
+        "{\n  \"name\": ",
+        "{\n  \"name\": \"Evil\",\n  \"name\": ",
+        1,
+    );
+    assert_ne!(card, example());
+    std::fs::write(&path, card).unwrap();
+    let (code, stdout, stderr) =
+        run_to_end(&["serve", "--addr", "127.0.0.1:0", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("error A2A-E004 /name:"), "{stderr}");
+    assert!(stderr.contains("not serving it"), "{stderr}");
+}
+
+#[test]
+fn a_trusted_key_set_repeating_a_kid_gets_a_warning_at_start() {
+    use a2a_card::sign::{Algorithm, Jwks, SigningKey};
+    let dir = temp_dir("repeated-kid");
+    let jwks = dir.join("jwks.json");
+    let key = || SigningKey::generate(Algorithm::EdDsa).unwrap();
+    let set = Jwks {
+        keys: vec![
+            key().public_jwk("k1"),
+            key().public_jwk("k1"),
+            key().public_jwk("k2"),
+        ],
+    };
+    std::fs::write(&jwks, set.to_json_pretty()).unwrap();
+    let served = Served::start(&["--trust-jwks", jwks.to_str().unwrap()]);
+    let line = served.wait_for_log("several keys share kid");
+    assert!(
+        line.contains("warning") && line.contains("\"k1\""),
+        "{line}"
+    );
+    assert!(!line.contains("\"k2\""), "{line}");
+    assert_eq!(served.get(CARD).status, 200);
+}
+
+#[test]
 fn unreadable_input_and_bad_options_say_what_is_wrong() {
     let (code, _, stderr) = run_to_end(&["serve", "--addr", "127.0.0.1:0", "no/such/card.json"]);
     assert_eq!(code, 2);

@@ -155,6 +155,46 @@ fn a_changed_card_fails_with_the_reason() {
 }
 
 #[test]
+fn a_signed_card_with_a_repeated_member_name_is_refused() {
+    // An extra first "name" (or interface "url") left the signature valid, since serde_json
+    // keeps the last; a consumer keeping the first saw the attacker's value.
+    let dir = scratch();
+    let (key, jwks) = keygen(&dir, "ES256", "k1");
+    let signed = sign_to_file(
+        &dir,
+        &["sign", CARD, "--key", &key, "--kid", "k1"],
+        "signed.json",
+    );
+    assert_eq!(run(&["verify", &signed, "--jwks", &jwks]).code, 0);
+    let text = std::fs::read_to_string(&signed).unwrap();
+    for (what, from, to) in [
+        (
+            "name",
+            "{\n  \"name\": ",
+            "{\n  \"name\": \"Evil\",\n  \"name\": ",
+        ),
+        (
+            "supportedInterfaces/0/url",
+            "\"supportedInterfaces\": [\n    {\n",
+            "\"supportedInterfaces\": [\n    {\n      \"url\": \"https://evil.example/a2a\",\n",
+        ),
+    ] {
+        let forged = text.replacen(from, to, 1);
+        assert_ne!(forged, text, "{what}: the card is not laid out as expected");
+        let file = path(&dir, "forged.json");
+        std::fs::write(&file, &forged).unwrap();
+        let r = run(&["verify", &file, "--jwks", &jwks]);
+        assert_eq!(r.code, 1, "{what}: {r:?}");
+        assert!(
+            r.stdout
+                .starts_with(&format!("{file}: not verified: error A2A-E004 /{what}:")),
+            "{what}: {r:?}"
+        );
+        assert!(!r.stdout.contains(": verified"), "{r:?}");
+    }
+}
+
+#[test]
 fn keys_from_another_set_or_algorithm_are_not_trusted() {
     let dir = scratch();
     let (key, _) = keygen(&dir, "ES256", "k1");

@@ -68,12 +68,17 @@ use serde_json::Value;
 impl AgentCard {
     /// Reads a card (v1.0 or v0.3 JSON) into the v1.0 model.
     ///
-    /// Fails only when the bytes are not JSON or a value has a type no card can hold; a card
+    /// Fails only when the bytes are not JSON, a value has a type no card can hold, or a
+    /// member name repeats within one object ([`ReadError::Shape`] with an `A2A-E004` at each
+    /// repeated name: the bytes say two things and readers disagree on which counts); a card
     /// with missing or invalid fields is read and [`AgentCard::validate`] reports them.
     ///
     /// ```
     /// let err = a2a_card::AgentCard::from_json_slice(br#"{"name": 5}"#).unwrap_err();
     /// assert!(err.to_string().contains("/name"));
+    /// let err = a2a_card::AgentCard::from_json_slice(br#"{"name": "Evil", "name": "Atlas"}"#)
+    ///     .unwrap_err();
+    /// assert!(err.to_string().contains("A2A-E004"), "{err}");
     /// ```
     pub fn from_json_slice(bytes: &[u8]) -> Result<Self, ReadError> {
         Ok(Self::read(bytes)?.card)
@@ -99,10 +104,12 @@ impl AgentCard {
     /// assert_eq!(read.pointers.to_source("/supportedInterfaces/0/url"), "/url");
     /// ```
     pub fn read(bytes: &[u8]) -> Result<ReadCard, ReadError> {
-        read::read_value(read::parse(bytes)?)
+        read::read_value(read::parse_card(bytes)?)
     }
 
-    /// Reads a card from an already parsed JSON value.
+    /// Reads a card from an already parsed JSON value. A parsed value has one value per
+    /// member name, so repeated names in the text it came from are not seen here: read bytes
+    /// with [`AgentCard::read`] to have them refused.
     ///
     /// ```
     /// let value = serde_json::json!({"name": "Atlas", "version": "1.0.0"});

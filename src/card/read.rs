@@ -30,7 +30,8 @@ pub enum ReadError {
         /// What the JSON parser expected.
         message: String,
     },
-    /// The document is JSON but some value has a type the card cannot hold.
+    /// The document is JSON but some value has a type the card cannot hold, or a member
+    /// name repeats within one object (`A2A-E004`, one diagnostic per repeated name).
     #[error("not an Agent Card: {}", summary(.0))]
     Shape(Vec<Diagnostic>),
 }
@@ -107,6 +108,39 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Value, ReadError> {
     // parsers ignore it.
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     serde_json::from_slice(bytes).map_err(|e| ReadError::from_json(&e, bytes))
+}
+
+/// Parses JSON bytes as a card document: [`parse`], then refuses a document in which a
+/// member name repeats within one object. The model keeps one value per name (serde_json the
+/// last), so once read nothing could tell that the bytes also said something else; a reader
+/// that keeps the first occurrence would see other values under the same signature. Bytes
+/// that mean different things to different readers are refused, not guessed at.
+pub(crate) fn parse_card(bytes: &[u8]) -> Result<Value, ReadError> {
+    let value = parse(bytes)?;
+    let repeated = duplicate_members(bytes);
+    if !repeated.is_empty() {
+        return Err(ReadError::Shape(repeated));
+    }
+    Ok(value)
+}
+
+/// An `A2A-E004` for every member name that repeats within one object of `bytes` (JSON
+/// text), at the pointer of the repeated member.
+pub(crate) fn duplicate_members(bytes: &[u8]) -> Vec<Diagnostic> {
+    crate::locate::duplicate_members(bytes)
+        .into_iter()
+        .map(|pointer| {
+            let name = pointer.rsplit('/').next().unwrap_or("");
+            let name = name.replace("~1", "/").replace("~0", "~");
+            let message = format!(
+                "the member name {} appears more than once in this object; I-JSON (RFC 7493) \
+                 forbids it: readers disagree on which value counts (serde_json keeps the last, \
+                 others the first), so a signature could vouch for a value a consumer never sees",
+                crate::diagnostic::shown(&name)
+            );
+            Diagnostic::new(Code::DuplicateMember, pointer, message)
+        })
+        .collect()
 }
 
 /// Reads a card from a parsed JSON document.

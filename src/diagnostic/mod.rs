@@ -103,6 +103,9 @@ codes! {
     WrongType = "A2A-E002", Error;
     /// The document is JSON but not an object.
     NotAnObject = "A2A-E003", Error;
+    /// A member name repeats within one object (I-JSON, RFC 7493 §2.3, forbids it): readers
+    /// disagree on which value counts.
+    DuplicateMember = "A2A-E004", Error;
     /// A REQUIRED field is missing, null or an empty string.
     MissingField = "A2A-E010", Error;
     /// A REQUIRED array is empty; the spec requires at least one element.

@@ -179,3 +179,18 @@ pub(crate) fn batched() -> Response<Bytes> {
         .to_string(),
     )
 }
+
+/// 404 for a REST route whose tenant segment is not a plain one (google.rpc.Status).
+pub(crate) fn bad_tenant() -> Response<Bytes> {
+    json_response(
+        StatusCode::NOT_FOUND,
+        "application/json",
+        json!({"error": {
+            "code": 404,
+            "status": "NOT_FOUND",
+            "message": "no such tenant: a tenant is a single path segment, not a dot segment \
+                        and without an encoded '/' or '\\'",
+        }})
+        .to_string(),
+    )
+}

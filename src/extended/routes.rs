@@ -4,6 +4,7 @@ use http::Method;
 
 use super::error::ExtendedError;
 use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
+use crate::serve::is_plain_segment;
 use crate::AgentInterface;
 
 /// What a request asks for.
@@ -14,6 +15,9 @@ pub(crate) enum Ask {
     Rest(ExtendedCardOperation),
     /// A POST to a JSON-RPC interface: the method decides (read from the body).
     JsonRpc,
+    /// A REST route whose tenant segment a proxy could read as another path (`..`, `%2e`,
+    /// `a%2Fb`, ...): refused with 404 whoever asks, never passed on.
+    BadTenant,
 }
 
 /// One HTTP+JSON route: the interface path and the operation below it.
@@ -25,20 +29,25 @@ struct RestRoute {
 
 impl RestRoute {
     /// Whether `path` is this route (the tenant, where the operation takes one, a single
-    /// non-empty segment).
-    fn matches(&self, path: &str) -> bool {
-        let Some(suffix) = self.operation.rest_suffix() else {
-            return false;
-        };
-        let Some(base) = path.strip_suffix(suffix) else {
-            return false;
-        };
-        base == self.path
-            || self.operation.takes_tenant()
-                && base
-                    .strip_prefix(self.path.as_str())
-                    .and_then(|t| t.strip_prefix('/'))
-                    .is_some_and(|tenant| !tenant.is_empty() && !tenant.contains('/'))
+    /// non-empty segment): [`Ask::BadTenant`] when it is but its tenant is not a plain
+    /// segment (see [`is_plain_segment`]).
+    fn matches(&self, path: &str) -> Option<Ask> {
+        let base = path.strip_suffix(self.operation.rest_suffix()?)?;
+        if base == self.path {
+            return Some(Ask::Rest(self.operation));
+        }
+        if !self.operation.takes_tenant() {
+            return None;
+        }
+        let tenant = base
+            .strip_prefix(self.path.as_str())?
+            .strip_prefix('/')
+            .filter(|tenant| !tenant.is_empty() && !tenant.contains('/'))?;
+        Some(if is_plain_segment(tenant) {
+            Ask::Rest(self.operation)
+        } else {
+            Ask::BadTenant
+        })
     }
 }
 
@@ -79,10 +88,7 @@ impl Routes {
         if method == Method::POST && self.jsonrpc.iter().any(|p| same_path(p, path)) {
             return Some(Ask::JsonRpc);
         }
-        self.rest
-            .iter()
-            .find(|route| route.matches(path))
-            .map(|route| Ask::Rest(route.operation))
+        self.rest.iter().find_map(|route| route.matches(path))
     }
 
     /// True when no route exists (the public card declares no HTTP interface).
@@ -147,6 +153,13 @@ mod tests {
             Some(Ask::Rest(RestV1_0))
         );
         assert_eq!(get("/a2a/rest/a/b/extendedAgentCard"), None);
+        for tenant in ["..", ".", "%2e", "%2E%2e", "a%2Fb", "%2f", "a%5Cb"] {
+            let path = format!("/a2a/rest/{tenant}/extendedAgentCard");
+            let ask = routes.ask(&Method::GET, &path);
+            assert_eq!(ask, Some(Ask::BadTenant), "{path}");
+        }
+        // The v0.3 route takes no tenant: nothing there to refuse.
+        assert_eq!(get("/old/../v1/card"), None);
         assert_eq!(get("/a2a/rest//extendedAgentCard"), None);
         assert_eq!(get("/a2a/rest/extendedagentcard"), None);
         assert_eq!(get("/old/v1/card"), Some(Ask::Rest(RestV0_3)));

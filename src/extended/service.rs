@@ -11,7 +11,9 @@ use tower::Service;
 
 use super::body::RequestBody;
 use super::future::ExtendedFuture;
-use super::responses::{allow, batched, jsonrpc_card, rest_card, unreadable_body, A2aError};
+use super::responses::{
+    allow, bad_tenant, batched, jsonrpc_card, rest_card, unreadable_body, A2aError,
+};
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
 use crate::body::{jsonrpc_id, jsonrpc_json, read_up_to, ResponseBody};
@@ -120,6 +122,9 @@ where
     ReqBody: http_body::Body<Data = Bytes>,
 {
     let (parts, body) = request.into_parts();
+    if ask == Ask::BadTenant {
+        return Ok(ours(bad_tenant()));
+    }
     if let Ask::Rest(operation) = ask {
         return Ok(ours(rest(&shared, &parts, operation).await));
     }

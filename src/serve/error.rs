@@ -35,8 +35,9 @@ pub enum BuildError {
     /// The mount prefix is not a plain absolute path.
     #[error("mount prefix {0:?} must be an absolute path such as \"/agents/travel\" (no query, no empty or '..' segments)")]
     InvalidPrefix(String),
-    /// A tenant name is not a single plain path segment.
-    #[error("tenant {0:?} must be a single path segment such as \"acme\" (no '/', no spaces, not '.' or '..')")]
+    /// A tenant name is not a single plain path segment (a dot segment, encoded or not, or
+    /// one holding an encoded `/`, `\`, `%` or control character is not).
+    #[error("tenant {0:?} must be a single path segment such as \"acme\" (no '/' or '\\', encoded or not; no spaces; not '.' or '..', encoded or not)")]
     InvalidTenant(String),
     /// The card could not be signed.
     #[cfg(feature = "sign")]

@@ -71,6 +71,8 @@ mod settings;
 pub(crate) use conditional::{evaluate as evaluate_preconditions, Decision};
 #[cfg(feature = "extended")]
 pub(crate) use etag::strong_etag;
+#[cfg(feature = "extended")]
+pub(crate) use settings::is_plain_segment;
 #[cfg(feature = "fuzzing")]
 pub(crate) use {
     conditional::{single_date, whole_seconds},

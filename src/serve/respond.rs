@@ -16,7 +16,7 @@ use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
 use super::conditional::{evaluate, Decision};
 use super::options::{CorsPolicy, Legacy};
 use super::representation::{exposed_headers, CardSet, Representation};
-use super::settings::{Route, Settings};
+use super::settings::{is_plain_segment, Route, Settings};
 use crate::protocol::header::A2A_VERSION;
 use crate::protocol::ProtocolVersion;
 
@@ -60,6 +60,12 @@ impl Shared {
         let published = self.published.load();
         let set = match target.tenant {
             None => &published.main,
+            // `/../.well-known/agent-card.json` or `/a%2Fb/...`: a proxy that normalises or
+            // decodes paths sees another path than this, so it is refused, never passed on.
+            Some(tenant) if !is_plain_segment(tenant) => {
+                tracing::debug!(target: "a2a_card", %method, path, status = 404, "agent card path with an unusable tenant segment refused");
+                return Some(empty(StatusCode::NOT_FOUND));
+            }
             Some(tenant) => published.tenants.get(tenant)?,
         };
         let mut response = match *method {

@@ -92,15 +92,46 @@ pub(crate) fn normalize_prefix(prefix: &str) -> Option<String> {
     plain.then(|| trimmed.to_owned())
 }
 
-/// A path segment usable as written: non-empty, not `.`/`..`, and only characters a path
-/// may carry unencoded (RFC 3986 pchar, `%` escapes allowed).
+/// A path segment usable as written: non-empty, only characters a path may carry
+/// unencoded (RFC 3986 pchar, `%` escapes allowed), and the same segment once decoded: not a
+/// dot segment (`.`, `..`, `%2e`, `%2E%2e`, ...) and without an encoded `/`, `\`, `%` or
+/// control character (`a%2Fb`, `%5c`, `%252e`). A proxy in front that decodes or normalises
+/// paths must see the path this layer sees, so segments that change under either are refused.
 pub(crate) fn is_plain_segment(segment: &str) -> bool {
-    !segment.is_empty()
-        && segment != "."
-        && segment != ".."
-        && segment
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@%".contains(&b))
+    let pchar = segment
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@%".contains(&b));
+    let Some(decoded) = percent_decoded(segment) else {
+        return false; // a `%` not followed by two hex digits
+    };
+    pchar
+        && !decoded.is_empty()
+        && decoded != b"."
+        && decoded != b".."
+        && !decoded
+            .iter()
+            .any(|&b| matches!(b, b'/' | b'\\' | b'%') || b.is_ascii_control())
+}
+
+/// The bytes `%XX` escapes stand for, or `None` for a malformed escape.
+fn percent_decoded(segment: &str) -> Option<Vec<u8>> {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return None;
+            }
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -146,6 +177,20 @@ mod tests {
             s.canonical_path(Some("t1")),
             "/agents/travel/t1/.well-known/agent-card.json"
         );
+    }
+
+    #[test]
+    fn segments_that_change_when_decoded_or_normalised_are_not_plain() {
+        for good in ["acme", "a.b", "...", "a%20b", "%41cme", "t~1", "x:y@z"] {
+            assert!(is_plain_segment(good), "{good}");
+        }
+        for bad in [
+            "", ".", "..", "%2e", "%2E", "%2e%2e", "%2E%2e", ".%2e", "%2e.", "a%2Fb", "%2f",
+            "a%5cb", "%5C", "a\\b", "a/b", "%252e", "%25", "%00", "%0a", "%", "%2", "%zz", "a b",
+        ] {
+            assert!(!is_plain_segment(bad), "{bad:?}");
+        }
+        assert!(normalize_prefix("/a/%2e%2e/b").is_none());
     }
 
     #[test]

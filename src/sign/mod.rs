@@ -43,7 +43,7 @@ mod jwk;
 mod keys;
 mod material;
 mod signer;
-mod trust;
+pub(crate) mod trust;
 mod verifier;
 
 pub use algorithm::{Algorithm, UnsupportedAlgorithm};
@@ -54,5 +54,5 @@ pub use error::{KeyError, SignError, VerifyError};
 pub use jwk::{Jwk, Jwks};
 pub use keys::SigningKey;
 pub use signer::CardSigner;
-pub use trust::{TrustStore, TrustedKey};
+pub use trust::{TrustStore, TrustedKey, MAX_KEYS_PER_KID};
 pub use verifier::{CardVerifier, JwksFetcher, VerifiedSignature};

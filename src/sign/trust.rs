@@ -9,6 +9,22 @@ use super::error::KeyError;
 use super::jwk::{Jwk, Jwks};
 use super::material::{KeyType, PublicMaterial};
 
+/// The most keys of one `kid` (and algorithm) a signature is checked with: a key set that
+/// repeats a kid more often than this cannot make one signature cost more checks.
+pub const MAX_KEYS_PER_KID: usize = 8;
+
+/// The values that occur more than once, each once, sorted.
+pub(crate) fn repeated<'a>(kids: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    let mut repeated = BTreeSet::new();
+    for kid in kids {
+        if !seen.insert(kid) {
+            repeated.insert(kid.to_owned());
+        }
+    }
+    repeated.into_iter().collect()
+}
+
 /// A public key the verifier trusts for one `kid` and one algorithm, optionally tied to the
 /// key set URL (`jku`) it was loaded from.
 ///
@@ -281,28 +297,49 @@ impl TrustStore {
         &self.skipped
     }
 
-    /// The key for a signature's `kid`, `jku` and algorithm: a plainly trusted key, or one
-    /// loaded from that very `jku`. A key of that kid for another algorithm is returned when
-    /// there is no better one, so the verifier can say the algorithms differ.
+    /// The keys for a signature's `kid`, `jku` and algorithm: plainly trusted keys, or ones
+    /// loaded from that very `jku`, in the store's order and at most
+    /// [`MAX_KEYS_PER_KID`] of them. Several keys may share a kid (a key set mid-rotation,
+    /// or two sets merged): each is tried, so a stale key listed first cannot make a valid
+    /// signature fail. When no key of that kid has the algorithm, the first key of the kid
+    /// is returned alone, so the verifier can say the algorithms differ.
     pub(crate) fn find(
         &self,
         kid: &str,
         jku: Option<&str>,
         algorithm: Algorithm,
-    ) -> Option<&TrustedKey> {
-        let mut candidates = self
-            .keys
-            .iter()
-            .filter(|key| key.kid == kid && (key.jku.is_none() || key.jku.as_deref() == jku));
-        let first = candidates.next()?;
-        if first.algorithm == algorithm {
-            return Some(first);
+    ) -> Vec<&TrustedKey> {
+        let candidates = || {
+            self.keys
+                .iter()
+                .filter(|key| key.kid == kid && (key.jku.is_none() || key.jku.as_deref() == jku))
+        };
+        let matching: Vec<&TrustedKey> = candidates()
+            .filter(|key| key.algorithm == algorithm)
+            .take(MAX_KEYS_PER_KID)
+            .collect();
+        if matching.is_empty() {
+            return candidates().take(1).collect();
         }
-        Some(
-            candidates
-                .find(|key| key.algorithm == algorithm)
-                .unwrap_or(first),
-        )
+        matching
+    }
+
+    /// The kids that more than one key of the store carries, each once, sorted. Signatures
+    /// naming one of them are checked with each such key (up to [`MAX_KEYS_PER_KID`]); a
+    /// repeated kid is usually a mistake worth a warning at start-up.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, SigningKey, TrustStore};
+    /// let one = SigningKey::generate(Algorithm::EdDsa).unwrap();
+    /// let two = SigningKey::generate(Algorithm::EdDsa).unwrap();
+    /// let store = TrustStore::new()
+    ///     .with_key(one.trusted_key("k1"))
+    ///     .with_key(two.trusted_key("k1"))
+    ///     .with_key(two.trusted_key("k2"));
+    /// assert_eq!(store.repeated_kids(), ["k1"]);
+    /// ```
+    pub fn repeated_kids(&self) -> Vec<String> {
+        repeated(self.keys.iter().map(TrustedKey::kid))
     }
 
     /// The kids in the store, for messages.

@@ -227,29 +227,30 @@ impl CardVerifier {
                 allowed: self.allowed_list(),
             })?;
         let fetched;
-        let key = match self
+        let mut keys = self
             .store
-            .find(&header.kid, header.jku.as_deref(), algorithm)
-        {
-            Some(key) => key,
-            None => {
-                fetched = self.fetch_for(index, &header.kid, header.jku.as_deref())?;
-                fetched
-                    .find(&header.kid, header.jku.as_deref(), algorithm)
-                    .ok_or_else(|| VerifyError::UnknownKid {
-                        index,
-                        kid: header.kid.clone(),
-                        known: self.store.kid_list(),
-                    })?
-            }
+            .find(&header.kid, header.jku.as_deref(), algorithm);
+        if keys.is_empty() {
+            fetched = self.fetch_for(index, &header.kid, header.jku.as_deref())?;
+            keys = fetched.find(&header.kid, header.jku.as_deref(), algorithm);
+        }
+        let Some(first) = keys.first() else {
+            return Err(VerifyError::UnknownKid {
+                index,
+                kid: header.kid.clone(),
+                known: self.store.kid_list(),
+            });
         };
-        check_key_algorithm(index, key, algorithm)?;
+        check_key_algorithm(index, first, algorithm)?;
         let signature_bytes = decode_base64url(&signature.signature)
             .ok_or(VerifyError::MalformedSignature { index })?;
-        if !key.verifies(
-            &signing_input(&signature.protected, payload),
-            &signature_bytes,
-        ) {
+        let input = signing_input(&signature.protected, payload);
+        // Every key of the kid and algorithm (a bounded few): one listed first that is not
+        // the signer's must not make a valid signature fail.
+        if !keys
+            .iter()
+            .any(|key| key.verifies(&input, &signature_bytes))
+        {
             return Err(VerifyError::PayloadMismatch {
                 index,
                 kid: header.kid,

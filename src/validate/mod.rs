@@ -167,10 +167,17 @@ impl Report {
 
 /// Validates JSON bytes. Fails only when the bytes are not JSON (the error has line and
 /// column); everything else is a diagnostic in the report. `kind: None` detects the kind.
+/// A member name repeated within one object is an `A2A-E004` at its pointer (cards and MCP
+/// tool specs alike); [`validate_value`] cannot see those, the parsed value kept one.
 ///
 /// ```
-/// let err = a2a_card::validate_document(b"{\"name\": ", Default::default(), None).unwrap_err();
+/// use a2a_card::{validate_document, Code};
+/// let err = validate_document(b"{\"name\": ", Default::default(), None).unwrap_err();
 /// assert!(err.to_string().contains("line 1"));
+/// let report = validate_document(br#"{"tools": [], "tools": []}"#, Default::default(), None)
+///     .unwrap();
+/// assert_eq!(report.diagnostics[0].code, Code::DuplicateMember);
+/// assert_eq!(report.diagnostics[0].pointer, "/tools");
 /// ```
 pub fn validate_document(
     bytes: &[u8],
@@ -178,7 +185,14 @@ pub fn validate_document(
     kind: Option<DocumentKind>,
 ) -> Result<Report, ReadError> {
     let value = read::parse(bytes)?;
-    Ok(validate_value(&value, profile, kind))
+    let mut report = validate_value(&value, profile, kind);
+    // Only the text shows a repeated member name; the parsed value kept one of them.
+    let repeated = read::duplicate_members(bytes);
+    if !repeated.is_empty() {
+        report.diagnostics.splice(0..0, repeated);
+        report.diagnostics.sort_by_key(|d| d.severity);
+    }
+    Ok(report)
 }
 
 /// Validates a parsed JSON document.

@@ -1,7 +1,7 @@
 //! The keys a [`JwtVerifier`](super::JwtVerifier) checks signatures with, looked up by the
 //! token's `kid` and held to one algorithm each.
 
-use crate::sign::{Algorithm, Jwks, TrustedKey};
+use crate::sign::{Algorithm, Jwks, TrustedKey, MAX_KEYS_PER_KID};
 
 use super::error::JwtError;
 
@@ -15,8 +15,9 @@ struct JwtKey {
 /// What a lookup found.
 #[derive(Debug)]
 pub(crate) enum Lookup<'k> {
-    /// The key for the token: its algorithm is the header's.
-    Found(&'k TrustedKey),
+    /// The keys for the token, its algorithm the header's: one, or (a kid repeated in the
+    /// set) each key of that kid and algorithm, at most [`MAX_KEYS_PER_KID`].
+    Found(Vec<&'k TrustedKey>),
     /// A key of that kid exists, for another algorithm than the header's.
     OtherAlgorithm,
     /// No key has the kid (or the token has none and the set has several keys).
@@ -107,10 +108,21 @@ impl KeySet {
             return Lookup::Unknown;
         }
         candidates.retain(|k| k.key.algorithm() == alg);
-        match candidates.first() {
-            Some(k) => Lookup::Found(&k.key),
-            None => Lookup::OtherAlgorithm,
+        if candidates.is_empty() {
+            return Lookup::OtherAlgorithm;
         }
+        Lookup::Found(
+            candidates
+                .into_iter()
+                .take(MAX_KEYS_PER_KID)
+                .map(|k| &k.key)
+                .collect(),
+        )
+    }
+
+    /// The kids more than one key of the set carries, each once, sorted.
+    pub(crate) fn repeated_kids(&self) -> Vec<String> {
+        crate::sign::trust::repeated(self.keys.iter().filter_map(|k| k.kid.as_deref()))
     }
 }
 
@@ -156,6 +168,25 @@ mod tests {
             Lookup::Unknown
         ));
         assert!(KeySet::default().usable().is_err());
+    }
+
+    #[test]
+    fn every_key_of_a_repeated_kid_is_a_candidate() {
+        let keys: Vec<SigningKey> = (0..10)
+            .map(|_| SigningKey::generate(Algorithm::EdDsa).unwrap())
+            .collect();
+        let mut jwks: Vec<_> = keys.iter().map(|k| k.public_jwk("k1")).collect();
+        jwks.push(keys[0].public_jwk("k2"));
+        let set = KeySet::from_jwks(&Jwks { keys: jwks });
+        assert_eq!(set.repeated_kids(), ["k1"]);
+        match set.find(Some("k1"), Algorithm::EdDsa) {
+            Lookup::Found(found) => assert_eq!(found.len(), MAX_KEYS_PER_KID),
+            other => panic!("{other:?}"),
+        }
+        match set.find(Some("k2"), Algorithm::EdDsa) {
+            Lookup::Found(found) => assert_eq!(found.len(), 1),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

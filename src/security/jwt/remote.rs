@@ -163,6 +163,9 @@ impl RemoteKeys {
         for reason in &set.skipped {
             tracing::debug!(target: "a2a_card", url = %jwks_uri, reason = %reason, "a key of the fetched JWKS is left out");
         }
+        for kid in set.repeated_kids() {
+            tracing::warn!(target: "a2a_card", url = %jwks_uri, kid = %kid, "several keys of the fetched JWKS share one kid; tokens naming it are checked with each");
+        }
         let keys = Arc::new(set.usable()?);
         let mut state = self.state();
         state.keys = Some(keys.clone());

@@ -120,7 +120,32 @@ impl JwksSource {
         for reason in &set.skipped {
             tracing::warn!(target: "a2a_card", reason = %reason, "a key of the JWKS is left out");
         }
+        for kid in set.repeated_kids() {
+            tracing::warn!(target: "a2a_card", kid = %kid, "several keys of the JWKS share one kid; tokens naming it are checked with each");
+        }
         Self::fixed(set)
+    }
+
+    /// The kids that more than one key of the set carries, each once, sorted: tokens naming
+    /// one are checked with each of its keys (at most
+    /// [`MAX_KEYS_PER_KID`](crate::sign::MAX_KEYS_PER_KID)), which is allowed but usually a
+    /// mistake worth a warning at start-up. Empty for a fetched key set, which is not known
+    /// until fetched (a repeated kid there is logged at each fetch).
+    ///
+    /// ```
+    /// use a2a_card::security::jwt::JwksSource;
+    /// use a2a_card::sign::{Algorithm, SigningKey};
+    /// let (old, new) = (SigningKey::generate(Algorithm::EdDsa)?, SigningKey::generate(Algorithm::EdDsa)?);
+    /// let source = JwksSource::keys([old.trusted_key("k1"), new.trusted_key("k1")])?;
+    /// assert_eq!(source.repeated_kids(), ["k1"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn repeated_kids(&self) -> Vec<String> {
+        match &self.kind {
+            SourceKind::Static(set) => set.repeated_kids(),
+            #[cfg(feature = "jwks-fetch")]
+            SourceKind::Remote(_) => Vec::new(),
+        }
     }
 
     /// A JWKS document (`{"keys": [...]}`); see [`JwksSource::jwks`].
