@@ -139,6 +139,26 @@ impl ExtendedCardLayer {
     }
 }
 
+impl ExtendedCardLayer {
+    /// The same layer with a deadline for the JSON-RPC bodies it reads (see
+    /// [`ExtendedCardLayerBuilder::body_timeout`]); for a layer made by
+    /// [`not_configured`](Self::not_configured), which has no builder.
+    ///
+    /// ```
+    /// use a2a_card::extended::{BodyTimeout, ExtendedCardLayer};
+    /// use std::time::Duration;
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let layer = ExtendedCardLayer::not_configured(&public)?
+    ///     .with_body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep));
+    /// # let _ = layer;
+    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
+    /// ```
+    pub fn with_body_timeout(mut self, timeout: BodyTimeout) -> Self {
+        Arc::make_mut(&mut self.shared).timeout = Some(timeout);
+        self
+    }
+}
+
 impl ExtendedCardLayerBuilder {
     /// The extended card (checked at build; a card with errors is refused).
     ///
@@ -300,7 +320,11 @@ impl ExtendedCardLayerBuilder {
             }
         }
         let card = match self.card.clone() {
-            Some(card) => Some(checked(&self.security, card, self.signer.as_ref())?),
+            Some(card) => Some(Arc::new(checked(
+                &self.security,
+                card,
+                self.signer.as_ref(),
+            )?)),
             None => None,
         };
         let mut vary = self.security.credential_headers().join(", ");

@@ -22,11 +22,11 @@ use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
 
 /// What every clone of the service shares.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Shared {
     pub(crate) routes: Routes,
     pub(crate) capability: bool,
-    pub(crate) card: Option<ExtendedCard>,
+    pub(crate) card: Option<Arc<ExtendedCard>>,
     /// `None` only for [`ExtendedCardLayer::not_configured`](super::ExtendedCardLayer::not_configured):
     /// no card, so nothing to guard.
     pub(crate) security: Option<CardSecurity>,
