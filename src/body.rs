@@ -123,6 +123,9 @@ mod request {
     use http_body::Body;
     use serde_json::Value;
 
+    /// A runtime's sleep, boxed.
+    type Sleep = dyn Fn(Duration) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync;
+
     /// A deadline for reading a request body, with the timer it runs on: the middlewares are
     /// runtime-agnostic, so the caller gives the sleep function of its runtime
     /// (`tokio::time::sleep`, `async_io::Timer::after`, ...). When a layer needs a request's body
@@ -140,7 +143,7 @@ mod request {
     #[derive(Clone)]
     pub struct BodyTimeout {
         after: Duration,
-        sleep: Arc<dyn Fn(Duration) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>,
+        sleep: Arc<Sleep>,
     }
 
     impl BodyTimeout {

@@ -603,8 +603,11 @@ fn lenient_spellings_of_the_call_are_read_as_the_call() {
     }
 }
 
+/// Header lines of a request.
+type Headers = Vec<(&'static str, &'static [u8])>;
+
 /// Bodies whose method the layer cannot tell, and the headers they are sent with.
-fn undecidable_calls() -> Vec<(Vec<u8>, Vec<(&'static str, &'static [u8])>)> {
+fn undecidable_calls() -> Vec<(Vec<u8>, Headers)> {
     let utf16: Vec<u8> = r#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#
         .encode_utf16()
         .flat_map(u16::to_le_bytes)
