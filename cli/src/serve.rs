@@ -157,11 +157,11 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             Some(extended) => {
                 let extended = extended.with_body_timeout(limits.body_timeout());
                 let service = extended.layer(layer.layer(tower::service_fn(server::not_found)));
-                Box::pin(server::serve_with(listener, service, tls, limits, shutdown, Some(&shared)))
+                Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
             }
             None => {
                 let service = layer.layer(tower::service_fn(server::not_found));
-                Box::pin(server::serve_with(listener, service, tls, limits, shutdown, Some(&shared)))
+                Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
             }
         };
         match (&args.card, args.watch) {

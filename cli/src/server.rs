@@ -105,30 +105,12 @@ impl Limits {
     }
 }
 
-/// [`serve_with`] with the default limits.
-pub(crate) async fn serve<S, B>(
-    listener: TcpListener,
-    service: S,
-    tls: Option<TlsAcceptor>,
-    shutdown: impl Future<Output = ()>,
-) where
-    S: tower::Service<Request<Incoming>, Response = Response<B>, Error = Infallible>
-        + Clone
-        + Send
-        + 'static,
-    S::Future: Send + 'static,
-    B: http_body::Body<Data = Bytes> + Send + 'static,
-    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-{
-    serve_with(listener, service, tls, &Limits::default(), shutdown, None).await;
-}
-
 /// Serves `service` on `listener` until `shutdown` completes, then lets open connections
 /// finish (up to a few seconds). With `tls`, every connection starts with a TLS handshake
 /// (bounded in time; a failed one just closes that connection) and its requests carry the
 /// client certificate the handshake verified, if any. At most `limits.max_connections` are
 /// open at once; the first time the cap is reached, `output` (when given) says so.
-pub(crate) async fn serve_with<S, B>(
+pub(crate) async fn serve<S, B>(
     listener: TcpListener,
     service: S,
     tls: Option<TlsAcceptor>,

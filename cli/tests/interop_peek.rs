@@ -12,12 +12,12 @@
 
 #[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
+mod sdk_server;
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 
 use a2a_card::extended::{ExtendedCardLayer, RequestBody};
 use a2a_card::security::{ApiKeys, CardSecurity};
@@ -27,53 +27,15 @@ use http::{Request, Response};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
+use sdk_server::SdkServer;
 use support::{RawResponse, TestServer};
 use tower::Layer;
 
-const PACKAGES: &[&str] = &["a2a-sdk[http-server]==1.3.0", "uvicorn==0.54.0"];
 const CARD: &str = "tests/fixtures/interop/check/card.json";
 const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
 /// A skill only the extended card has.
 const EXTENDED_ONLY: &str = "\"depots\"";
 const KEY: &str = "k1-interop";
-
-/// The SDK server; killed by its process id when dropped.
-struct SdkServer {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl SdkServer {
-    fn start() -> SdkServer {
-        let python = python_peer::python("a2a-sdk-1.3.0-server", PACKAGES);
-        let mut child = Command::new(python)
-            .args(["tests/interop/sdk_server_peer.py", CARD, EXTENDED])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("python starts");
-        let addr = support::listening_addr(&mut child);
-        // The socket is bound before uvicorn listens on it: wait until it accepts (a bound
-        // only against a server that never starts).
-        let guard = std::time::Instant::now() + std::time::Duration::from_secs(60);
-        while std::net::TcpStream::connect(addr).is_err() {
-            assert!(
-                std::time::Instant::now() < guard,
-                "the SDK server never listened"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        SdkServer { child, addr }
-    }
-}
-
-impl Drop for SdkServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Forwards a request to `upstream` on a fresh connection, body byte for byte.
 async fn forward(
@@ -192,7 +154,7 @@ fn shown(body: &[u8]) -> String {
 
 #[test]
 fn the_sdk_behind_the_layer_never_hands_out_the_extended_card_without_credentials() {
-    let sdk = SdkServer::start();
+    let sdk = SdkServer::start(CARD, EXTENDED);
     let front = layer_in_front_of(sdk.addr);
     // The proxy works: the public card and an ordinary call reach the SDK through it.
     let public = support::request(front.addr, "GET", "/.well-known/agent-card.json", &[], b"");
@@ -236,7 +198,7 @@ fn the_sdk_behind_the_layer_never_hands_out_the_extended_card_without_credential
 
 #[test]
 fn a_compressed_call_is_never_passed_unauthenticated() {
-    let sdk = SdkServer::start();
+    let sdk = SdkServer::start(CARD, EXTENDED);
     let front = layer_in_front_of(sdk.addr);
     // Whatever the SDK makes of it, the layer does not pass it on without the card's
     // security. Starlette does not inflate request bodies: a plain call labelled gzip is
