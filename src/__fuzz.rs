@@ -120,6 +120,9 @@ pub enum Peeked {
     },
     /// A batch that contains the extended-card method.
     Batched,
+    /// The method cannot be told (too large, compressed, unreadable): the card's security
+    /// is required by default.
+    Undecided,
     /// Anything else, passed to the agent.
     NotOurs,
 }
@@ -129,6 +132,7 @@ pub fn jsonrpc_peek(body: &[u8]) -> Peeked {
     match crate::extended::peek(body) {
         crate::extended::Peeked::Ours(operation, id) => Peeked::Ours { operation, id },
         crate::extended::Peeked::Batched => Peeked::Batched,
+        crate::extended::Peeked::Undecided => Peeked::Undecided,
         crate::extended::Peeked::NotOurs => Peeked::NotOurs,
     }
 }

@@ -9,10 +9,8 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
-use http::HeaderMap;
 use http_body::{Body, Frame, SizeHint};
 use pin_project_lite::pin_project;
-use serde_json::Value;
 
 /// How much of a JSON-RPC request body the middlewares read (to learn its method, or its id
 /// for a refusal); a larger body is not read further.
@@ -105,44 +103,321 @@ where
     }
 }
 
-/// Reads `body` until it ends or more than `limit` bytes were read. Returns the bytes read,
-/// any trailers, and the rest of the body when it did not end.
-pub(crate) async fn read_up_to<B>(
-    body: B,
-    limit: usize,
-) -> Result<(Bytes, Option<HeaderMap>, Option<Pin<Box<B>>>), B::Error>
-where
-    B: Body<Data = Bytes>,
-{
-    let mut body = Box::pin(body);
-    let mut read = bytes::BytesMut::new();
-    loop {
-        if read.len() > limit {
-            return Ok((read.freeze(), None, Some(body)));
+#[cfg(feature = "auth")]
+pub use request::BodyTimeout;
+#[cfg(feature = "auth")]
+pub(crate) use request::{read_up_to, scan_call, timed_out, Call, ReadFailure};
+
+/// Reading the start of a request body: bounded in size and (with a [`BodyTimeout`]) in
+/// time, and what it says as a JSON-RPC call. Only the layers that read bodies need it.
+#[cfg(feature = "auth")]
+mod request {
+    use std::future::Future;
+    use std::pin::Pin;
+    use std::sync::Arc;
+    use std::task::Poll;
+    use std::time::Duration;
+
+    use bytes::Bytes;
+    use http::HeaderMap;
+    use http_body::Body;
+    use serde_json::Value;
+
+    /// A runtime's sleep, boxed.
+    type Sleep = dyn Fn(Duration) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync;
+
+    /// A deadline for reading a request body, with the timer it runs on: the middlewares are
+    /// runtime-agnostic, so the caller gives the sleep function of its runtime
+    /// (`tokio::time::sleep`, `async_io::Timer::after`, ...). When a layer needs a request's body
+    /// (the extended-card layer to learn a JSON-RPC call's method, the security layer to write a
+    /// refusal in JSON-RPC style) and the body has not arrived in full by then, the layer answers
+    /// `408 Request Timeout` with `Connection: close` and drops the request: a client that sends
+    /// headers with `Content-Length: 100` and no body, or trickles it, no longer holds the
+    /// connection open for as long as it likes.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let timeout = a2a_card::body::BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep);
+    /// assert_eq!(timeout.duration(), Duration::from_secs(10));
+    /// ```
+    #[derive(Clone)]
+    pub struct BodyTimeout {
+        after: Duration,
+        sleep: Arc<Sleep>,
+    }
+
+    impl BodyTimeout {
+        /// A deadline of `after` from the moment the layer starts reading, timed by `sleep`
+        /// (a function that returns a future completing after the duration it is given).
+        ///
+        /// ```
+        /// use std::time::Duration;
+        /// let timeout = a2a_card::body::BodyTimeout::new(Duration::from_millis(500), tokio::time::sleep);
+        /// # let _ = timeout;
+        /// ```
+        pub fn new<F, Fut>(after: Duration, sleep: F) -> Self
+        where
+            F: Fn(Duration) -> Fut + Send + Sync + 'static,
+            Fut: Future<Output = ()> + Send + 'static,
+        {
+            BodyTimeout {
+                after,
+                sleep: Arc::new(move |d| Box::pin(sleep(d))),
+            }
         }
-        let frame = std::future::poll_fn(|cx| body.as_mut().poll_frame(cx)).await;
-        match frame {
-            None => return Ok((read.freeze(), None, None)),
-            Some(Err(error)) => return Err(error),
-            Some(Ok(frame)) => match frame.into_data() {
-                Ok(data) => read.extend_from_slice(&data),
-                Err(frame) => {
-                    let trailers = frame.into_trailers().ok();
-                    return Ok((read.freeze(), trailers, None));
+
+        /// How long a body may take.
+        ///
+        /// ```
+        /// # use std::time::Duration;
+        /// let timeout = a2a_card::body::BodyTimeout::new(Duration::from_secs(3), tokio::time::sleep);
+        /// assert_eq!(timeout.duration().as_secs(), 3);
+        /// ```
+        pub fn duration(&self) -> Duration {
+            self.after
+        }
+    }
+
+    impl std::fmt::Debug for BodyTimeout {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.debug_struct("BodyTimeout")
+                .field("after", &self.after)
+                .finish_non_exhaustive()
+        }
+    }
+
+    /// Why the start of a body could not be read.
+    pub(crate) enum ReadFailure<E> {
+        /// The body itself failed (the client went away, a framing error).
+        Body(E),
+        /// The [`BodyTimeout`] passed first.
+        TimedOut,
+    }
+
+    /// What was read of a body: the bytes, any trailers, and the rest of the body when it did
+    /// not end within the limit.
+    pub(crate) type Read<B> = (Bytes, Option<HeaderMap>, Option<Pin<Box<B>>>);
+
+    /// Reads `body` until it ends or more than `limit` bytes were read, within `timeout` when
+    /// one is given.
+    pub(crate) async fn read_up_to<B>(
+        body: B,
+        limit: usize,
+        timeout: Option<&BodyTimeout>,
+    ) -> Result<Read<B>, ReadFailure<B::Error>>
+    where
+        B: Body<Data = Bytes>,
+    {
+        let read = read_start(body, limit);
+        let Some(timeout) = timeout else {
+            return read.await.map_err(ReadFailure::Body);
+        };
+        let mut read = std::pin::pin!(read);
+        let mut sleep = (timeout.sleep)(timeout.after);
+        std::future::poll_fn(|cx| {
+            if let Poll::Ready(result) = read.as_mut().poll(cx) {
+                return Poll::Ready(result.map_err(ReadFailure::Body));
+            }
+            sleep.as_mut().poll(cx).map(|()| Err(ReadFailure::TimedOut))
+        })
+        .await
+    }
+
+    async fn read_start<B>(body: B, limit: usize) -> Result<Read<B>, B::Error>
+    where
+        B: Body<Data = Bytes>,
+    {
+        let mut body = Box::pin(body);
+        let mut read = bytes::BytesMut::new();
+        loop {
+            if read.len() > limit {
+                return Ok((read.freeze(), None, Some(body)));
+            }
+            let frame = std::future::poll_fn(|cx| body.as_mut().poll_frame(cx)).await;
+            match frame {
+                None => return Ok((read.freeze(), None, None)),
+                Some(Err(error)) => return Err(error),
+                Some(Ok(frame)) => match frame.into_data() {
+                    Ok(data) => read.extend_from_slice(&data),
+                    Err(frame) => {
+                        let trailers = frame.into_trailers().ok();
+                        return Ok((read.freeze(), trailers, None));
+                    }
+                },
+            }
+        }
+    }
+
+    /// `408 Request Timeout` for a body that did not arrive in time, in JSON-RPC style or the
+    /// HTTP+JSON binding's; the connection is closed after it.
+    pub(crate) fn timed_out(jsonrpc: bool) -> http::Response<Bytes> {
+        const MESSAGE: &str = "The request body did not arrive in time";
+        let body = if jsonrpc {
+            serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {
+                "code": crate::protocol::ErrorCode::InvalidRequest.code(), "message": MESSAGE,
+            }})
+        } else {
+            serde_json::json!({"error": {"code": 408, "status": "DEADLINE_EXCEEDED", "message": MESSAGE}})
+        };
+        let mut response = http::Response::new(Bytes::from(body.to_string()));
+        *response.status_mut() = http::StatusCode::REQUEST_TIMEOUT;
+        let headers = response.headers_mut();
+        let json = http::HeaderValue::from_static("application/json");
+        headers.insert(http::header::CONTENT_TYPE, json);
+        let no_store = http::HeaderValue::from_static("no-store");
+        headers.insert(http::header::CACHE_CONTROL, no_store);
+        let close = http::HeaderValue::from_static("close");
+        headers.insert(http::header::CONNECTION, close);
+        response
+    }
+
+    /// What the start of a JSON-RPC request body says, read with the tolerant walk of
+    /// [`locate`](crate::locate) (the way the most lenient JSON reader would: `NaN`, `1e999`,
+    /// any depth, lone surrogates, a byte order mark, duplicate names), without building values.
+    #[derive(Debug, Clone, PartialEq)]
+    pub(crate) enum Call {
+        /// One request: the text of every top-level `method` member that is a string (a
+        /// repeated name keeps every occurrence, so no reader's choice of first or last is
+        /// missed), its `id` (the last one; `null` when absent or unreadable), and whether it
+        /// has a `jsonrpc` member.
+        Single {
+            methods: Vec<String>,
+            id: Value,
+            jsonrpc: bool,
+        },
+        /// A batch: the methods of all its requests.
+        Batch { methods: Vec<String> },
+        /// Nothing that carries a method: an empty body, or a top-level string, number or
+        /// literal.
+        NoMethod,
+        /// Text no JSON reader, however lenient, reads the way this walk does (single quotes,
+        /// comments, another encoding, truncated): whether it names a method cannot be told.
+        Unreadable,
+    }
+
+    /// Reads what a JSON-RPC request body asks for (see [`Call`]).
+    pub(crate) fn scan_call(body: &[u8]) -> Call {
+        let scanner = crate::locate::Scanner::new(body);
+        let start = scanner.skip_space(0);
+        let scanned = match scanner.byte(start) {
+            None => return Call::NoMethod,
+            Some(b'{') => single(&scanner, start),
+            Some(b'[') => {
+                let (mut methods, mut readable) = (Vec::new(), true);
+                let end = scanner.elements(start, |at, _| match single(&scanner, at) {
+                    Some((Call::Single { methods: m, .. }, _)) => methods.extend(m),
+                    // A request that is not an object is no call; one that cannot be read may be.
+                    _ => readable &= scanner.byte(at) != Some(b'{'),
+                });
+                end.filter(|_| readable)
+                    .map(|end| (Call::Batch { methods }, end))
+            }
+            Some(_) => scanner.skip_value(start).map(|end| (Call::NoMethod, end)),
+        };
+        match scanned {
+            // Anything after the value (a second document, garbage) is read differently by
+            // different readers.
+            Some((call, end)) if scanner.skip_space(end) == scanner.len() => call,
+            _ => Call::Unreadable,
+        }
+    }
+
+    /// One request object at `at`, and the byte after it.
+    fn single(scanner: &crate::locate::Scanner<'_>, at: usize) -> Option<(Call, usize)> {
+        let (mut methods, mut id, mut jsonrpc, mut readable) = (Vec::new(), None, false, true);
+        let end = scanner.members(at, |name, start, end| match name {
+            "method" if scanner.byte(start) == Some(b'"') => {
+                match scanner.string_text(start, end) {
+                    Some(method) => methods.push(method),
+                    None => readable = false,
                 }
+            }
+            "id" => id = Some((start, end)),
+            "jsonrpc" => jsonrpc = true,
+            _ => {}
+        })?;
+        let id = id
+            .and_then(|(start, end)| serde_json::from_slice(scanner.slice(start, end)).ok())
+            .unwrap_or(Value::Null);
+        readable.then_some((
+            Call::Single {
+                methods,
+                id,
+                jsonrpc,
             },
-        }
+            end,
+        ))
     }
 }
 
-/// A JSON-RPC request body read the way a lenient JSON-RPC server reads it (a byte order
-/// mark skipped, the last of duplicate keys winning); `None` when it is not JSON.
-pub(crate) fn jsonrpc_json(body: &[u8]) -> Option<Value> {
-    let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
-    serde_json::from_slice(body).ok()
-}
+#[cfg(all(test, feature = "auth"))]
+mod tests {
+    use super::{scan_call, Call};
+    use serde_json::json;
 
-/// The id of a JSON-RPC request (`null` when it has none, or for a batch).
-pub(crate) fn jsonrpc_id(call: &Value) -> Value {
-    call.get("id").cloned().unwrap_or(Value::Null)
+    fn methods(body: &str) -> Option<Vec<String>> {
+        match scan_call(body.as_bytes()) {
+            Call::Single { methods, .. } | Call::Batch { methods } => Some(methods),
+            Call::NoMethod => Some(Vec::new()),
+            Call::Unreadable => None,
+        }
+    }
+
+    #[test]
+    fn reads_what_lenient_readers_read() {
+        let m = |s: &str| Some(vec![s.to_owned()]);
+        assert_eq!(
+            methods(r#"{"method":"a","params":[NaN,-Infinity,1e999]}"#),
+            m("a")
+        );
+        assert_eq!(
+            methods(r#"{"params":{"s":"\ud800\"}"},"method":"a"}"#),
+            m("a")
+        );
+        assert_eq!(methods("\u{feff} {\"method\" : \"\\u0061\" , }"), m("a"));
+        assert_eq!(
+            methods(&format!("[{}{}]", "[".repeat(5000), "]".repeat(5000))),
+            Some(vec![])
+        );
+        assert_eq!(
+            methods(r#"{"method":"a","method":"b"}"#),
+            Some(vec!["a".into(), "b".into()])
+        );
+        assert_eq!(
+            methods(r#"[{"method":"a"},7,{"method":"b"}]"#),
+            Some(vec!["a".into(), "b".into()])
+        );
+        assert_eq!(methods(r#"{"method":1,"Method":"a"}"#), Some(vec![]));
+        assert_eq!(methods("  "), Some(vec![]));
+        assert_eq!(methods("\"GetExtendedAgentCard\""), Some(vec![]));
+        let Call::Single { id, jsonrpc, .. } = scan_call(br#"{"jsonrpc":"2.0","id":[1,{"a":2}]}"#)
+        else {
+            panic!("one call")
+        };
+        assert_eq!((id, jsonrpc), (json!([1, {"a": 2}]), true));
+        let Call::Single { id, .. } = scan_call(br#"{"id":NaN}"#) else {
+            panic!("one call")
+        };
+        assert_eq!(id, json!(null));
+    }
+
+    #[test]
+    fn what_readers_could_read_otherwise_is_unreadable() {
+        for body in [
+            "{'method':'a'}",
+            "{method:\"a\"}",
+            "{\"a\":1 /* c */,\"method\":\"a\"}",
+            "{\"a\":[1}],\"method\":\"a\"}",
+            "{\"a\":{'x':'}'},\"method\":\"a\"}",
+            "{\"method\":\"a\"} {\"method\":\"b\"}",
+            "{\"method\":\"a\"",
+            "{\"method\":\"\\q\"}",
+            "{\"method\":\"\\u+041\"}",
+            "[{\"method\" \"a\"}]",
+            "{\"a\":tr\"ue\"}",
+            "{\"a\":\u{e9}}",
+        ] {
+            assert_eq!(methods(body), None, "{body}");
+        }
+    }
 }

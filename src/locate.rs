@@ -46,9 +46,7 @@ pub struct Span {
 /// this scanner can walk (the studio only locates in documents that parsed).
 pub fn locate(text: &str, pointer: &str) -> Option<Span> {
     let tokens = reference_tokens(pointer)?;
-    let scanner = Scanner {
-        bytes: text.as_bytes(),
-    };
+    let scanner = Scanner::new(text.as_bytes());
     let start = scanner.skip_space(0);
     let (byte_start, byte_end, exact) = scanner.descend(start, &tokens)?;
     Some(to_span(text, byte_start, byte_end, exact))
@@ -117,11 +115,40 @@ fn to_span(text: &str, byte_start: usize, byte_end: usize, exact: bool) -> Span 
     }
 }
 
-struct Scanner<'a> {
+/// A walk over JSON text that skips values without building them, shared by [`locate`] and
+/// the JSON-RPC peek of the middlewares (`body::scan_call`). It is tolerant where lenient
+/// readers are (numbers of any size, `NaN` and `Infinity`, any nesting depth, lone surrogate
+/// escapes, raw control characters in strings, a trailing comma) and strict about structure:
+/// outside strings, only JSON's brackets, separators and the characters of numbers and
+/// literals may appear, so anything a parser could read another way (comments, single
+/// quotes, bare words with other characters) makes the walk fail rather than guess.
+pub(crate) struct Scanner<'a> {
     bytes: &'a [u8],
 }
 
-impl Scanner<'_> {
+impl<'a> Scanner<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+        Scanner { bytes }
+    }
+
+    /// The byte at `at`, if any.
+    #[cfg(feature = "auth")]
+    pub(crate) fn byte(&self, at: usize) -> Option<u8> {
+        self.bytes.get(at).copied()
+    }
+
+    /// The length of the text.
+    #[cfg(feature = "auth")]
+    pub(crate) fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// The text of `start..end`.
+    #[cfg(feature = "auth")]
+    pub(crate) fn slice(&self, start: usize, end: usize) -> &'a [u8] {
+        &self.bytes[start..end]
+    }
+
     /// From the value starting at `at`, follows `tokens`; returns the byte range of the value
     /// reached and whether it is the one asked for.
     fn descend(&self, at: usize, tokens: &[String]) -> Option<(usize, usize, bool)> {
@@ -167,7 +194,7 @@ impl Scanner<'_> {
             let base = pointer.len();
             if open == b'{' {
                 let key_end = self.skip_string(i)?;
-                let name = self.string_value(i, key_end)?;
+                let name = self.string_text(i, key_end)?;
                 i = self.skip_space(key_end);
                 if self.bytes.get(i) != Some(&b':') {
                     return None;
@@ -197,59 +224,91 @@ impl Scanner<'_> {
     /// The start of the value of `key` in the object at `at` (the last one when a key repeats,
     /// as serde_json keeps the last); `Ok(None)` when the object has no such key.
     fn member(&self, at: usize, key: &str) -> Option<Option<usize>> {
-        let mut i = self.skip_space(at + 1);
         let mut found = None;
-        if self.bytes.get(i) == Some(&b'}') {
-            return Some(None);
+        self.members(at, |name, value, _| {
+            if name == key {
+                found = Some(value);
+            }
+        })?;
+        Some(found)
+    }
+
+    /// The start of element `index` of the array at `at`; `Ok(None)` when it is shorter.
+    fn element(&self, at: usize, index: usize) -> Option<Option<usize>> {
+        let mut found = None;
+        let mut n = 0;
+        self.elements(at, |value, _| {
+            if n == index {
+                found = Some(value);
+            }
+            n += 1;
+        })?;
+        Some(found)
+    }
+
+    /// Walks the members of the object at `at`, calling `visit` with each decoded name and
+    /// the range of its value; the byte just after the object, or `None` when the text is
+    /// not an object this walk can read.
+    pub(crate) fn members(
+        &self,
+        at: usize,
+        mut visit: impl FnMut(&str, usize, usize),
+    ) -> Option<usize> {
+        if self.bytes.get(at) != Some(&b'{') {
+            return None;
         }
+        let mut i = self.skip_space(at + 1);
         loop {
+            if self.bytes.get(i) == Some(&b'}') {
+                return Some(i + 1);
+            }
             let key_end = self.skip_string(i)?;
-            let name = self.string_value(i, key_end)?;
+            let name = self.string_text(i, key_end)?;
             i = self.skip_space(key_end);
             if self.bytes.get(i) != Some(&b':') {
                 return None;
             }
             let value = self.skip_space(i + 1);
-            if name == key {
-                found = Some(value);
-            }
-            i = self.skip_space(self.skip_value(value)?);
+            let value_end = self.skip_value(value)?;
+            visit(&name, value, value_end);
+            i = self.skip_space(value_end);
             match self.bytes.get(i)? {
                 b',' => i = self.skip_space(i + 1),
-                b'}' => return Some(found),
+                b'}' => return Some(i + 1),
                 _ => return None,
             }
         }
     }
 
-    /// The start of element `index` of the array at `at`; `Ok(None)` when it is shorter.
-    fn element(&self, at: usize, index: usize) -> Option<Option<usize>> {
+    /// Walks the elements of the array at `at`, calling `visit` with the range of each; the
+    /// byte just after the array, or `None`.
+    pub(crate) fn elements(&self, at: usize, mut visit: impl FnMut(usize, usize)) -> Option<usize> {
+        if self.bytes.get(at) != Some(&b'[') {
+            return None;
+        }
         let mut i = self.skip_space(at + 1);
-        if self.bytes.get(i) == Some(&b']') {
-            return Some(None);
-        }
-        for n in 0.. {
-            if n == index {
-                return Some(Some(i));
+        loop {
+            if self.bytes.get(i) == Some(&b']') {
+                return Some(i + 1);
             }
-            i = self.skip_space(self.skip_value(i)?);
+            let end = self.skip_value(i)?;
+            visit(i, end);
+            i = self.skip_space(end);
             match self.bytes.get(i)? {
                 b',' => i = self.skip_space(i + 1),
-                b']' => return Some(None),
+                b']' => return Some(i + 1),
                 _ => return None,
             }
         }
-        None
     }
 
-    /// The byte just after the value starting at `at`.
-    fn skip_value(&self, at: usize) -> Option<usize> {
+    /// The byte just after the value starting at `at`. Containers are skipped with a stack
+    /// of open brackets on the heap, so any nesting depth is walked without recursion.
+    pub(crate) fn skip_value(&self, at: usize) -> Option<usize> {
         match self.bytes.get(at)? {
             b'"' => self.skip_string(at),
-            open @ (b'{' | b'[') => {
-                // Brackets inside strings do not count; nesting depth is all that matters.
-                let close = if *open == b'{' { b'}' } else { b']' };
-                let mut depth = 0usize;
+            b'{' | b'[' => {
+                let mut open = Vec::new();
                 let mut i = at;
                 while i < self.bytes.len() {
                     match self.bytes[i] {
@@ -257,24 +316,27 @@ impl Scanner<'_> {
                             i = self.skip_string(i)?;
                             continue;
                         }
-                        b'{' | b'[' => depth += 1,
-                        b'}' | b']' => {
-                            depth = depth.checked_sub(1)?;
-                            if depth == 0 {
-                                return (self.bytes[i] == close).then_some(i + 1);
+                        b @ (b'{' | b'[') => open.push(if b == b'{' { b'}' } else { b']' }),
+                        b @ (b'}' | b']') => {
+                            if open.pop()? != b {
+                                return None;
+                            }
+                            if open.is_empty() {
+                                return Some(i + 1);
                             }
                         }
-                        _ => {}
+                        b if b == b',' || b == b':' || is_space(b) || is_scalar(b) => {}
+                        _ => return None,
                     }
                     i += 1;
                 }
                 None
             }
             _ => {
-                // A number, true, false or null: runs until a delimiter.
+                // A number (of any size, NaN and Infinity included), true, false or null.
                 let len = self.bytes[at..]
                     .iter()
-                    .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))
+                    .position(|&b| !is_scalar(b))
                     .unwrap_or(self.bytes.len() - at);
                 (len > 0).then_some(at + len)
             }
@@ -282,7 +344,7 @@ impl Scanner<'_> {
     }
 
     /// The byte just after the string starting at `at` (its closing quote included).
-    fn skip_string(&self, at: usize) -> Option<usize> {
+    pub(crate) fn skip_string(&self, at: usize) -> Option<usize> {
         if self.bytes.get(at) != Some(&b'"') {
             return None;
         }
@@ -297,22 +359,72 @@ impl Scanner<'_> {
         None
     }
 
-    /// The decoded text of the string literal `at..end`.
-    fn string_value(&self, at: usize, end: usize) -> Option<String> {
-        serde_json::from_slice(&self.bytes[at..end]).ok()
+    /// The decoded text of the string literal `at..end`, read leniently: a lone surrogate
+    /// escape becomes U+FFFD (it can never spell a name this crate looks for), bytes that are
+    /// not UTF-8 likewise; `None` for an escape no reader accepts.
+    pub(crate) fn string_text(&self, at: usize, end: usize) -> Option<String> {
+        let inner = self.bytes.get(at + 1..end.checked_sub(1)?)?;
+        let mut units: Vec<u16> = Vec::with_capacity(inner.len());
+        let mut i = 0;
+        while i < inner.len() {
+            let run = inner[i..]
+                .iter()
+                .position(|&b| b == b'\\')
+                .unwrap_or(inner.len() - i);
+            units.extend(String::from_utf8_lossy(&inner[i..i + run]).encode_utf16());
+            i += run;
+            if i == inner.len() {
+                break;
+            }
+            let unit = match *inner.get(i + 1)? {
+                b'"' => u16::from(b'"'),
+                b'\\' => u16::from(b'\\'),
+                b'/' => u16::from(b'/'),
+                b'b' => 0x08,
+                b'f' => 0x0c,
+                b'n' => u16::from(b'\n'),
+                b'r' => u16::from(b'\r'),
+                b't' => u16::from(b'\t'),
+                b'u' => {
+                    let hex = inner.get(i + 2..i + 6)?;
+                    if !hex.iter().all(u8::is_ascii_hexdigit) {
+                        return None;
+                    }
+                    i += 4;
+                    u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?
+                }
+                _ => return None,
+            };
+            units.push(unit);
+            i += 2;
+        }
+        Some(
+            char::decode_utf16(units)
+                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect(),
+        )
     }
 
     /// The first byte at or after `at` that is not JSON whitespace (or a byte order mark,
     /// which the reader ignores at the start of a document).
-    fn skip_space(&self, mut at: usize) -> usize {
+    pub(crate) fn skip_space(&self, mut at: usize) -> usize {
         if self.bytes[at.min(self.bytes.len())..].starts_with(b"\xEF\xBB\xBF") {
             at += 3;
         }
-        while matches!(self.bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        while self.bytes.get(at).is_some_and(|&b| is_space(b)) {
             at += 1;
         }
         at
     }
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// A byte of a number or literal as lenient readers take them (`-Infinity`, `1e999`, `NaN`).
+fn is_scalar(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
 }
 
 #[cfg(test)]

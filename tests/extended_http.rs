@@ -571,12 +571,15 @@ fn other_jsonrpc_calls_reach_the_agent_byte_for_byte() {
     let calls: Vec<Vec<u8>> = vec![
         br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"parts":[{"text":"hi"}]}}}"#.to_vec(),
         br#"[{"jsonrpc":"2.0","id":1,"method":"SendMessage"}]"#.to_vec(),
-        b"not json at all".to_vec(),
         b"".to_vec(),
-        // Larger than the peek bound: passes unread, even with our method name in it.
+        b"  42 ".to_vec(),
+        br#"{"jsonrpc":"2.0","id":1}"#.to_vec(),
+        // What lenient readers accept is read, and is not the extended-card call.
+        br#"{"jsonrpc":"2.0","id":NaN,"method":"SendMessage","params":{"n":[NaN,-Infinity,1e999],"s":"\ud800"}}"#.to_vec(),
         format!(
-            r#"{{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard","params":{{"pad":"{}"}}}}"#,
-            "x".repeat(70_000)
+            r#"{{"jsonrpc":"2.0","id":1,"params":{}{},"method":"SendMessage"}}"#,
+            "[".repeat(300),
+            "]".repeat(300)
         )
         .into_bytes(),
     ];
@@ -594,6 +597,239 @@ fn other_jsonrpc_calls_reach_the_agent_byte_for_byte() {
         );
         assert_eq!(response.header("x-inner-path"), Some("/rpc"));
     }
+}
+
+/// Bodies that a strict parse (serde_json) refuses and lenient readers (Python's `json`, as
+/// under a2a-sdk) read as the extended-card call.
+fn lenient_spellings() -> Vec<Vec<u8>> {
+    let call = |params: &str| {
+        format!(r#"{{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard","params":{params}}}"#)
+            .into_bytes()
+    };
+    vec![
+        call(r#"{"x":NaN}"#),
+        call(r#"{"x":-Infinity}"#),
+        call(r#"{"x":Infinity}"#),
+        call(r#"{"x":1e999}"#),
+        call(r#"{"s":"\ud800"}"#),
+        call("{\"s\":\"raw\ttab\"}"),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"params":{}{},"method":"GetExtendedAgentCard"}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        )
+        .into_bytes(),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"params":{}{},"method":"GetExtendedAgentCard"}}"#,
+            r#"{"a":"#.repeat(150),
+            "}".repeat(150)
+        )
+        .into_bytes(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"GetExtended\u0041gentCard"}"#.to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard",}"#.to_vec(),
+        // A reader that keeps the first of repeated names sees the call.
+        br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard","method":"SendMessage"}"#
+            .to_vec(),
+    ]
+}
+
+#[test]
+fn lenient_spellings_of_the_call_are_read_as_the_call() {
+    let server = server();
+    for call in lenient_spellings() {
+        let shown = String::from_utf8_lossy(&call[..call.len().min(80)]).into_owned();
+        let anonymous = rpc(&server, &call, &[]);
+        assert_eq!(anonymous.status, 401, "{shown}");
+        assert_eq!(anonymous.json()["id"], 1, "{shown}");
+        assert!(anonymous.header("x-inner-path").is_none(), "{shown}");
+        let answered = rpc(&server, &call, &[("X-API-Key", b"k1-header")]);
+        assert_eq!(answered.status, 200, "{shown}");
+        assert_eq!(answered.json()["result"]["name"], "Fleet Router", "{shown}");
+    }
+}
+
+/// Header lines of a request.
+type Headers = Vec<(&'static str, &'static [u8])>;
+
+/// Bodies whose method the layer cannot tell, and the headers they are sent with.
+fn undecidable_calls() -> Vec<(Vec<u8>, Headers)> {
+    let utf16: Vec<u8> = r#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let plain = |body: &[u8]| (body.to_vec(), Vec::new());
+    vec![
+        plain(b"not json at all"),
+        plain(br#"{'jsonrpc':'2.0','id':1,'method':'GetExtendedAgentCard'}"#),
+        plain(br#"{"jsonrpc":"2.0","id":1,/* hi */"method":"GetExtendedAgentCard"}"#),
+        plain(br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage"}{"method":"GetExtendedAgentCard"}"#),
+        plain(br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard""#),
+        plain(br#"{"jsonrpc":"2.0","id":1,"method":"GetExtended\qAgentCard"}"#),
+        plain(&utf16),
+        // Larger than the peek: the method may come after it.
+        plain(
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"params":{{"pad":"{}"}},"method":"GetExtendedAgentCard"}}"#,
+                "x".repeat(70_000)
+            )
+            .as_bytes(),
+        ),
+        // Compressed: not inflated by the layer (the bytes need not even be gzip).
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage"}"#.to_vec(),
+            vec![("Content-Encoding", &b"gzip"[..])],
+        ),
+        (
+            b"\x1f\x8b\x08\x00".to_vec(),
+            vec![("Content-Encoding", &b"identity, br"[..])],
+        ),
+    ]
+}
+
+#[test]
+fn an_undecidable_call_needs_the_cards_security_by_default() {
+    let server = server();
+    for (call, headers) in undecidable_calls() {
+        let shown = String::from_utf8_lossy(&call[..call.len().min(60)]).into_owned();
+        let anonymous = rpc(&server, &call, &headers);
+        assert_eq!(anonymous.status, 401, "{shown}");
+        assert_eq!(anonymous.json()["jsonrpc"], "2.0", "{shown}");
+        assert!(!challenges(&anonymous).is_empty(), "{shown}");
+        let wrong = rpc(
+            &server,
+            &call,
+            &[&headers[..], &[("X-API-Key", b"k1-wrong")]].concat(),
+        );
+        assert_eq!(wrong.status, 401, "{shown}");
+        let authenticated = rpc(
+            &server,
+            &call,
+            &[&headers[..], &[("X-API-Key", b"k1-header")]].concat(),
+        );
+        assert_eq!(authenticated.status, 418, "{shown}");
+        assert_eq!(authenticated.body, call, "changed on the way: {shown}");
+    }
+}
+
+#[test]
+fn an_undecidable_call_can_be_refused_or_passed_through() {
+    use a2a_card::extended::UndecidedCall;
+    let with = |policy| {
+        let public = card("public");
+        let layer = ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(card("extended"))
+            .undecided_call(policy)
+            .build()
+            .unwrap();
+        server_with(layer)
+    };
+    let refusing = with(UndecidedCall::Refuse);
+    let passing = with(UndecidedCall::PassThrough);
+    for (call, headers) in undecidable_calls() {
+        let shown = String::from_utf8_lossy(&call[..call.len().min(60)]).into_owned();
+        for key in [&b"k1-header"[..], b"k1-wrong"] {
+            let all = [&headers[..], &[("X-API-Key", key)]].concat();
+            let refused = rpc(&refusing, &call, &all);
+            assert_eq!(refused.status, 400, "{shown}");
+            assert_eq!(refused.json()["error"]["code"], -32600, "{shown}");
+        }
+        let passed = rpc(&passing, &call, &headers);
+        assert_eq!(passed.status, 418, "{shown}");
+        assert_eq!(passed.body, call, "{shown}");
+    }
+    // Decided calls are unaffected by the policy.
+    let send = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"x":NaN}}"#;
+    assert_eq!(rpc(&refusing, send, &[]).status, 418);
+    let card_call = &lenient_spellings()[0];
+    assert_eq!(rpc(&passing, card_call, &[]).status, 401);
+}
+
+/// Sends `head` (a request without its body, or with part of it), then `trickle` one byte
+/// at a time until the server answers or closes; returns what the server sent.
+fn slow_request(addr: std::net::SocketAddr, head: &str, trickle: bool) -> Vec<u8> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    // Only against a hang of the test itself.
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    let writer = trickle.then(|| {
+        let mut writer = stream.try_clone().unwrap();
+        std::thread::spawn(move || {
+            while writer.write_all(b" ").is_ok() {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        })
+    });
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+    if let Some(writer) = writer {
+        writer.join().unwrap();
+    }
+    raw
+}
+
+#[test]
+fn a_body_that_does_not_arrive_gets_408_and_the_connection_is_closed() {
+    use a2a_card::extended::BodyTimeout;
+    use std::time::Duration;
+    let public = card("public");
+    let timeout = BodyTimeout::new(Duration::from_millis(200), tokio::time::sleep);
+    let layer = ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(card("extended"))
+        .body_timeout(timeout)
+        .build()
+        .unwrap();
+    let server = server_with(layer);
+    let head = |length: u32| {
+        format!("POST /rpc HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n")
+    };
+    for (head, trickle) in [
+        (head(100), false),
+        (head(100) + "{\"jsonrpc\":", false),
+        (head(10_000_000), true),
+    ] {
+        let raw = slow_request(server.addr, &head, trickle);
+        let response = RawResponse::parse(&raw, false);
+        assert_eq!(response.status, 408, "{head}");
+        assert_eq!(response.header("connection"), Some("close"));
+        assert_eq!(response.json()["error"]["code"], -32600);
+        assert!(response.header("x-inner-path").is_none());
+    }
+    // A body that arrives is read as before.
+    let call = br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#;
+    assert_eq!(
+        rpc(&server, call, &[("X-API-Key", b"k1-header")]).status,
+        200
+    );
+}
+
+#[test]
+fn require_card_security_answers_408_when_a_refused_body_does_not_arrive() {
+    use a2a_card::body::BodyTimeout;
+    use a2a_card::security::RequireCardSecurity;
+    use std::time::Duration;
+    let public = card("public");
+    let guard = RequireCardSecurity::new(security(&public)).body_timeout(BodyTimeout::new(
+        Duration::from_millis(200),
+        tokio::time::sleep,
+    ));
+    let agent = tower::service_fn(|_req: Request<Incoming>| async {
+        Ok::<_, Infallible>(Response::new(Full::new(Bytes::from_static(b"the agent"))))
+    });
+    let server = TestServer::start(guard.layer(agent));
+    let head = "POST /rest/message:send HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\n";
+    let response = RawResponse::parse(&slow_request(server.addr, head, false), false);
+    assert_eq!(response.status, 408);
+    assert_eq!(response.header("connection"), Some("close"));
+    assert_eq!(response.json()["error"]["status"], "DEADLINE_EXCEEDED");
+    // A refusal whose body arrives is written as before, the id read by the tolerant walk.
+    let call = br#"{"jsonrpc":"2.0","id":"n","method":"SendMessage","params":{"x":NaN}}"#;
+    let refused = rpc(&server, call, &[]);
+    assert_eq!(refused.status, 401);
+    assert_eq!(refused.json()["id"], "n");
 }
 
 #[test]
@@ -830,7 +1066,7 @@ fn require_card_security_guards_any_route_with_the_auth_context() {
 }
 
 /// `RequireCardSecurity` on the agent's own routes, under the extended-card layer, as the
-/// README stacks them: no style given.
+/// README stacks them: no style given, undecided calls passed on to the guard.
 fn guarded_agent(style: Option<a2a_card::security::ErrorStyle>) -> TestServer {
     use a2a_card::security::RequireCardSecurity;
     let public = card("public");
@@ -838,8 +1074,10 @@ fn guarded_agent(style: Option<a2a_card::security::ErrorStyle>) -> TestServer {
     if let Some(style) = style {
         guard = guard.style(style);
     }
+    // The agent's route has its own guard: calls the layer cannot read pass on to it.
     let extended = ExtendedCardLayer::builder(&public, security(&public))
         .extended_card(card("extended"))
+        .undecided_call(a2a_card::extended::UndecidedCall::PassThrough)
         .build()
         .unwrap();
     TestServer::start(with_test_certificates(

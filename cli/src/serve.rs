@@ -83,6 +83,8 @@ pub(crate) struct ServeArgs {
     trust_jwks: Option<String>,
     #[command(flatten)]
     tls: tls::TlsArgs,
+    #[command(flatten)]
+    limits: server::Limits,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -147,22 +149,26 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
         outln!(output, "listening on {scheme}://{local}");
         output.flush_stdout();
+        // The server loop and --watch both report on stderr, one at a time (one task).
+        let shared = std::cell::RefCell::new(&mut *output);
+        let limits = &args.limits;
         // The two stacks have different types; the server future hides which one runs.
-        let server: std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> = match extended {
+        let server: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>> = match extended {
             Some(extended) => {
+                let extended = extended.with_body_timeout(limits.body_timeout());
                 let service = extended.layer(layer.layer(tower::service_fn(server::not_found)));
-                Box::pin(server::serve(listener, service, tls, shutdown))
+                Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
             }
             None => {
                 let service = layer.layer(tower::service_fn(server::not_found));
-                Box::pin(server::serve(listener, service, tls, shutdown))
+                Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
             }
         };
         match (&args.card, args.watch) {
             (Some(path), true) => {
                 tokio::select! {
                     () = server => {}
-                    () = watch(path, loaded, layer.handle(), serves_v03(&args), enforced.as_ref(), output) => {}
+                    () = watch(path, loaded, layer.handle(), serves_v03(&args), enforced.as_ref(), &shared) => {}
                 }
             }
             _ => server.await,
@@ -419,7 +425,7 @@ async fn watch(
     handle: CardHandle,
     v03: bool,
     enforced: Option<&AgentCard>,
-    output: &mut Output,
+    output: &std::cell::RefCell<&mut Output>,
 ) {
     // The bytes being served, not a fresh read: an edit made between start-up and now
     // must count as a change.
@@ -427,6 +433,9 @@ async fn watch(
     let mut ticker = tokio::time::interval(WATCH_INTERVAL);
     loop {
         ticker.tick().await;
+        // Borrowed until the end of this round, never across the wait above.
+        let mut output = output.borrow_mut();
+        let output: &mut Output = &mut output;
         // Being replaced, gone for now, or over the cap: keep serving what is served.
         let Ok(bytes) = crate::input::read_file(path, "") else {
             continue;

@@ -4,48 +4,18 @@
 
 #[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
+mod sdk_server;
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
+use sdk_server::SdkServer;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
-const PACKAGES: &[&str] = &["a2a-sdk[http-server]==1.3.0", "uvicorn==0.54.0"];
 const CARD: &str = "tests/fixtures/interop/check/card.json";
 const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
-
-/// The SDK server; killed by its process id when dropped.
-struct SdkServer {
-    child: Child,
-    url: String,
-}
-
-impl SdkServer {
-    fn start() -> SdkServer {
-        let python = python_peer::python("a2a-sdk-1.3.0-server", PACKAGES);
-        let mut child = Command::new(python)
-            .args(["tests/interop/sdk_server_peer.py", CARD, EXTENDED])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("python starts");
-        let addr = support::listening_addr(&mut child);
-        SdkServer {
-            child,
-            url: format!("http://{addr}"),
-        }
-    }
-}
-
-impl Drop for SdkServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn check_json(url: &str) -> (i32, Value) {
     let output = Command::new(BIN)
@@ -75,7 +45,7 @@ fn findings(report: &Value) -> Vec<(String, String)> {
 
 #[test]
 fn the_python_sdk_server_hands_out_its_extended_card_and_serves_the_card_loosely() {
-    let server = SdkServer::start();
+    let server = SdkServer::start(CARD, EXTENDED);
     let (code, report) = check_json(&server.url);
     assert_eq!(code, 1, "{report:#}");
     let found = findings(&report);

@@ -6,17 +6,19 @@ use http::HeaderValue;
 use tower::Layer;
 
 use super::error::ExtendedError;
+use super::policy::UndecidedCall;
 use super::routes::Routes;
 use super::service::{ExtendedCardService, Shared};
 use super::variants::{ExtendedCard, Signer};
+use crate::body::BodyTimeout;
 use crate::security::CardSecurity;
 use crate::{AgentCard, Profile};
 
 /// The default `Cache-Control` of the extended card: any cache may keep it only for this
 /// caller, and must revalidate first (cheap: a 304 after authentication).
 pub const EXTENDED_CACHE_CONTROL: &str = "private, no-cache";
-/// How much of a JSON-RPC request body is read to learn its method; larger bodies pass
-/// through unread (an extended-card request is tiny).
+/// How much of a JSON-RPC request body is read to learn its method; a larger body is an
+/// [`UndecidedCall`] (an extended-card request is tiny).
 pub use crate::body::DEFAULT_JSONRPC_PEEK;
 
 /// A tower layer that answers the authenticated extended-card operation on the routes the
@@ -57,6 +59,8 @@ pub struct ExtendedCardLayerBuilder {
     deliberately_without: bool,
     cache_control: HeaderValue,
     peek: usize,
+    timeout: Option<BodyTimeout>,
+    undecided: UndecidedCall,
     signer: Option<Signer>,
 }
 
@@ -79,6 +83,8 @@ impl ExtendedCardLayer {
             deliberately_without: false,
             cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
             peek: DEFAULT_JSONRPC_PEEK,
+            timeout: None,
+            undecided: UndecidedCall::default(),
             signer: None,
         }
     }
@@ -124,10 +130,32 @@ impl ExtendedCardLayer {
             cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
             vary: HeaderValue::from_static("*"),
             peek: DEFAULT_JSONRPC_PEEK,
+            timeout: None,
+            undecided: UndecidedCall::default(),
         };
         Ok(ExtendedCardLayer {
             shared: Arc::new(shared),
         })
+    }
+}
+
+impl ExtendedCardLayer {
+    /// The same layer with a deadline for the JSON-RPC bodies it reads (see
+    /// [`ExtendedCardLayerBuilder::body_timeout`]); for a layer made by
+    /// [`not_configured`](Self::not_configured), which has no builder.
+    ///
+    /// ```
+    /// use a2a_card::extended::{BodyTimeout, ExtendedCardLayer};
+    /// use std::time::Duration;
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let layer = ExtendedCardLayer::not_configured(&public)?
+    ///     .with_body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep));
+    /// # let _ = layer;
+    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
+    /// ```
+    pub fn with_body_timeout(mut self, timeout: BodyTimeout) -> Self {
+        Arc::make_mut(&mut self.shared).timeout = Some(timeout);
+        self
     }
 }
 
@@ -184,7 +212,7 @@ impl ExtendedCardLayerBuilder {
     }
 
     /// How many bytes of a JSON-RPC request body are read to learn its method (default
-    /// 64 KiB). A larger body passes through unread.
+    /// 64 KiB). A larger body is an undecided call (see [`undecided_call`](Self::undecided_call)).
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
@@ -195,6 +223,46 @@ impl ExtendedCardLayerBuilder {
     /// ```
     pub fn max_jsonrpc_peek(mut self, bytes: usize) -> Self {
         self.peek = bytes;
+        self
+    }
+
+    /// A deadline for the body of a JSON-RPC call, which the layer reads (up to the peek) to
+    /// learn its method: a body that has not arrived in full by then gets `408 Request
+    /// Timeout` (a JSON-RPC error, `Connection: close`) and never reaches the agent. Without
+    /// one the layer waits as long as the server lets the client take, so set one unless the
+    /// server bounds request bodies itself (`a2a-card serve` gives `--body-timeout`).
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// use a2a_card::extended::{BodyTimeout, ExtendedCardLayer};
+    /// use std::time::Duration;
+    /// let layer = ExtendedCardLayer::builder(&public, security)
+    ///     .extended_card(public.clone())
+    ///     .body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep))
+    ///     .build()?;
+    /// # let _ = layer;
+    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
+    /// ```
+    pub fn body_timeout(mut self, timeout: BodyTimeout) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// What happens to a JSON-RPC call whose method the layer cannot tell (too large,
+    /// compressed, not readable as JSON); default [`UndecidedCall::RequireSecurity`].
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// use a2a_card::extended::{ExtendedCardLayer, UndecidedCall};
+    /// let b = ExtendedCardLayer::builder(&public, security).undecided_call(UndecidedCall::Refuse);
+    /// # let _ = b;
+    /// ```
+    pub fn undecided_call(mut self, policy: UndecidedCall) -> Self {
+        self.undecided = policy;
         self
     }
 
@@ -252,7 +320,11 @@ impl ExtendedCardLayerBuilder {
             }
         }
         let card = match self.card.clone() {
-            Some(card) => Some(checked(&self.security, card, self.signer.as_ref())?),
+            Some(card) => Some(Arc::new(checked(
+                &self.security,
+                card,
+                self.signer.as_ref(),
+            )?)),
             None => None,
         };
         let mut vary = self.security.credential_headers().join(", ");
@@ -268,6 +340,8 @@ impl ExtendedCardLayerBuilder {
             cache_control: self.cache_control,
             vary: HeaderValue::from_str(&vary).unwrap_or(HeaderValue::from_static("*")),
             peek: self.peek,
+            timeout: self.timeout,
+            undecided: self.undecided,
         };
         Ok(ExtendedCardLayer {
             shared: Arc::new(shared),

@@ -9,7 +9,11 @@
 //! - JSONRPC: a `POST P` whose method is `GetExtendedAgentCard` (v1.0) or
 //!   `agent/getAuthenticatedExtendedCard` (v0.3) is answered with a JSON-RPC result; any
 //!   other call passes to the inner service with its body byte for byte (the layer reads at
-//!   most [`DEFAULT_JSONRPC_PEEK`] bytes to learn the method; a larger body passes unread).
+//!   most [`DEFAULT_JSONRPC_PEEK`] bytes to learn the method, within the
+//!   [`body_timeout`](ExtendedCardLayerBuilder::body_timeout) when one is set, else 408). The
+//!   method is read the way the most lenient JSON reader would; a call whose method cannot
+//!   be told (larger than the peek, compressed, unreadable) must meet the card's security
+//!   by default ([`UndecidedCall`]).
 //!
 //! Authentication comes first: an anonymous caller gets 401 (or 403 without the scopes)
 //! whether or not an extended card exists, and a 401 is never turned into a 304. After it,
@@ -52,6 +56,7 @@ mod body;
 mod error;
 mod future;
 mod layer;
+mod policy;
 mod responses;
 mod routes;
 mod service;
@@ -66,4 +71,9 @@ pub use future::ExtendedFuture;
 pub use layer::{
     ExtendedCardLayer, ExtendedCardLayerBuilder, DEFAULT_JSONRPC_PEEK, EXTENDED_CACHE_CONTROL,
 };
+pub use policy::UndecidedCall;
 pub use service::ExtendedCardService;
+
+/// A deadline for reading a JSON-RPC call's body (see
+/// [`ExtendedCardLayerBuilder::body_timeout`]).
+pub use crate::body::BodyTimeout;

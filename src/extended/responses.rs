@@ -194,3 +194,16 @@ pub(crate) fn bad_tenant() -> Response<Bytes> {
         .to_string(),
     )
 }
+
+/// 400 for a call whose method the layer cannot tell, under [`UndecidedCall::Refuse`](super::UndecidedCall::Refuse).
+pub(crate) fn undecided() -> Response<Bytes> {
+    json_response(
+        StatusCode::BAD_REQUEST,
+        "application/json",
+        json!({"jsonrpc": "2.0", "id": null, "error": {
+            "code": ErrorCode::InvalidRequest.code(),
+            "message": "The method of this call cannot be read (compressed, too large or not JSON); send it as plain JSON",
+        }})
+        .to_string(),
+    )
+}

@@ -11,27 +11,30 @@ use tower::Service;
 
 use super::body::RequestBody;
 use super::future::ExtendedFuture;
+use super::policy::UndecidedCall;
 use super::responses::{
-    allow, bad_tenant, batched, jsonrpc_card, rest_card, unreadable_body, A2aError,
+    allow, bad_tenant, batched, jsonrpc_card, rest_card, undecided, unreadable_body, A2aError,
 };
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
-use crate::body::{jsonrpc_id, jsonrpc_json, read_up_to, ResponseBody};
+use crate::body::{read_up_to, scan_call, timed_out, BodyTimeout, Call, ReadFailure, ResponseBody};
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
 
 /// What every clone of the service shares.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Shared {
     pub(crate) routes: Routes,
     pub(crate) capability: bool,
-    pub(crate) card: Option<ExtendedCard>,
+    pub(crate) card: Option<Arc<ExtendedCard>>,
     /// `None` only for [`ExtendedCardLayer::not_configured`](super::ExtendedCardLayer::not_configured):
     /// no card, so nothing to guard.
     pub(crate) security: Option<CardSecurity>,
     pub(crate) cache_control: HeaderValue,
     pub(crate) vary: HeaderValue,
     pub(crate) peek: usize,
+    pub(crate) timeout: Option<BodyTimeout>,
+    pub(crate) undecided: UndecidedCall,
 }
 
 /// The service made by [`ExtendedCardLayer`](super::ExtendedCardLayer). The inner service
@@ -128,23 +131,53 @@ where
     if let Ask::Rest(operation) = ask {
         return Ok(ours(rest(&shared, &parts, operation).await));
     }
-    let Ok((read, trailers, rest)) = read_up_to(body, shared.peek).await else {
-        return Ok(ours(unreadable_body()));
-    };
-    let call = if rest.is_none() {
-        peek(&read)
+    let (peeked, body) = if compressed(&parts.headers) {
+        (Peeked::Undecided, RequestBody::new(body))
     } else {
-        Peeked::NotOurs
-    };
-    match call {
-        Peeked::Ours(operation, id) => Ok(ours(jsonrpc(&shared, &parts, operation, id).await)),
-        Peeked::Batched => Ok(ours(batched())),
-        Peeked::NotOurs => {
-            let body = RequestBody::replay(read, trailers, rest);
-            let response = inner.call(Request::from_parts(parts, body)).await?;
-            Ok(response.map(ResponseBody::inner))
+        match read_up_to(body, shared.peek, shared.timeout.as_ref()).await {
+            Err(ReadFailure::TimedOut) => return Ok(ours(timed_out(true))),
+            Err(ReadFailure::Body(_)) => return Ok(ours(unreadable_body())),
+            Ok((read, trailers, rest)) => {
+                let peeked = match rest {
+                    None => peek(&read),
+                    Some(_) => Peeked::Undecided,
+                };
+                (peeked, RequestBody::replay(read, trailers, rest))
+            }
         }
+    };
+    match peeked {
+        Peeked::Ours(operation, id) => {
+            return Ok(ours(jsonrpc(&shared, &parts, operation, id).await))
+        }
+        Peeked::Batched => return Ok(ours(batched())),
+        Peeked::Undecided => match shared.undecided {
+            UndecidedCall::Refuse => return Ok(ours(undecided())),
+            UndecidedCall::RequireSecurity => {
+                let mut verdicts = Verdicts::default();
+                if let Err(failure) = authenticated(&shared, &parts, &mut verdicts).await {
+                    return Ok(ours(failure.to_response(ErrorStyle::JsonRpc, None)));
+                }
+            }
+            UndecidedCall::PassThrough => {}
+        },
+        Peeked::NotOurs => {}
     }
+    let response = inner.call(Request::from_parts(parts, body)).await?;
+    Ok(response.map(ResponseBody::inner))
+}
+
+/// Whether the body is compressed (any `Content-Encoding` but `identity`): its method cannot
+/// be read without inflating it, which the layer does not do.
+fn compressed(headers: &http::HeaderMap) -> bool {
+    headers
+        .get_all(http::header::CONTENT_ENCODING)
+        .iter()
+        .flat_map(|value| value.as_bytes().split(|&b| b == b','))
+        .any(|coding| {
+            let coding = coding.trim_ascii();
+            !coding.is_empty() && !coding.eq_ignore_ascii_case(b"identity")
+        })
 }
 
 /// What a JSON-RPC body asks for.
@@ -155,29 +188,32 @@ pub(crate) enum Peeked {
     /// A batch containing the extended-card method: refused whole, so the agent behind never
     /// answers that method for a caller the layer did not check.
     Batched,
+    /// The method cannot be told (see [`UndecidedCall`]).
+    Undecided,
     /// Anything else: the agent's business.
     NotOurs,
 }
 
-/// Reads the method the way a lenient JSON-RPC server would (a byte order mark skipped,
-/// the last of duplicate keys winning), so no spelling of the call slips past the layer
-/// to an agent that might answer it.
+/// Reads the method the way the most lenient JSON-RPC server would (the tolerant walk of
+/// [`scan_call`]: `NaN`, `1e999`, any depth, lone surrogates, a byte order mark), and takes
+/// the call for ours when any `method` member names the operation (readers differ on which
+/// of repeated names wins). Text no lenient reader reads the same way is undecided, never
+/// "not ours".
 pub(crate) fn peek(body: &[u8]) -> Peeked {
-    let Some(value) = jsonrpc_json(body) else {
-        return Peeked::NotOurs;
+    let ours = |methods: &[String]| {
+        methods
+            .iter()
+            .rev()
+            .find_map(|m| ExtendedCardOperation::from_jsonrpc_method(m))
     };
-    let ours = |call: &Value| {
-        call.get("method")
-            .and_then(Value::as_str)
-            .and_then(ExtendedCardOperation::from_jsonrpc_method)
-    };
-    match &value {
-        Value::Object(_) => match ours(&value) {
-            Some(operation) => Peeked::Ours(operation, jsonrpc_id(&value)),
+    match scan_call(body) {
+        Call::Single { methods, id, .. } => match ours(&methods) {
+            Some(operation) => Peeked::Ours(operation, id),
             None => Peeked::NotOurs,
         },
-        Value::Array(calls) if calls.iter().any(|call| ours(call).is_some()) => Peeked::Batched,
-        _ => Peeked::NotOurs,
+        Call::Batch { methods } if ours(&methods).is_some() => Peeked::Batched,
+        Call::Unreadable => Peeked::Undecided,
+        Call::Batch { .. } | Call::NoMethod => Peeked::NotOurs,
     }
 }
 

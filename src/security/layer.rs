@@ -5,7 +5,7 @@ use tower::Layer;
 use super::failure::ErrorStyle;
 use super::requirements::CardSecurity;
 use super::service::RequireCardSecurityService;
-use crate::body::DEFAULT_JSONRPC_PEEK;
+use crate::body::{BodyTimeout, DEFAULT_JSONRPC_PEEK};
 
 /// A tower layer that lets a request through only when it meets the card's security
 /// requirements, with the [`AuthContext`](super::AuthContext) in its extensions; otherwise
@@ -16,8 +16,9 @@ use crate::body::DEFAULT_JSONRPC_PEEK;
 /// request (a JSON object with a `jsonrpc` member, or a batch) gets a JSON-RPC error that
 /// echoes its `id`, anything else the HTTP+JSON binding's error. To learn this, only a
 /// refused request's body is read, at most [`DEFAULT_JSONRPC_PEEK`] bytes of it (a larger
-/// one gets the HTTP+JSON style unless [`style`](Self::style) says JSON-RPC); a request let
-/// through reaches the inner service untouched.
+/// one gets the HTTP+JSON style unless [`style`](Self::style) says JSON-RPC), within the
+/// [`body_timeout`](Self::body_timeout) when one is set (else 408); a request let through
+/// reaches the inner service untouched.
 ///
 /// ```
 /// use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurity};
@@ -38,6 +39,7 @@ pub struct RequireCardSecurity {
     /// `None`: the style of each request.
     style: Option<ErrorStyle>,
     peek: usize,
+    timeout: Option<BodyTimeout>,
 }
 
 impl RequireCardSecurity {
@@ -55,6 +57,7 @@ impl RequireCardSecurity {
             security,
             style: None,
             peek: DEFAULT_JSONRPC_PEEK,
+            timeout: None,
         }
     }
 
@@ -87,12 +90,36 @@ impl RequireCardSecurity {
         self.peek = bytes;
         self
     }
+
+    /// A deadline for the body of a refused request, which is read (up to the peek) to
+    /// write the refusal in JSON-RPC style with the request's id: a body that has not arrived
+    /// in full by then gets `408 Request Timeout` (with `Connection: close`) instead of the
+    /// 401. Requests let through are not read and not timed.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// use a2a_card::body::BodyTimeout;
+    /// use std::time::Duration;
+    /// let layer = a2a_card::security::RequireCardSecurity::new(security)
+    ///     .body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep));
+    /// # let _ = layer;
+    /// ```
+    pub fn body_timeout(mut self, timeout: BodyTimeout) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
 }
 
 impl<S> Layer<S> for RequireCardSecurity {
     type Service = RequireCardSecurityService<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        RequireCardSecurityService::new(inner, self.security.clone(), self.style, self.peek)
+        let read = super::service::Read {
+            style: self.style,
+            peek: self.peek,
+            timeout: self.timeout.clone(),
+        };
+        RequireCardSecurityService::new(inner, self.security.clone(), read)
     }
 }

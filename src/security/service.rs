@@ -11,7 +11,7 @@ use tower::Service;
 use super::failure::ErrorStyle;
 use super::future::SecuredFuture;
 use super::requirements::CardSecurity;
-use crate::body::{jsonrpc_id, jsonrpc_json, read_up_to, ResponseBody};
+use crate::body::{read_up_to, scan_call, timed_out, BodyTimeout, Call, ResponseBody};
 
 /// The service made by [`RequireCardSecurity`](super::RequireCardSecurity).
 ///
@@ -26,22 +26,24 @@ use crate::body::{jsonrpc_id, jsonrpc_json, read_up_to, ResponseBody};
 pub struct RequireCardSecurityService<S> {
     inner: S,
     security: CardSecurity,
-    style: Option<ErrorStyle>,
-    peek: usize,
+    read: Read,
+}
+
+/// How a refused request's body is read.
+#[derive(Debug, Clone)]
+pub(crate) struct Read {
+    /// `None`: the style of each request.
+    pub(crate) style: Option<ErrorStyle>,
+    pub(crate) peek: usize,
+    pub(crate) timeout: Option<BodyTimeout>,
 }
 
 impl<S> RequireCardSecurityService<S> {
-    pub(crate) fn new(
-        inner: S,
-        security: CardSecurity,
-        style: Option<ErrorStyle>,
-        peek: usize,
-    ) -> Self {
+    pub(crate) fn new(inner: S, security: CardSecurity, read: Read) -> Self {
         RequireCardSecurityService {
             inner,
             security,
-            style,
-            peek,
+            read,
         }
     }
 
@@ -72,7 +74,7 @@ where
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let security = self.security.clone();
-        let (style, peek) = (self.style, self.peek);
+        let read = self.read.clone();
         SecuredFuture::new(async move {
             let (mut parts, body) = request.into_parts();
             match security.check(&parts).await {
@@ -83,8 +85,10 @@ where
                 }
                 Err(failure) => {
                     tracing::debug!(target: "a2a_card", reasons = ?failure.reasons(), status = failure.status().as_u16(), "request refused");
-                    let (style, id) = refusal_style(style, &parts.method, body, peek).await;
-                    let response = failure.to_response(style, id);
+                    let response = match refusal_style(&read, &parts.method, body).await {
+                        Some((style, id)) => failure.to_response(style, id),
+                        None => timed_out(read.style == Some(ErrorStyle::JsonRpc)),
+                    };
                     Ok(response.map(|bytes| ResponseBody::card(Some(bytes))))
                 }
             }
@@ -93,32 +97,32 @@ where
 }
 
 /// The style of a refusal and the JSON-RPC id to echo: fixed by the layer, or read from the
-/// start of the refused request's body (a JSON-RPC request is a POST of a JSON object with a
-/// `jsonrpc` member, or of a batch).
+/// start of the refused request's body with the tolerant walk the extended-card layer uses
+/// (a JSON-RPC request is a POST of a JSON object with a `jsonrpc` member, or of a batch).
+/// `None` when the body did not arrive within the deadline.
 async fn refusal_style<B>(
-    fixed: Option<ErrorStyle>,
+    read: &Read,
     method: &Method,
     body: B,
-    peek: usize,
-) -> (ErrorStyle, Option<Value>)
+) -> Option<(ErrorStyle, Option<Value>)>
 where
     B: http_body::Body<Data = Bytes>,
 {
+    let fixed = read.style;
     if fixed == Some(ErrorStyle::Rest) || fixed.is_none() && method != Method::POST {
-        return (ErrorStyle::Rest, None);
+        return Some((ErrorStyle::Rest, None));
     }
-    let call = match read_up_to(body, peek).await {
-        Ok((read, _, None)) => jsonrpc_json(&read),
-        _ => None,
+    let call = match read_up_to(body, read.peek, read.timeout.as_ref()).await {
+        Ok((bytes, _, None)) => scan_call(&bytes),
+        Err(crate::body::ReadFailure::TimedOut) => return None,
+        _ => Call::Unreadable,
     };
-    let jsonrpc = match &call {
-        Some(Value::Object(members)) => members.contains_key("jsonrpc"),
-        Some(Value::Array(_)) => true,
-        _ => false,
-    };
-    match (fixed, call) {
-        (None, _) if !jsonrpc => (ErrorStyle::Rest, None),
-        (_, Some(call @ Value::Object(_))) => (ErrorStyle::JsonRpc, Some(jsonrpc_id(&call))),
+    Some(match (fixed, call) {
+        (_, Call::Single { id, jsonrpc, .. }) if jsonrpc || fixed.is_some() => {
+            (ErrorStyle::JsonRpc, Some(id))
+        }
+        (_, Call::Batch { .. }) => (ErrorStyle::JsonRpc, None),
+        (None, _) => (ErrorStyle::Rest, None),
         _ => (ErrorStyle::JsonRpc, None),
-    }
+    })
 }

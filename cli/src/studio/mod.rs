@@ -74,7 +74,8 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
             let fetcher = Arc::clone(&fetcher);
             async move { Ok::<_, Infallible>(respond(&fetcher, request).await) }
         });
-        server::serve(listener, service, None, shutdown).await;
+        let limits = server::Limits::default();
+        server::serve(listener, service, None, &limits, shutdown, None).await;
     });
     errln!(output, "a2a-card: stopped");
     Outcome::Clean
