@@ -27,6 +27,8 @@
 //! ```
 
 mod model;
+#[cfg(feature = "sign")]
+mod trust;
 
 pub use model::{
     AiCatalog, Attestation, CatalogEntry, HostInfo, ProvenanceLink, Publisher, TrustManifest,
@@ -35,6 +37,11 @@ pub use model::{
 
 /// The `specVersion` this crate writes and checks against (the working draft of 2026-04-30).
 pub const SPEC_VERSION: &str = "1.0";
+#[cfg(feature = "sign")]
+pub use trust::{
+    sign_trust_manifest, trust_manifest_payload, verify_catalog, verify_trust_manifest,
+};
+
 /// The media type of an AI Catalog.
 pub const AI_CATALOG_JSON: &str = "application/ai-catalog+json";
 /// The media type the AI Catalog draft gives an A2A Agent Card entry. A2A itself serves the
