@@ -65,6 +65,8 @@ pub mod body;
 #[cfg(any(feature = "jwt", feature = "client"))]
 mod bounded_file;
 pub mod card;
+#[cfg(feature = "catalog")]
+pub mod catalog;
 #[cfg(feature = "check")]
 pub mod check;
 #[cfg(feature = "client")]

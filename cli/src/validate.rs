@@ -33,6 +33,8 @@ enum ProfileArg {
 enum KindArg {
     Card,
     McpTools,
+    /// An AI Catalog (the working draft of 2026-04-30).
+    AiCatalog,
 }
 
 /// One file's result.
@@ -60,6 +62,7 @@ pub(crate) fn run(args: ValidateArgs, output: &mut Output) -> Outcome {
     let kind = args.kind.map(|k| match k {
         KindArg::Card => DocumentKind::Card,
         KindArg::McpTools => DocumentKind::McpTools,
+        KindArg::AiCatalog => DocumentKind::AiCatalog,
     });
     let results: Vec<(String, FileResult)> = args
         .files
@@ -110,6 +113,7 @@ fn plural(n: usize, word: &str) -> String {
 fn describe(report: &Report) -> String {
     match (report.kind, report.source_version) {
         (DocumentKind::McpTools, _) => "MCP tool spec".to_owned(),
+        (DocumentKind::AiCatalog, _) => "AI Catalog".to_owned(),
         (DocumentKind::Card, Some(v)) => format!("v{} card", v.as_str()),
         (DocumentKind::Card, None) => "card".to_owned(),
     }

@@ -142,6 +142,28 @@ codes! {
     McpAnnotationHint = "A2A-E052", Error;
     /// Two MCP tools share one name.
     McpDuplicateTool = "A2A-E053", Error;
+    // AI Catalogs (module `catalog`, the AI Catalog working draft of 2026-04-30).
+    /// A REQUIRED member of an AI Catalog, entry, host, publisher or trust manifest is
+    /// missing or empty.
+    CatalogMemberMissing = "A2A-E060", Error;
+    /// `specVersion` is not a `Major.Minor` version, or its major version is not 1.
+    CatalogSpecVersion = "A2A-E061", Error;
+    /// A catalog entry has neither `url` nor `data`, or both.
+    CatalogEntryContent = "A2A-E062", Error;
+    /// Two catalog entries share an identifier (and version, when they have one).
+    CatalogDuplicateIdentifier = "A2A-E063", Error;
+    /// Nested catalogs (inline `data`) go deeper than the depth limit.
+    CatalogTooDeep = "A2A-E064", Error;
+    /// A nested catalog refers back to a catalog it is inside of.
+    CatalogCircular = "A2A-E065", Error;
+    /// A trust manifest's `identity` is not the identifier of the entry it is on.
+    TrustManifestIdentity = "A2A-E066", Error;
+    /// A digest is not `algorithm:lowercase-hex`, or uses a hash shorter than SHA-256.
+    CatalogDigest = "A2A-E067", Error;
+    /// A timestamp (`updatedAt`) is not an RFC 3339 date-time.
+    CatalogTimestamp = "A2A-E068", Error;
+    /// A metadata key is empty.
+    CatalogMetadataKey = "A2A-E069", Error;
     /// A protocol version carries a patch part; the spec uses `Major.Minor`.
     ProtocolVersionPatch = "A2A-W001", Warning;
     /// The agent name is generic and gives routers nothing to tell it apart.
@@ -169,6 +191,13 @@ codes! {
     ConversionLoss = "A2A-W021", Warning;
     /// Signatures were carried across a conversion and no longer match the card.
     StaleSignatures = "A2A-W022", Warning;
+    /// A catalog entry identifier is neither a URN nor a URI.
+    CatalogIdentifierNotUri = "A2A-W060", Warning;
+    /// An entry's `mediaType` names an A2A card but not as the AI Catalog spells it
+    /// (`application/a2a-agent-card+json`).
+    CatalogCardMediaType = "A2A-W061", Warning;
+    /// A catalog URL uses plain http://.
+    CatalogInsecureUrl = "A2A-W062", Warning;
     // The audit of a live agent (module `check`): its findings name a URL.
     /// The card is not served at the canonical path (no 200).
     CardMissing = "A2A-C100", Error;

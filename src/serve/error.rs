@@ -47,6 +47,14 @@ pub enum BuildError {
     #[cfg(feature = "sign")]
     #[error("the card's signatures do not verify, so it is not served: {0}")]
     Signature(#[from] crate::sign::VerifyError),
+    /// The AI Catalog of the cards would have errors (two cards with one identifier...).
+    #[cfg(feature = "catalog")]
+    #[error("the AI Catalog of the cards has {} error(s) and is not served:{}", .0.len(), list(.0))]
+    InvalidCatalog(Vec<Diagnostic>),
+    /// The catalog options cannot give every entry what it needs.
+    #[cfg(feature = "catalog")]
+    #[error("the AI Catalog cannot be built: {0}")]
+    CatalogSetting(String),
     /// The same tenant was given twice to the builder.
     #[error("tenant {0:?} is given twice")]
     DuplicateTenant(String),

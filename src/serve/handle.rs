@@ -141,10 +141,13 @@ impl CardHandle {
         }
         let mut tenants = current.tenants.clone();
         tenants.remove(tenant);
-        shared.published.store(Arc::new(Published {
-            main: current.main.clone(),
-            tenants,
-        }));
+        match Published::new(&shared.settings, current.main.clone(), tenants) {
+            Ok(published) => shared.published.store(Arc::new(published)),
+            Err(error) => {
+                tracing::warn!(target: "a2a_card", tenant, %error, "tenant removal refused");
+                return false;
+            }
+        }
         true
     }
 
@@ -192,6 +195,20 @@ impl CardHandle {
     pub fn etag(&self) -> String {
         let published = self.shared.published.load();
         String::from_utf8_lossy(published.main.v10.etag.as_bytes()).into_owned()
+    }
+
+    /// The AI Catalog served right now (feature `catalog`), if the layer serves one.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
+    /// assert!(handle.catalog().is_none()); // no catalog configured
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    #[cfg(feature = "catalog")]
+    pub fn catalog(&self) -> Option<Arc<crate::catalog::AiCatalog>> {
+        let published = self.shared.published.load();
+        published.catalog.as_ref().map(|set| set.catalog.clone())
     }
 
     fn swap(
@@ -250,9 +267,15 @@ impl CardHandle {
                 current.main.clone()
             }
         };
-        shared
-            .published
-            .store(Arc::new(Published { main, tenants }));
+        let published = match Published::new(&shared.settings, main, tenants) {
+            Ok(published) => published,
+            Err(error) => {
+                tracing::warn!(target: "a2a_card", tenant, %error, "card replacement refused");
+                return Err(error);
+            }
+        };
+        // One store: the cards and their catalog change together.
+        shared.published.store(Arc::new(published));
         tracing::info!(target: "a2a_card", tenant, "agent card replaced");
         Ok(())
     }

@@ -60,6 +60,8 @@ impl AgentCardLayer {
             signer: None,
             #[cfg(feature = "sign")]
             verifier: None,
+            #[cfg(feature = "catalog")]
+            catalog: None,
         }
     }
 
@@ -124,6 +126,19 @@ pub struct AgentCardLayerBuilder {
     signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
     #[cfg(feature = "sign")]
     verifier: Option<std::sync::Arc<crate::sign::CardVerifier>>,
+    #[cfg(feature = "catalog")]
+    catalog: Option<super::catalog::CatalogOptions>,
+}
+
+#[cfg(feature = "catalog")]
+impl AgentCardLayerBuilder {
+    /// Also serves an AI Catalog of every card the layer serves (this one and each tenant's)
+    /// at `{prefix}/.well-known/ai-catalog.json`, rebuilt with every swap, and links it from
+    /// every card response (`rel="ai-catalog"`). See [`CatalogOptions`](super::CatalogOptions).
+    pub fn catalog(mut self, options: super::catalog::CatalogOptions) -> Self {
+        self.catalog = Some(options);
+        self
+    }
 }
 
 #[cfg(feature = "sign")]
@@ -299,6 +314,8 @@ impl AgentCardLayerBuilder {
             signer: self.signer,
             #[cfg(feature = "sign")]
             verifier: self.verifier,
+            #[cfg(feature = "catalog")]
+            catalog: self.catalog,
         };
         let (last_modified, track_swaps) = match self.last_modified {
             LastModified::BuildTime => (Some(SystemTime::now()), true),
@@ -317,9 +334,10 @@ impl AgentCardLayerBuilder {
             let set = checked_card_set(&settings, Some(&tenant), card, last_modified)?;
             tenants.insert(tenant, set);
         }
+        let published = Published::new(&settings, main, tenants)?;
         let shared = Shared {
             settings,
-            published: ArcSwap::from_pointee(Published { main, tenants }),
+            published: ArcSwap::from_pointee(published),
             writer: Mutex::new(()),
             last_modified_on_swap: track_swaps,
         };

@@ -55,6 +55,8 @@
 //! # }
 //! ```
 
+#[cfg(feature = "catalog")]
+mod catalog;
 mod conditional;
 mod error;
 mod etag;
@@ -81,6 +83,8 @@ pub(crate) use {
 
 /// The response body, shared with the other middlewares (see [`crate::body`]).
 pub use crate::body::ResponseBody;
+#[cfg(feature = "catalog")]
+pub use catalog::CatalogOptions;
 pub use error::BuildError;
 pub use future::ResponseFuture;
 pub use handle::CardHandle;

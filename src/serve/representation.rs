@@ -49,6 +49,10 @@ impl Representation {
         let mut ok_headers = not_modified_headers.clone();
         ok_headers.insert(CONTENT_TYPE, settings.content_type.clone());
         ok_headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
+        #[cfg(feature = "catalog")]
+        if let Some(link) = super::catalog::catalog_link(settings) {
+            ok_headers.append(http::header::LINK, link);
+        }
         Representation {
             body: Bytes::from(body),
             etag,

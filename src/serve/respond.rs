@@ -20,13 +20,36 @@ use super::settings::{is_plain_segment, Route, Settings};
 use crate::protocol::header::A2A_VERSION;
 use crate::protocol::ProtocolVersion;
 
-const METHODS: &str = "GET, HEAD, OPTIONS";
+pub(super) const METHODS: &str = "GET, HEAD, OPTIONS";
 
 /// The cards being served right now.
 #[derive(Debug)]
 pub(crate) struct Published {
     pub(crate) main: Arc<CardSet>,
     pub(crate) tenants: HashMap<String, Arc<CardSet>>,
+    /// The AI Catalog of exactly these cards, built with them.
+    #[cfg(feature = "catalog")]
+    pub(crate) catalog: Option<Arc<super::catalog::CatalogSet>>,
+}
+
+impl Published {
+    /// The cards to serve, and (when configured) their catalog, built in the same step.
+    pub(crate) fn new(
+        settings: &Settings,
+        main: Arc<CardSet>,
+        tenants: HashMap<String, Arc<CardSet>>,
+    ) -> Result<Self, super::error::BuildError> {
+        #[cfg(feature = "catalog")]
+        let catalog = super::catalog::build_catalog(settings, &main, &tenants)?;
+        #[cfg(not(feature = "catalog"))]
+        let _ = settings;
+        Ok(Published {
+            main,
+            tenants,
+            #[cfg(feature = "catalog")]
+            catalog,
+        })
+    }
 }
 
 /// What the layer, its services and its handles share.
@@ -53,6 +76,10 @@ impl Shared {
         path: &str,
         headers: &HeaderMap,
     ) -> Option<CardResponse> {
+        #[cfg(feature = "catalog")]
+        if let Some(response) = self.respond_catalog(method, path, headers) {
+            return Some(response);
+        }
         let target = self.settings.target(path)?;
         if target.route == Route::Legacy && self.settings.legacy == Legacy::Off {
             return None;
@@ -118,7 +145,7 @@ impl Shared {
         let mut response = conditional_response(head, representation, headers);
         let h = response.headers_mut();
         if route == Route::Legacy && self.settings.legacy == Legacy::Alias {
-            h.insert(LINK, set.canonical_link.clone());
+            h.append(LINK, set.canonical_link.clone());
         }
         let by_origin = matches!(self.settings.cors, CorsPolicy::Origins(_));
         let vary = match (negotiated, by_origin) {
@@ -133,7 +160,7 @@ impl Shared {
         response
     }
 
-    fn options(&self, headers: &HeaderMap) -> CardResponse {
+    pub(super) fn options(&self, headers: &HeaderMap) -> CardResponse {
         let mut response = empty(StatusCode::NO_CONTENT);
         let h = response.headers_mut();
         h.insert(ALLOW, HeaderValue::from_static(METHODS));
@@ -168,7 +195,7 @@ impl Shared {
         }
     }
 
-    fn add_cors(&self, request: &HeaderMap, response: &mut HeaderMap) {
+    pub(super) fn add_cors(&self, request: &HeaderMap, response: &mut HeaderMap) {
         if response.contains_key(ACCESS_CONTROL_ALLOW_ORIGIN) {
             return; // prebuilt with the representation
         }
@@ -197,7 +224,7 @@ fn asks_for_v03(headers: &HeaderMap) -> bool {
         .is_some_and(|v| ProtocolVersion::parse(v.trim()) == ProtocolVersion::V0_3)
 }
 
-fn conditional_response(
+pub(super) fn conditional_response(
     head: bool,
     representation: &Representation,
     headers: &HeaderMap,
@@ -220,7 +247,7 @@ fn conditional_response(
     }
 }
 
-fn empty(status: StatusCode) -> CardResponse {
+pub(super) fn empty(status: StatusCode) -> CardResponse {
     let mut response = Response::new(None);
     *response.status_mut() = status;
     // A 204 must not carry Content-Length (RFC 9110 §8.6).

@@ -25,6 +25,9 @@ pub(crate) struct Settings {
     /// Cards that arrive signed must verify with this when set.
     #[cfg(feature = "sign")]
     pub(crate) verifier: Option<std::sync::Arc<crate::sign::CardVerifier>>,
+    /// The AI Catalog of the cards, when one is served.
+    #[cfg(feature = "catalog")]
+    pub(crate) catalog: Option<super::catalog::CatalogOptions>,
 }
 
 /// Which of the two well-known paths a request named.
@@ -150,6 +153,8 @@ mod tests {
             signer: None,
             #[cfg(feature = "sign")]
             verifier: None,
+            #[cfg(feature = "catalog")]
+            catalog: None,
         }
     }
 

@@ -130,6 +130,28 @@ impl CardSigner {
         })
     }
 
+    /// A detached compact JWS over `payload` (`BASE64URL(header)..BASE64URL(signature)`,
+    /// RFC 7515 Appendix F), with the same header as card signatures. The AI Catalog's trust
+    /// manifests carry this form.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert!(signer.detached_jws(b"{}").unwrap().contains(".."));
+    /// ```
+    pub fn detached_jws(&self, payload: &[u8]) -> Result<String, SignError> {
+        if self.kid.is_empty() {
+            return Err(SignError::EmptyKid);
+        }
+        let algorithm = self.key.algorithm();
+        let protected = for_signing(algorithm, &self.kid, self.jku.as_deref()).encode();
+        let signature = self
+            .key
+            .sign_bytes(&signing_input(&protected, payload))
+            .map_err(|reason| SignError::Crypto { algorithm, reason })?;
+        Ok(format!("{protected}..{}", encode_base64url(&signature)))
+    }
+
     /// The public key as a JWK (with `kid`, `alg`, `use: "sig"`), to publish in a JWKS.
     ///
     /// ```

@@ -204,6 +204,33 @@ impl CardVerifier {
         Err(VerifyError::NoneValid { failures })
     }
 
+    /// Verifies a detached compact JWS (`header..signature`) over `payload` with the
+    /// trusted keys, as [`verify`](Self::verify) does a card signature.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// let jws = signer.detached_jws(b"payload").unwrap();
+    /// let verifier = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()));
+    /// assert!(verifier.verify_detached(&jws, b"payload").is_ok());
+    /// assert!(verifier.verify_detached(&jws, b"other").is_err());
+    /// ```
+    pub fn verify_detached(
+        &self,
+        jws: &str,
+        payload: &[u8],
+    ) -> Result<VerifiedSignature, VerifyError> {
+        let Some((protected, signature)) = jws.split_once("..") else {
+            return Err(VerifyError::MalformedSignature { index: 0 });
+        };
+        let signature = AgentCardSignature {
+            protected: protected.to_owned(),
+            signature: signature.to_owned(),
+            ..AgentCardSignature::default()
+        };
+        self.verify_one(0, &signature, payload)
+    }
+
     fn verify_one(
         &self,
         index: usize,

@@ -24,6 +24,8 @@
 //! assert!(found.contains(&("A2A-W010", "/name")));
 //! ```
 
+#[cfg(feature = "catalog")]
+mod catalog;
 mod credentials;
 mod document;
 mod lints;
@@ -76,6 +78,10 @@ pub enum DocumentKind {
     Card,
     /// An MCP tool spec: `{"tools": [...]}`.
     McpTools,
+    /// An AI Catalog (`application/ai-catalog+json`, feature `catalog`): detected as an
+    /// object with `specVersion` and `entries` and no `name`.
+    #[cfg(feature = "catalog")]
+    AiCatalog,
 }
 
 impl DocumentKind {
@@ -91,6 +97,13 @@ impl DocumentKind {
             && ["name", "skills", "supportedInterfaces", "url"]
                 .iter()
                 .all(|k| doc.get(k).is_none());
+        #[cfg(feature = "catalog")]
+        if doc.get("specVersion").is_some()
+            && doc.get("entries").is_some()
+            && doc.get("name").is_none()
+        {
+            return DocumentKind::AiCatalog;
+        }
         if is_tools {
             DocumentKind::McpTools
         } else {
@@ -212,6 +225,8 @@ pub fn validate_value(doc: &Value, profile: Profile, kind: Option<DocumentKind>)
             mcp::check(doc, &mut diagnostics);
             size_limit(compact_size, "an MCP tool spec", &mut diagnostics);
         }
+        #[cfg(feature = "catalog")]
+        DocumentKind::AiCatalog => catalog::check(doc, profile, &mut diagnostics),
         DocumentKind::Card => {
             source_version = document::check_card_document(doc, profile, &mut diagnostics);
             if profile == Profile::Registry {

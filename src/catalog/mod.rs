@@ -1,0 +1,56 @@
+//! AI Catalogs: a JSON list of the AI artifacts a host offers (A2A agents, MCP servers,
+//! datasets, other catalogs). Feature `catalog`.
+//!
+//! This module implements the **AI Catalog working draft of 2026-04-30**, `specVersion`
+//! [`SPEC_VERSION`] (`"1.0"`): the model ([`AiCatalog`], [`CatalogEntry`], [`HostInfo`],
+//! [`Publisher`], [`TrustManifest`]; every object keeps the members it does not know in
+//! `extra`, so a catalog read and written again loses nothing), the media types
+//! ([`AI_CATALOG_JSON`], [`A2A_AGENT_CARD_JSON`]), the well-known path ([`WELL_KNOWN_PATH`])
+//! and link relation ([`LINK_RELATION`]). Validation is
+//! [`validate_document`](crate::validate_document) with
+//! [`DocumentKind::AiCatalog`](crate::DocumentKind::AiCatalog) (codes `A2A-E060`..`A2A-E069`,
+//! `A2A-W060`..`A2A-W062`); nested catalogs given inline are followed up to
+//! [`MAX_NESTING_DEPTH`] levels.
+//!
+//! With feature `serve`, [`AgentCardLayer`](crate::serve::AgentCardLayer) serves a catalog of
+//! the cards it holds (see [`CatalogOptions`](crate::serve::CatalogOptions)).
+//!
+//! ```
+//! use a2a_card::catalog::AiCatalog;
+//! let catalog = AiCatalog::from_json_slice(br#"{"specVersion": "1.0", "entries": [
+//!   {"identifier": "urn:example:a2a:research", "displayName": "Research Assistant",
+//!    "mediaType": "application/a2a-agent-card+json",
+//!    "url": "https://agents.example.com/.well-known/agent-card.json", "x-new": 1}]}"#)?;
+//! assert_eq!(catalog.entries[0].display_name, "Research Assistant");
+//! assert_eq!(catalog.entries[0].extra["x-new"], 1); // unknown members are kept
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+mod model;
+#[cfg(feature = "sign")]
+mod trust;
+
+pub use model::{
+    AiCatalog, Attestation, CatalogEntry, HostInfo, ProvenanceLink, Publisher, TrustManifest,
+    TrustSchema,
+};
+
+/// The `specVersion` this crate writes and checks against (the working draft of 2026-04-30).
+pub const SPEC_VERSION: &str = "1.0";
+#[cfg(feature = "sign")]
+pub use trust::{
+    sign_trust_manifest, trust_manifest_payload, verify_catalog, verify_trust_manifest,
+};
+
+/// The media type of an AI Catalog.
+pub const AI_CATALOG_JSON: &str = "application/ai-catalog+json";
+/// The media type the AI Catalog draft gives an A2A Agent Card entry. A2A itself serves the
+/// card as `application/a2a+json` (A2A §14.1); see [`crate::serve::CatalogOptions`] for why
+/// the entry names this one all the same.
+pub const A2A_AGENT_CARD_JSON: &str = "application/a2a-agent-card+json";
+/// The well-known path of a host's catalog (RFC 8615).
+pub const WELL_KNOWN_PATH: &str = "/.well-known/ai-catalog.json";
+/// The link relation that points at a catalog (`Link: <...>; rel="ai-catalog"`).
+pub const LINK_RELATION: &str = "ai-catalog";
+/// How deep nested catalogs are followed (the draft RECOMMENDS 4).
+pub const MAX_NESTING_DEPTH: usize = 4;

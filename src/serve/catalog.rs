@@ -1,0 +1,346 @@
+//! The AI Catalog of the cards a layer serves (features `serve` + `catalog`): built with the
+//! cards, swapped with them in one step, answered like them.
+//!
+//! The catalog follows the **AI Catalog working draft of 2026-04-30** (`specVersion` "1.0",
+//! [`crate::catalog::SPEC_VERSION`]) and is served at `{prefix}/.well-known/ai-catalog.json`
+//! with `Content-Type: application/ai-catalog+json`, a strong ETag, the cards' `Cache-Control`
+//! and CORS, conditional GET, HEAD, OPTIONS and 405 as the cards are. It has no
+//! `Last-Modified`: it changes whenever any card changes or a tenant goes away, and no date
+//! can say that monotonically; clients revalidate it by its ETag. Every card response carries
+//! `Link: <{prefix}/.well-known/ai-catalog.json>; rel="ai-catalog"` (Level 2 discovery).
+//!
+//! **Media types.** An entry names its card `application/a2a-agent-card+json`, the media type
+//! the draft lists for A2A Agent Cards; the card URL answers `application/a2a+json`, the media
+//! type A2A §14.1 registers for the card. The draft says the URL "SHOULD" answer with the
+//! entry's type, A2A clients (and the A2A spec's own discovery) expect `application/a2a+json`
+//! at the card URL, and a client choosing entries reads `mediaType` without fetching. So the
+//! entry uses the draft's name (what a catalog consumer filters on) and the card URL keeps
+//! A2A's (what an A2A client parses); the draft's SHOULD is the one left unmet.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
+
+use http::header::{
+    ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_EXPOSE_HEADERS, CACHE_CONTROL, CONTENT_LENGTH,
+    CONTENT_TYPE, ETAG,
+};
+use http::{HeaderMap, HeaderValue};
+
+use super::error::BuildError;
+use super::etag::strong_etag;
+use super::options::CorsPolicy;
+use super::representation::{exposed_headers, CardSet, Representation};
+use super::settings::Settings;
+use crate::catalog::{
+    AiCatalog, CatalogEntry, HostInfo, Publisher, A2A_AGENT_CARD_JSON, AI_CATALOG_JSON,
+    LINK_RELATION, WELL_KNOWN_PATH,
+};
+use crate::{validate_value, DocumentKind, Profile};
+
+/// What the layer puts in its catalog (see
+/// [`AgentCardLayerBuilder::catalog`](super::AgentCardLayerBuilder::catalog)).
+///
+/// Entries are the main card and every tenant's, in that order (tenants by name). Each entry
+/// is `identifier` (from [`identifier`](Self::identifier), else
+/// [`identifier_prefix`](Self::identifier_prefix) + tenant name, the main card taking the
+/// prefix without its trailing `:` or `/`, else the card's URL), `displayName` (the card's
+/// name), `mediaType` `application/a2a-agent-card+json`, `url` (the card's canonical URL under
+/// [`base_url`](Self::base_url)) or, with [`inline_cards`](Self::inline_cards), `data` (the
+/// card as served), the card's description and version, its skills' tags, and the publisher
+/// (from [`publisher`](Self::publisher), else the card's provider).
+///
+/// ```
+/// use a2a_card::catalog::{HostInfo, Publisher};
+/// use a2a_card::serve::{AgentCardLayer, CatalogOptions};
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let layer = AgentCardLayer::builder(card.clone())
+///     .tenant("travel", card)
+///     .catalog(
+///         CatalogOptions::new()
+///             .base_url("https://agents.example.com")
+///             .host(HostInfo::new("Example Agents"))
+///             .identifier_prefix("urn:example:agent:")
+///             .publisher(Publisher::new("did:web:example.com", "Example Inc.")),
+///     )
+///     .build()?;
+/// let catalog = layer.handle().catalog().unwrap();
+/// assert_eq!(catalog.entries[1].identifier, "urn:example:agent:travel");
+/// assert_eq!(
+///     catalog.entries[1].url.as_deref(),
+///     Some("https://agents.example.com/travel/.well-known/agent-card.json")
+/// );
+/// # Ok::<(), a2a_card::serve::BuildError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct CatalogOptions {
+    pub(crate) base_url: Option<String>,
+    pub(crate) inline: bool,
+    pub(crate) host: Option<HostInfo>,
+    pub(crate) publisher: Option<Publisher>,
+    pub(crate) prefix: Option<String>,
+    /// By tenant; `None` is the main card.
+    pub(crate) identifiers: HashMap<Option<String>, String>,
+}
+
+impl CatalogOptions {
+    /// No host, entries by URL (which needs [`base_url`](Self::base_url)).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Where the layer's paths are reachable from outside, e.g. `https://agents.example.com`
+    /// (the mount prefix is added after it). Entry URLs must be absolute.
+    pub fn base_url(mut self, url: impl Into<String>) -> Self {
+        self.base_url = Some(url.into().trim_end_matches('/').to_owned());
+        self
+    }
+
+    /// Entries carry each card inline (`data`) instead of its URL.
+    pub fn inline_cards(mut self, inline: bool) -> Self {
+        self.inline = inline;
+        self
+    }
+
+    /// The host object (Level 2 of the draft).
+    pub fn host(mut self, host: HostInfo) -> Self {
+        self.host = Some(host);
+        self
+    }
+
+    /// The publisher of every entry (else each card's provider, when it has one).
+    pub fn publisher(mut self, publisher: Publisher) -> Self {
+        self.publisher = Some(publisher);
+        self
+    }
+
+    /// Identifiers are this prefix + the tenant's name, e.g. `urn:example:agent:`.
+    pub fn identifier_prefix(mut self, prefix: impl Into<String>) -> Self {
+        self.prefix = Some(prefix.into());
+        self
+    }
+
+    /// The identifier of one card (`None`: the main card), over the prefix.
+    pub fn identifier(mut self, tenant: Option<&str>, identifier: impl Into<String>) -> Self {
+        self.identifiers
+            .insert(tenant.map(str::to_owned), identifier.into());
+        self
+    }
+
+    fn identifier_of(&self, tenant: Option<&str>, url: Option<&str>) -> Option<String> {
+        if let Some(id) = self.identifiers.get(&tenant.map(str::to_owned)) {
+            return Some(id.clone());
+        }
+        match (&self.prefix, tenant) {
+            (Some(prefix), Some(tenant)) => Some(format!("{prefix}{tenant}")),
+            (Some(prefix), None) => Some(prefix.trim_end_matches([':', '/']).to_owned()),
+            (None, _) => url.map(str::to_owned),
+        }
+    }
+}
+
+/// The path of the catalog on this server.
+pub(crate) fn catalog_path(settings: &Settings) -> String {
+    format!("{}{WELL_KNOWN_PATH}", settings.prefix)
+}
+
+/// `Link: <path>; rel="ai-catalog"` for card responses, when a catalog is served.
+pub(crate) fn catalog_link(settings: &Settings) -> Option<HeaderValue> {
+    settings.catalog.as_ref()?;
+    let link = format!("<{}>; rel=\"{LINK_RELATION}\"", catalog_path(settings));
+    Some(HeaderValue::from_str(&link).expect("paths are checked at build"))
+}
+
+/// The catalog as served: the model and its one representation.
+#[derive(Debug)]
+pub(crate) struct CatalogSet {
+    pub(crate) catalog: Arc<AiCatalog>,
+    pub(crate) representation: Representation,
+}
+
+/// Builds the catalog of exactly these cards, or `None` when no catalog is configured. A
+/// catalog the validator finds errors in is refused (so is the change that led to it).
+pub(crate) fn build_catalog(
+    settings: &Settings,
+    main: &CardSet,
+    tenants: &HashMap<String, Arc<CardSet>>,
+) -> Result<Option<Arc<CatalogSet>>, BuildError> {
+    let Some(options) = &settings.catalog else {
+        return Ok(None);
+    };
+    let by_name: BTreeMap<&str, &Arc<CardSet>> =
+        tenants.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    let cards =
+        std::iter::once((None, main)).chain(by_name.into_iter().map(|(k, v)| (Some(k), &**v)));
+    let mut entries = Vec::new();
+    for (tenant, set) in cards {
+        entries.push(entry(settings, options, tenant, set)?);
+    }
+    let mut catalog = AiCatalog::new(entries);
+    catalog.host = options.host.clone();
+    #[cfg(feature = "sign")]
+    if let Some(signer) = &settings.signer {
+        sign_catalog(&mut catalog, tenants_bytes(main, tenants), signer)?;
+    }
+    let value = catalog.to_value();
+    let errors: Vec<_> = validate_value(&value, Profile::Spec, Some(DocumentKind::AiCatalog))
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.is_error())
+        .collect();
+    if !errors.is_empty() {
+        return Err(BuildError::InvalidCatalog(errors));
+    }
+    let body = catalog.to_json_vec();
+    Ok(Some(Arc::new(CatalogSet {
+        representation: representation(body, settings),
+        catalog: Arc::new(catalog),
+    })))
+}
+
+/// The bytes served for each entry's card, in entry order (the signed manifests name their
+/// digests).
+#[cfg(feature = "sign")]
+fn tenants_bytes<'a>(
+    main: &'a CardSet,
+    tenants: &'a HashMap<String, Arc<CardSet>>,
+) -> Vec<&'a [u8]> {
+    let by_name: BTreeMap<&str, &Arc<CardSet>> =
+        tenants.iter().map(|(k, v)| (k.as_str(), v)).collect();
+    std::iter::once(&main.v10.body[..])
+        .chain(by_name.into_values().map(|s| &s.v10.body[..]))
+        .collect()
+}
+
+fn entry(
+    settings: &Settings,
+    options: &CatalogOptions,
+    tenant: Option<&str>,
+    set: &CardSet,
+) -> Result<CatalogEntry, BuildError> {
+    let card = &set.card;
+    let url = options
+        .base_url
+        .as_ref()
+        .map(|base| format!("{base}{}", settings.canonical_path(tenant)));
+    let Some(identifier) = options.identifier_of(tenant, url.as_deref()) else {
+        return Err(BuildError::CatalogSetting(
+            "a catalog needs identifiers: set an identifier prefix or a base URL".to_owned(),
+        ));
+    };
+    let (url, data) = match (options.inline, url) {
+        (true, _) => (None, Some(card.to_value())),
+        (false, Some(url)) => (Some(url), None),
+        (false, None) => {
+            return Err(BuildError::CatalogSetting(
+                "a catalog listing card URLs needs the base URL the cards are reachable at \
+                 (or inline cards)"
+                    .to_owned(),
+            ))
+        }
+    };
+    let tags: BTreeSet<&String> = card.skills.iter().flat_map(|s| &s.tags).collect();
+    let publisher = options.publisher.clone().or_else(|| {
+        let p = card.provider.as_ref()?;
+        Some(Publisher::new(&p.url, &p.organization))
+    });
+    Ok(CatalogEntry {
+        identifier,
+        display_name: card.name.clone(),
+        media_type: A2A_AGENT_CARD_JSON.to_owned(),
+        url,
+        data,
+        version: (!card.version.is_empty()).then(|| card.version.clone()),
+        description: (!card.description.is_empty()).then(|| card.description.clone()),
+        tags: tags.into_iter().cloned().collect(),
+        publisher,
+        ..CatalogEntry::default()
+    })
+}
+
+fn representation(body: Vec<u8>, settings: &Settings) -> Representation {
+    let etag = strong_etag(&body);
+    let mut not_modified_headers = HeaderMap::with_capacity(6);
+    not_modified_headers.insert(ETAG, etag.clone());
+    not_modified_headers.insert(CACHE_CONTROL, settings.cache_control.clone());
+    if settings.cors == CorsPolicy::AnyOrigin {
+        not_modified_headers.insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        not_modified_headers.insert(ACCESS_CONTROL_EXPOSE_HEADERS, exposed_headers());
+    }
+    let mut ok_headers = not_modified_headers.clone();
+    ok_headers.insert(CONTENT_TYPE, HeaderValue::from_static(AI_CATALOG_JSON));
+    ok_headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
+    Representation {
+        body: body.into(),
+        etag,
+        last_modified: None,
+        ok_headers,
+        not_modified_headers,
+    }
+}
+
+impl super::respond::Shared {
+    /// The response for a request naming the catalog, or `None` when it does not.
+    pub(crate) fn respond_catalog(
+        &self,
+        method: &http::Method,
+        path: &str,
+        headers: &HeaderMap,
+    ) -> Option<super::respond::CardResponse> {
+        use super::respond::{conditional_response, empty, METHODS};
+        use http::{Method, StatusCode};
+        if path.strip_prefix(self.settings.prefix.as_str()) != Some(WELL_KNOWN_PATH) {
+            return None;
+        }
+        let published = self.published.load();
+        let set = published.catalog.as_ref()?;
+        let mut response = match *method {
+            Method::GET => conditional_response(false, &set.representation, headers),
+            Method::HEAD => conditional_response(true, &set.representation, headers),
+            Method::OPTIONS => self.options(headers),
+            _ => {
+                let mut response = empty(StatusCode::METHOD_NOT_ALLOWED);
+                response
+                    .headers_mut()
+                    .insert(http::header::ALLOW, HeaderValue::from_static(METHODS));
+                response
+            }
+        };
+        self.add_cors(headers, response.headers_mut());
+        tracing::debug!(target: "a2a_card", %method, path, status = response.status().as_u16(), "AI catalog request answered");
+        Some(response)
+    }
+}
+
+/// Level 3: every entry gets a trust manifest naming the SHA-256 of the card bytes served
+/// (provenance `publishedFrom`), signed (detached JWS over its RFC 8785 form) with the
+/// layer's card signer. Once per build, never per request.
+#[cfg(feature = "sign")]
+fn sign_catalog(
+    catalog: &mut AiCatalog,
+    served: Vec<&[u8]>,
+    signer: &crate::sign::CardSigner,
+) -> Result<(), BuildError> {
+    use sha2::{Digest, Sha256};
+    for (entry, bytes) in catalog.entries.iter_mut().zip(served) {
+        let hex: String = Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let mut manifest = crate::catalog::TrustManifest {
+            identity: entry.identifier.clone(),
+            provenance: vec![crate::catalog::ProvenanceLink {
+                relation: "publishedFrom".to_owned(),
+                source_id: entry
+                    .url
+                    .clone()
+                    .unwrap_or_else(|| entry.identifier.clone()),
+                source_digest: Some(format!("sha256:{hex}")),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        crate::catalog::sign_trust_manifest(&mut manifest, signer)?;
+        entry.trust_manifest = Some(manifest);
+    }
+    Ok(())
+}
