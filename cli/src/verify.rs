@@ -84,7 +84,7 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         if !args.algorithms.is_empty() {
             verifier = verifier.allow_algorithms(args.algorithms);
         }
-        return catalog(&name, &bytes, &verifier, output);
+        return catalog(name, &bytes, &verifier, output);
     }
     let read = match AgentCard::read(&bytes) {
         // A member name given twice: the signature may vouch for one value while a reader
