@@ -496,13 +496,16 @@ fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies
         );
     }
 
-    let (code, stdout, stderr) = run_to_end(&[
-        "verify",
-        file.to_str().unwrap(),
-        "--jwks",
-        jwks.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stdout}{stderr}");
+    // `a2a-card verify FILE --jwks jwks.json [ARGS]`: its code and stdout.
+    let verify = |file: &Path, args: &[&str]| {
+        let mut command = vec!["verify", file.to_str().unwrap(), "--jwks"];
+        command.push(jwks.to_str().unwrap());
+        command.extend(args);
+        let (code, stdout, _) = run_to_end(&command);
+        (code, stdout)
+    };
+    let (code, stdout) = verify(&file, &[]);
+    assert_eq!(code, 0, "{stdout}");
     assert_eq!(stdout.matches(": verified: ES256").count(), 3, "{stdout}");
     assert!(stdout.contains("covering all 3 entries"), "{stdout}");
 
@@ -511,14 +514,7 @@ fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies
     edited["entries"][1]["trustManifest"]["identity"] = "urn:example:agent:other".into();
     let edited_file = dir.join("edited.json");
     std::fs::write(&edited_file, edited.to_string()).unwrap();
-    let (code, stdout, _) = run_to_end(&[
-        "verify",
-        "--kind",
-        "ai-catalog",
-        edited_file.to_str().unwrap(),
-        "--jwks",
-        jwks.to_str().unwrap(),
-    ]);
+    let (code, stdout) = verify(&edited_file, &["--kind", "ai-catalog"]);
     assert_eq!(code, 1, "{stdout}");
     assert!(
         stdout.contains(
@@ -532,12 +528,7 @@ fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies
         .unwrap()
         .remove("trustManifest");
     std::fs::write(&edited_file, edited.to_string()).unwrap();
-    let (code, stdout, _) = run_to_end(&[
-        "verify",
-        edited_file.to_str().unwrap(),
-        "--jwks",
-        jwks.to_str().unwrap(),
-    ]);
+    let (code, stdout) = verify(&edited_file, &[]);
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("has no trustManifest"), "{stdout}");
 }
