@@ -298,3 +298,118 @@ fn jwcrypto_verifies_each_signed_view_of_the_extended_card() {
         assert_eq!(out.trim(), "verified ext-es256");
     }
 }
+
+/// The AI Catalog the layer serves, signed with the cards' key (Level 3 of the draft of
+/// 2026-04-30): jwcrypto + rfc8785 verify every entry's trust manifest (a detached JWS over
+/// the manifest's RFC 8785 form without `signature`) in the bytes served, and refuse the
+/// catalog once a signed member of a manifest is changed.
+#[cfg(all(feature = "catalog", feature = "serve"))]
+#[test]
+fn jwcrypto_verifies_the_catalog_the_layer_signs_and_refuses_an_edited_one() {
+    use a2a_card::catalog::{verify_catalog, HostInfo};
+    use a2a_card::serve::{AgentCardLayer, CatalogOptions};
+    use http_body_util::BodyExt;
+    use tower::{Layer, ServiceExt};
+
+    let card = |name: &str| {
+        let mut card = unsigned(SPEC_SAMPLE);
+        card.name = name.to_owned();
+        card
+    };
+    for algorithm in Algorithm::ALL {
+        let kid = format!("catalog-{algorithm}");
+        let signer = CardSigner::new(SigningKey::generate(algorithm).unwrap(), kid.as_str());
+        let jwks = Jwks {
+            keys: vec![signer.public_jwk()],
+        };
+        let jwks_file = write("jwks.json", jwks.to_json_pretty().as_bytes());
+        let store = TrustStore::from_jwks_json(jwks.to_json_pretty().as_bytes()).unwrap();
+        let layer = AgentCardLayer::builder(card("Concierge"))
+            .tenant("travel", card("Rail Booker"))
+            .tenant("food", card("Restaurant Finder"))
+            .sign_with(signer)
+            .catalog(
+                CatalogOptions::new()
+                    .base_url("https://agents.example.com")
+                    .host(HostInfo::new("Example Agents"))
+                    .identifier_prefix("urn:example:agent:"),
+            )
+            .build()
+            .unwrap();
+        let app = layer.layer(tower::service_fn(|_: http::Request<String>| async {
+            Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+        }));
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let request = http::Request::get("/.well-known/ai-catalog.json")
+            .body(String::new())
+            .unwrap();
+        let response = runtime.block_on(app.oneshot(request)).unwrap();
+        assert_eq!(response.status(), 200);
+        let served = runtime
+            .block_on(response.into_body().collect())
+            .unwrap()
+            .to_bytes();
+
+        let file = write("catalog.json", &served);
+        let (ok, out) = peer(&[
+            "jwcrypto-verify-catalog",
+            path_str(&file),
+            path_str(&jwks_file),
+        ]);
+        assert!(ok, "{algorithm}: {out}");
+        assert_eq!(out.matches(": verified").count(), 3, "{out}");
+
+        // Each signed member changed in turn: the digest of the card, the subject, the
+        // source. Both implementations refuse the manifest that changed, and only it.
+        let catalog: Value = serde_json::from_slice(&served).unwrap();
+        for (entry, pointer, value) in [
+            (
+                0,
+                "/provenance/0/sourceDigest",
+                Value::from(format!("sha256:{}", "0".repeat(64))),
+            ),
+            (
+                1,
+                "/identity",
+                Value::from("urn:example:agent:someone-else"),
+            ),
+            (
+                2,
+                "/provenance/0/sourceId",
+                Value::from("https://evil.example.com/card.json"),
+            ),
+        ] {
+            let mut edited = catalog.clone();
+            *edited
+                .pointer_mut(&format!("/entries/{entry}/trustManifest{pointer}"))
+                .unwrap() = value;
+            let file = write("edited.json", edited.to_string().as_bytes());
+            let (ok, out) = peer(&[
+                "jwcrypto-verify-catalog",
+                path_str(&file),
+                path_str(&jwks_file),
+            ]);
+            assert!(!ok, "{algorithm}: an edited {pointer} verified: {out}");
+            assert!(
+                !out.contains(&format!("/entries/{entry}/trustManifest: verified")),
+                "{out}"
+            );
+            assert_eq!(out.matches(": verified").count(), 2, "{out}");
+            let ours = a2a_card::catalog::AiCatalog::from_json_slice(edited.to_string().as_bytes())
+                .unwrap();
+            let results = verify_catalog(&ours, &CardVerifier::new(store.clone()));
+            let refused: Vec<_> = results
+                .iter()
+                .filter(|(_, r)| r.is_err())
+                .map(|(at, _)| at.as_str())
+                .collect();
+            assert_eq!(
+                refused,
+                [format!("/entries/{entry}/trustManifest")],
+                "{algorithm}"
+            );
+        }
+    }
+}

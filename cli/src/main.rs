@@ -79,6 +79,10 @@ enum Command {
     /// requests (304, 412), HEAD and OPTIONS, and CORS for any origin. Every other path is 404.
     /// Ctrl-C or SIGTERM stops it.
     ///
+    /// Several agents on one host: `--tenant NAME=FILE` (repeatable) or `--tenants DIR`
+    /// serves each card at /NAME/.well-known/agent-card.json, and an AI Catalog of all of
+    /// them (draft of 2026-04-30) at /.well-known/ai-catalog.json, signed with --sign-key.
+    ///
     /// Exit codes:
     ///   0   stopped by a signal
     ///   1   the card has errors (each is printed) or an option value is unusable
@@ -108,15 +112,17 @@ enum Command {
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Sign(sign::SignArgs),
-    /// Verify a card's signatures against trusted keys (a JWKS)
+    /// Verify a card's signatures, or an AI Catalog's, against trusted keys (a JWKS)
     ///
-    /// Valid when at least one signature verifies with a key of the JWKS with the same kid
-    /// and algorithm. Keys are never fetched from the jku a signature names.
+    /// A card is valid when at least one signature verifies with a key of the JWKS with the
+    /// same kid and algorithm. An AI Catalog (detected by its shape, or --kind ai-catalog) is
+    /// valid when every entry has a trust manifest and every manifest's signature verifies;
+    /// each is reported. Keys are never fetched from the jku a signature names.
     ///
     /// Exit codes:
-    ///   0   a signature verifies
+    ///   0   a signature verifies (a catalog: every one)
     ///   1   none does (the reason is printed)
-    ///   2   the card or the JWKS cannot be read
+    ///   2   the file or the JWKS cannot be read
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Verify(verify::VerifyArgs),

@@ -3,14 +3,17 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use clap::{Args, ValueEnum};
+use clap::{ArgGroup, Args, ValueEnum};
 use http::HeaderValue;
 use tower::Layer;
 
 use super::output::{errln, outln, Output};
 use super::{auth, server, tls, Outcome};
+use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
-use a2a_card::serve::{AgentCardLayer, CardHandle, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL};
+use a2a_card::serve::{
+    AgentCardLayer, CardHandle, CatalogOptions, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL,
+};
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
 
@@ -23,6 +26,7 @@ const DEMO_CARD_MODIFIED_SECS: u64 = 1_795_910_400;
 const WATCH_INTERVAL: Duration = Duration::from_millis(200);
 
 #[derive(Debug, Args)]
+#[command(group = ArgGroup::new("card_files").args(["card", "tenant", "tenants_dir"]).multiple(true))]
 pub(crate) struct ServeArgs {
     /// The card to serve (v1.0 or v0.3 JSON); without it, a built-in demo card.
     #[arg(value_name = "CARD")]
@@ -52,8 +56,10 @@ pub(crate) struct ServeArgs {
     /// Serve below this path, e.g. /agents/routes.
     #[arg(long, value_name = "PATH", default_value = "")]
     mount_prefix: String,
-    /// Reload CARD when it changes; a card with errors is refused and the old one kept.
-    #[arg(long, requires = "card")]
+    /// Reload CARD and every tenant's file when it changes; a card with errors is refused
+    /// and the old one kept. Tenants are the ones named at start (adding or removing one
+    /// needs a restart).
+    #[arg(long, requires = "card_files")]
     watch: bool,
     /// The extended card, served to authenticated callers on the routes the card's
     /// interfaces imply (needs --auth).
@@ -81,6 +87,8 @@ pub(crate) struct ServeArgs {
     /// A card that arrives signed must verify with a key of this JWKS, or it is refused.
     #[arg(long, value_name = "FILE")]
     trust_jwks: Option<String>,
+    #[command(flatten)]
+    host: HostArgs,
     #[command(flatten)]
     tls: tls::TlsArgs,
     #[command(flatten)]
@@ -116,21 +124,21 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             Err(refusal) => return report_refusal(output, path, &refusal),
         },
     };
+    let tenants = match load_tenants(&args.host, output) {
+        Ok(tenants) => tenants,
+        Err(outcome) => return outcome,
+    };
     if serves_v03(&args) {
         report_v03_losses(output, &card);
+        for tenant in &tenants {
+            report_v03_losses(output, &tenant.card);
+        }
     }
     // With --auth, what is enforced was derived from this card at start.
     let enforced = args.auth.is_some().then(|| card.clone());
     let extended = match extended_layer(&args, &card, output) {
         Ok(extended) => extended,
         Err(outcome) => return outcome,
-    };
-    let layer = match build_layer(&args, card, modified, output) {
-        Ok(layer) => layer,
-        Err(message) => {
-            errln!(output, "a2a-card: {message}");
-            return Outcome::Invalid;
-        }
     };
     let tls = match args.tls.acceptor() {
         Ok(tls) => tls,
@@ -144,9 +152,60 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         Ok(started) => started,
         Err(outcome) => return outcome,
     };
+    // The catalog names card URLs, which may come from the address just bound.
+    let catalog = match args.host.catalog_options(scheme, &local) {
+        Ok(catalog) => catalog,
+        Err(message) => {
+            errln!(output, "a2a-card: {message}");
+            return Outcome::Usage;
+        }
+    };
+    let mut watched: Vec<Watched> = tenants
+        .iter()
+        .map(|t| Watched {
+            tenant: Some(t.name.clone()),
+            path: t.path.clone(),
+            last_seen: Some(t.bytes.clone()),
+        })
+        .collect();
+    if let Some(path) = &args.card {
+        watched.insert(
+            0,
+            Watched {
+                tenant: None,
+                path: path.clone(),
+                last_seen: loaded,
+            },
+        );
+    }
+    let layer = match build_layer(&args, card, modified, catalog, tenants, output) {
+        Ok(layer) => layer,
+        Err(message) => {
+            errln!(output, "a2a-card: {message}");
+            return Outcome::Invalid;
+        }
+    };
     runtime.block_on(async {
         let shutdown = server::shutdown_signal();
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
+        for file in watched.iter().filter(|w| w.tenant.is_some()) {
+            let tenant = file.tenant.as_deref().unwrap_or_default();
+            errln!(
+                output,
+                "serving tenant {tenant} from {} at {}/{tenant}/.well-known/agent-card.json",
+                file.path.display(),
+                args.mount_prefix.trim_end_matches('/')
+            );
+        }
+        if let Some(catalog) = layer.handle().catalog() {
+            errln!(
+                output,
+                "serving an AI Catalog of {} cards at {}{}",
+                catalog.entries.len(),
+                args.mount_prefix.trim_end_matches('/'),
+                a2a_card::catalog::WELL_KNOWN_PATH
+            );
+        }
         outln!(output, "listening on {scheme}://{local}");
         output.flush_stdout();
         // The server loop and --watch both report on stderr, one at a time (one task).
@@ -164,14 +223,13 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
                 Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
             }
         };
-        match (&args.card, args.watch) {
-            (Some(path), true) => {
-                tokio::select! {
-                    () = server => {}
-                    () = watch(path, loaded, layer.handle(), serves_v03(&args), enforced.as_ref(), &shared) => {}
-                }
+        if args.watch {
+            tokio::select! {
+                () = server => {}
+                () = watch(watched, layer.handle(), serves_v03(&args), enforced.as_ref(), &shared) => {}
             }
-            _ => server.await,
+        } else {
+            server.await;
         }
         errln!(output, "a2a-card: stopped");
         Outcome::Clean
@@ -278,6 +336,8 @@ fn build_layer(
     args: &ServeArgs,
     card: AgentCard,
     modified: SystemTime,
+    catalog: Option<CatalogOptions>,
+    tenants: Vec<Tenant>,
     output: &mut Output,
 ) -> Result<AgentCardLayer, String> {
     let header = |name: &str, value: &str| {
@@ -313,7 +373,10 @@ fn build_layer(
         }
         builder = builder.verify_with(CardVerifier::new(store));
     }
-    builder
+    if let Some(catalog) = catalog {
+        builder = builder.catalog(catalog);
+    }
+    let layer = builder
         .cache_control(header("cache-control", &args.cache_control)?)
         .content_type(header("content-type", &args.content_type)?)
         .last_modified(modified)
@@ -325,7 +388,15 @@ fn build_layer(
         .map_err(|e| match e {
             a2a_card::serve::BuildError::InvalidPrefix(_) => format!("--mount-prefix: {e}"),
             other => other.to_string(),
-        })
+        })?;
+    // One at a time, so each tenant's Last-Modified is its own file's.
+    let handle = layer.handle();
+    for tenant in tenants {
+        handle
+            .replace_tenant_modified_at(&tenant.name, tenant.card, tenant.modified)
+            .map_err(|e| format!("tenant {} ({}): {e}", tenant.name, tenant.path.display()))?;
+    }
+    Ok(layer)
 }
 
 /// Whether some route serves the v0.3 rendering.
@@ -416,65 +487,251 @@ fn routes_of(card: &AgentCard) -> Vec<(&str, &str, &str, Option<String>)> {
         .collect()
 }
 
-/// Reloads the card whenever the file's content changes. Polling (rather than file-system
-/// events) works the same on every file system, bind mounts and editors that replace files
-/// included, and costs one small read per interval.
+/// Reloads each card (the main one and every tenant's) whenever its file's content changes.
+/// Polling (rather than file-system events) works the same on every file system, bind
+/// mounts and editors that replace files included, and costs one small read per file and
+/// interval.
 async fn watch(
-    path: &Path,
-    served: Option<Vec<u8>>,
+    mut files: Vec<Watched>,
     handle: CardHandle,
     v03: bool,
     enforced: Option<&AgentCard>,
     output: &std::cell::RefCell<&mut Output>,
 ) {
-    // The bytes being served, not a fresh read: an edit made between start-up and now
-    // must count as a change.
-    let mut last_seen = served;
     let mut ticker = tokio::time::interval(WATCH_INTERVAL);
     loop {
         ticker.tick().await;
         // Borrowed until the end of this round, never across the wait above.
         let mut output = output.borrow_mut();
-        let output: &mut Output = &mut output;
-        // Being replaced, gone for now, or over the cap: keep serving what is served.
-        let Ok(bytes) = crate::input::read_file(path, "") else {
-            continue;
-        };
-        if last_seen.as_ref() == Some(&bytes) {
-            continue;
-        }
-        let checked = check(path, &bytes);
-        last_seen = Some(bytes);
-        if let (Ok((card, _)), Some(enforced)) = (&checked, enforced) {
-            if !same_security(card, enforced) {
-                errln!(
-                    output,
-                    "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",
-                    path.display()
-                );
-                errln!(output, "a2a-card: still serving the previous card");
-                continue;
-            }
-        }
-        match checked {
-            Ok((card, modified)) => match handle.replace_modified_at(card.clone(), modified) {
-                Ok(()) => {
-                    errln!(
-                        output,
-                        "a2a-card: reloaded {} (ETag {})",
-                        path.display(),
-                        handle.etag()
-                    );
-                    if v03 {
-                        report_v03_losses(output, &card);
-                    }
-                }
-                Err(e) => errln!(output, "a2a-card: refused the new {}: {e}", path.display()),
-            },
-            Err(refusal) => {
-                let _ = report_refusal(output, path, &refusal);
-                errln!(output, "a2a-card: still serving the previous card");
-            }
+        for file in &mut files {
+            reload(file, &handle, v03, enforced, &mut output);
         }
     }
+}
+
+/// A card file `--watch` follows.
+struct Watched {
+    /// `None`: the main card.
+    tenant: Option<String>,
+    path: PathBuf,
+    /// The bytes being served, not a fresh read: an edit made between start-up and the
+    /// first look must count as a change.
+    last_seen: Option<Vec<u8>>,
+}
+
+/// One look at one file: a changed, good card replaces the served one.
+fn reload(
+    file: &mut Watched,
+    handle: &CardHandle,
+    v03: bool,
+    enforced: Option<&AgentCard>,
+    output: &mut Output,
+) {
+    let path = file.path.as_path();
+    // Being replaced, gone for now, or over the cap: keep serving what is served.
+    let Ok(bytes) = crate::input::read_file(path, "") else {
+        return;
+    };
+    if file.last_seen.as_ref() == Some(&bytes) {
+        return;
+    }
+    let checked = check(path, &bytes);
+    file.last_seen = Some(bytes);
+    // What --auth enforces was derived from the main card.
+    if let (None, Ok((card, _)), Some(enforced)) = (&file.tenant, &checked, enforced) {
+        if !same_security(card, enforced) {
+            errln!(
+                output,
+                "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",
+                path.display()
+            );
+            errln!(output, "a2a-card: still serving the previous card");
+            return;
+        }
+    }
+    let (card, modified) = match checked {
+        Ok(checked) => checked,
+        Err(refusal) => {
+            let _ = report_refusal(output, path, &refusal);
+            errln!(output, "a2a-card: still serving the previous card");
+            return;
+        }
+    };
+    let replaced = match &file.tenant {
+        None => handle.replace_modified_at(card.clone(), modified),
+        Some(tenant) => handle.replace_tenant_modified_at(tenant, card.clone(), modified),
+    };
+    match (replaced, &file.tenant) {
+        (Ok(()), None) => errln!(
+            output,
+            "a2a-card: reloaded {} (ETag {})",
+            path.display(),
+            handle.etag()
+        ),
+        (Ok(()), Some(tenant)) => {
+            errln!(
+                output,
+                "a2a-card: reloaded {} (tenant {tenant})",
+                path.display()
+            )
+        }
+        (Err(e), _) => {
+            errln!(output, "a2a-card: refused the new {}: {e}", path.display());
+            return;
+        }
+    }
+    if v03 {
+        report_v03_losses(output, &card);
+    }
+}
+
+// Several agents on one host, and their AI Catalog: `--tenant`, `--tenants` and the
+// `--catalog*` flags. The layer builds, signs and serves the catalog; this only reads flags.
+
+/// Tenants, and the AI Catalog (working draft of 2026-04-30) of every card served.
+#[derive(Debug, Args)]
+struct HostArgs {
+    /// Also serve the card in FILE for tenant NAME, at /NAME/.well-known/agent-card.json
+    /// (repeatable).
+    #[arg(long, value_name = "NAME=FILE", value_parser = parse_tenant)]
+    tenant: Vec<(String, PathBuf)>,
+    /// Serve each NAME.json of DIR for tenant NAME (other files are left out).
+    #[arg(long = "tenants", value_name = "DIR")]
+    tenants_dir: Option<PathBuf>,
+    /// Serve an AI Catalog of the cards at /.well-known/ai-catalog.json (on by default with
+    /// --tenant, --tenants or any --catalog-* option).
+    #[arg(long)]
+    catalog: bool,
+    /// Serve no AI Catalog, even with tenants.
+    #[arg(long, conflicts_with_all = ["catalog", "catalog_base_url", "catalog_inline", "catalog_host_name", "catalog_host_id", "catalog_identifier_prefix"])]
+    no_catalog: bool,
+    /// Where clients reach this server, e.g. https://agents.example.com: the catalog's card
+    /// URLs start with it (then --mount-prefix). Default: the address listened on.
+    #[arg(long, value_name = "URL")]
+    catalog_base_url: Option<String>,
+    /// Catalog entries carry each card inline (`data`) instead of its URL.
+    #[arg(long)]
+    catalog_inline: bool,
+    /// The catalog's host, `host.displayName`, e.g. "Example Agents".
+    #[arg(long, value_name = "NAME")]
+    catalog_host_name: Option<String>,
+    /// The host's verifiable identifier, `host.identifier` (a DID or a domain name).
+    #[arg(long, value_name = "ID", requires = "catalog_host_name")]
+    catalog_host_id: Option<String>,
+    /// Entry identifiers are PREFIX + the tenant's name, the main card's PREFIX without its
+    /// trailing `:` or `/` (e.g. urn:example:agent:); default: each card's URL.
+    #[arg(long, value_name = "PREFIX")]
+    catalog_identifier_prefix: Option<String>,
+}
+
+fn parse_tenant(value: &str) -> Result<(String, PathBuf), String> {
+    match value.split_once('=') {
+        Some((name, file)) if !name.is_empty() && !file.is_empty() => {
+            Ok((name.to_owned(), PathBuf::from(file)))
+        }
+        _ => Err("expected NAME=FILE, e.g. travel=travel.json".to_owned()),
+    }
+}
+
+/// A tenant's card as read at start.
+struct Tenant {
+    name: String,
+    path: PathBuf,
+    card: AgentCard,
+    modified: SystemTime,
+    bytes: Vec<u8>,
+}
+
+impl HostArgs {
+    /// The tenants' names and files: `--tenant`s in order, then DIR's by name.
+    fn files(&self) -> Result<Vec<(String, PathBuf)>, (Outcome, String)> {
+        let mut files = self.tenant.clone();
+        if let Some(dir) = &self.tenants_dir {
+            let unreadable = |e: std::io::Error| {
+                let message = format!("--tenants {}: {e}", dir.display());
+                (Outcome::Unreadable, message)
+            };
+            let mut found = Vec::new();
+            for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+                let path = entry.map_err(unreadable)?.path();
+                let name = path.file_name().and_then(|n| n.to_str());
+                let name = name.and_then(|n| n.strip_suffix(".json"));
+                if let Some(name) = name.filter(|n| !n.is_empty() && !n.starts_with('.')) {
+                    if path.is_file() {
+                        found.push((name.to_owned(), path));
+                    }
+                }
+            }
+            found.sort();
+            files.extend(found);
+        }
+        let mut seen = std::collections::HashSet::new();
+        if let Some((name, _)) = files.iter().find(|(name, _)| !seen.insert(name)) {
+            return Err((Outcome::Usage, format!("tenant {name:?} is given twice")));
+        }
+        Ok(files)
+    }
+
+    fn wants_catalog(&self) -> bool {
+        !self.no_catalog
+            && (self.catalog
+                || !self.tenant.is_empty()
+                || self.tenants_dir.is_some()
+                || self.catalog_base_url.is_some()
+                || self.catalog_inline
+                || self.catalog_host_name.is_some()
+                || self.catalog_identifier_prefix.is_some())
+    }
+
+    /// What the catalog lists, for a server answering at `scheme://local`.
+    fn catalog_options(&self, scheme: &str, local: &str) -> Result<Option<CatalogOptions>, String> {
+        if !self.wants_catalog() {
+            return Ok(None);
+        }
+        let mut options = CatalogOptions::new().inline_cards(self.catalog_inline);
+        let bound = local.parse::<std::net::SocketAddr>().ok();
+        match (&self.catalog_base_url, bound) {
+            (Some(url), _) => options = options.base_url(url.as_str()),
+            (None, Some(addr)) if !addr.ip().is_unspecified() => {
+                options = options.base_url(format!("{scheme}://{addr}"));
+            }
+            (None, _) if self.catalog_inline && self.catalog_identifier_prefix.is_some() => {}
+            (None, _) => {
+                return Err(format!(
+                    "the AI Catalog names each card by an absolute URL, and {local} is not one clients can use: give --catalog-base-url (or --catalog-inline with --catalog-identifier-prefix, or --no-catalog)"
+                ))
+            }
+        }
+        if let Some(name) = &self.catalog_host_name {
+            let mut host = HostInfo::new(name.as_str());
+            host.identifier = self.catalog_host_id.clone();
+            options = options.host(host);
+        }
+        if let Some(prefix) = &self.catalog_identifier_prefix {
+            options = options.identifier_prefix(prefix.as_str());
+        }
+        Ok(Some(options))
+    }
+}
+
+/// Reads and checks every tenant's card; the first refusal stops the start.
+fn load_tenants(host: &HostArgs, output: &mut Output) -> Result<Vec<Tenant>, Outcome> {
+    let files = host.files().map_err(|(outcome, message)| {
+        errln!(output, "a2a-card: {message}");
+        outcome
+    })?;
+    let mut tenants = Vec::with_capacity(files.len());
+    for (name, path) in files {
+        match load(&path) {
+            Ok((card, modified, bytes)) => tenants.push(Tenant {
+                name,
+                path,
+                card,
+                modified,
+                bytes,
+            }),
+            Err(refusal) => return Err(report_refusal(output, &path, &refusal)),
+        }
+    }
+    Ok(tenants)
 }

@@ -1,18 +1,23 @@
 //! `a2a-card verify`: check a card's signatures against trusted keys.
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::keygen::parse_algorithm;
 use super::output::{errln, outln, Output};
 use super::{input, Outcome};
-use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore};
-use a2a_card::{AgentCard, CardVersion, Code, ReadError};
+use a2a_card::catalog::{verify_catalog, AiCatalog};
+use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore, VerifyError};
+use a2a_card::{validate_document, AgentCard, CardVersion, Code, DocumentKind, Profile, ReadError};
 
 #[derive(Debug, Args)]
 pub(crate) struct VerifyArgs {
-    /// The signed card; `-` reads standard input.
-    #[arg(value_name = "CARD")]
+    /// The signed card, or AI Catalog; `-` reads standard input.
+    #[arg(value_name = "FILE")]
     card: String,
+    /// What FILE is; detected from its content when not given (an object with `specVersion`
+    /// and `entries` and no `name` is a catalog).
+    #[arg(long, value_enum)]
+    kind: Option<KindArg>,
     /// The trusted public keys, a JWKS (as keygen writes it). Keys come only from here.
     #[arg(long, value_name = "FILE")]
     jwks: String,
@@ -26,6 +31,13 @@ pub(crate) struct VerifyArgs {
     /// empty values (for cards that SDK signed).
     #[arg(long)]
     a2a_sdk_compat: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum KindArg {
+    Card,
+    /// An AI Catalog: every trust manifest's signature is checked.
+    AiCatalog,
 }
 
 pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
@@ -53,26 +65,41 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
             args.jwks
         );
     }
-    let read = match input::read(&args.card).map(|bytes| AgentCard::read(&bytes)) {
+    let bytes = match input::read(&args.card) {
+        Ok(bytes) => bytes,
         Err(message) => {
             errln!(output, "a2a-card: {message}");
             return Outcome::Unreadable;
         }
+    };
+    if is_catalog(args.kind, &bytes) {
+        if args.refuse_unsigned_fields || args.a2a_sdk_compat {
+            errln!(
+                output,
+                "a2a-card: --refuse-unsigned-fields and --a2a-sdk-compat apply to cards, not to an AI Catalog"
+            );
+            return Outcome::Usage;
+        }
+        let mut verifier = CardVerifier::new(store);
+        if !args.algorithms.is_empty() {
+            verifier = verifier.allow_algorithms(args.algorithms);
+        }
+        return catalog(name, &bytes, &verifier, output);
+    }
+    let read = match AgentCard::read(&bytes) {
         // A member name given twice: the signature may vouch for one value while a reader
         // keeping the other sees another, so the card is refused, never verified.
-        Ok(Err(ReadError::Shape(found)))
-            if found.iter().any(|d| d.code == Code::DuplicateMember) =>
-        {
+        Err(ReadError::Shape(found)) if found.iter().any(|d| d.code == Code::DuplicateMember) => {
             for diagnostic in found.iter().filter(|d| d.code == Code::DuplicateMember) {
                 outln!(output, "{name}: not verified: {diagnostic}");
             }
             return Outcome::Invalid;
         }
-        Ok(Err(error)) => {
+        Err(error) => {
             errln!(output, "{name}: {error}");
             return Outcome::Unreadable;
         }
-        Ok(Ok(read)) => read,
+        Ok(read) => read,
     };
     if read.source_version == CardVersion::V0_3 {
         errln!(
@@ -101,6 +128,130 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         Err(error) => {
             outln!(output, "{name}: not verified: {error}");
             Outcome::Invalid
+        }
+    }
+}
+
+/// Whether FILE is to be read as an AI Catalog: `--kind`, else its shape.
+fn is_catalog(kind: Option<KindArg>, bytes: &[u8]) -> bool {
+    match kind {
+        Some(kind) => kind == KindArg::AiCatalog,
+        None => serde_json::from_slice(bytes)
+            .is_ok_and(|doc| DocumentKind::detect(&doc) == DocumentKind::AiCatalog),
+    }
+}
+
+/// Verifies every trust manifest of a catalog (the host's, when it has one, and each
+/// entry's): one line per manifest, then the verdict. Verified only when every entry carries a
+/// manifest and every manifest verifies.
+fn catalog(name: &str, bytes: &[u8], verifier: &CardVerifier, output: &mut Output) -> Outcome {
+    // A member name given twice: a signature vouches for one value while a reader keeping
+    // the other sees another, as with cards.
+    let repeated: Vec<_> =
+        match validate_document(bytes, Profile::Spec, Some(DocumentKind::AiCatalog)) {
+            Ok(report) => report
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.code == Code::DuplicateMember)
+                .collect(),
+            Err(error) => {
+                errln!(output, "{name}: {error}");
+                return Outcome::Unreadable;
+            }
+        };
+    if !repeated.is_empty() {
+        for diagnostic in repeated {
+            outln!(output, "{name}: not verified: {diagnostic}");
+        }
+        return Outcome::Invalid;
+    }
+    let catalog = match AiCatalog::from_json_slice(bytes) {
+        Ok(catalog) => catalog,
+        Err(error) => {
+            errln!(output, "{name}: not an AI Catalog: {error}");
+            return Outcome::Unreadable;
+        }
+    };
+    let mut failed = 0;
+    for (index, entry) in catalog.entries.iter().enumerate() {
+        if entry.trust_manifest.is_none() {
+            failed += 1;
+            outln!(
+                output,
+                "{name}: /entries/{index} ({:?}): not verified: the entry has no trustManifest, so nothing vouches for it",
+                entry.identifier
+            );
+        }
+    }
+    let results = verify_catalog(&catalog, verifier);
+    for (at, result) in &results {
+        let subject = subject_of(&catalog, at);
+        match result {
+            Ok(verified) => outln!(
+                output,
+                "{name}: {at}{subject}: verified: {} signature by key {:?} matches a trusted key",
+                verified.algorithm,
+                verified.kid
+            ),
+            Err(error) => {
+                failed += 1;
+                outln!(
+                    output,
+                    "{name}: {at}/signature{subject}: not verified: {}",
+                    reason(error)
+                );
+            }
+        }
+    }
+    let entries = catalog.entries.len();
+    if results.is_empty() {
+        outln!(
+            output,
+            "{name}: not verified: the catalog has no trust manifest (it is not signed)"
+        );
+        Outcome::Invalid
+    } else if failed == 0 {
+        outln!(
+            output,
+            "{name}: verified: {} trust manifest(s), covering all {entries} entries, match trusted keys",
+            results.len()
+        );
+        Outcome::Clean
+    } else {
+        outln!(output, "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify");
+        Outcome::Invalid
+    }
+}
+
+/// ` ("identifier")` of the entry a manifest pointer names.
+fn subject_of(catalog: &AiCatalog, at: &str) -> String {
+    let index = at
+        .strip_prefix("/entries/")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|i| i.parse::<usize>().ok());
+    match index.and_then(|i| catalog.entries.get(i)) {
+        Some(entry) => format!(" ({:?})", entry.identifier),
+        None => String::new(),
+    }
+}
+
+/// Why a manifest's signature failed, in the manifest's terms (the verifier's messages point
+/// into a card's `signatures`).
+fn reason(error: &VerifyError) -> String {
+    match error {
+        VerifyError::NoSignatures => "the trust manifest has no signature".to_owned(),
+        VerifyError::PayloadMismatch { kid, alg, .. } => format!(
+            "the {alg} signature by key {kid:?} does not match the trust manifest; it was changed after signing, or signed over another canonical form"
+        ),
+        VerifyError::MalformedSignature { .. } => {
+            "not a detached compact JWS (`protected..signature`, base64url)".to_owned()
+        }
+        other => {
+            let text = other.to_string();
+            match text.split_once(": ") {
+                Some((at, rest)) if at.starts_with("/signatures/") => rest.to_owned(),
+                _ => text,
+            }
         }
     }
 }

@@ -383,3 +383,246 @@ fn a_reloaded_card_always_gets_a_later_last_modified() {
     assert_eq!(revalidate.status, 200);
     assert_eq!(revalidate.json()["version"], "2.2.0");
 }
+
+// Many agents on one host: tenants and their AI Catalog (the draft of 2026-04-30).
+
+const CATALOG: &str = "/.well-known/ai-catalog.json";
+const HOST: &str = "tests/fixtures/catalog-host";
+
+/// The name of a card of tests/fixtures/catalog-host/.
+fn host_card_name(file: &str) -> String {
+    let text = std::fs::read_to_string(format!("{HOST}/{file}")).unwrap();
+    serde_json::from_str::<serde_json::Value>(&text).unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// The catalog served, checked by `a2a-card validate --kind ai-catalog` on the bytes
+/// fetched; and the file they were written to.
+fn fetched_catalog(served: &Served, dir: &Path) -> (serde_json::Value, std::path::PathBuf) {
+    let response = served.get(CATALOG);
+    assert_eq!(response.status, 200);
+    assert_eq!(
+        response.header("content-type"),
+        Some("application/ai-catalog+json")
+    );
+    assert!(response.etag_matches_body());
+    let file = dir.join("catalog.json");
+    std::fs::write(&file, &response.body).unwrap();
+    let (code, stdout, stderr) =
+        run_to_end(&["validate", "--kind", "ai-catalog", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("valid AI Catalog: 0 errors"), "{stdout}");
+    (response.json(), file)
+}
+
+#[test]
+fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies() {
+    use sha2::{Digest, Sha256};
+    let dir = temp_dir("catalog-host");
+    let (key, jwks) = (dir.join("key.pem"), dir.join("jwks.json"));
+    let (code, _, stderr) = run_to_end(&[
+        "keygen",
+        "--alg",
+        "ES256",
+        "--kid",
+        "host-1",
+        "--out",
+        key.to_str().unwrap(),
+        "--jwks",
+        jwks.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let served = Served::start(&[
+        &format!("{HOST}/concierge.json"),
+        "--tenant",
+        &format!("travel={HOST}/travel.json"),
+        "--tenant",
+        &format!("food={HOST}/food.json"),
+        "--sign-key",
+        key.to_str().unwrap(),
+        "--kid",
+        "host-1",
+        "--catalog-host-name",
+        "Example Agents",
+        "--catalog-identifier-prefix",
+        "urn:example:agent:",
+    ]);
+    served.wait_for_log("serving an AI Catalog of 3 cards");
+    let (catalog, file) = fetched_catalog(&served, &dir);
+    assert_eq!(catalog["host"]["displayName"], "Example Agents");
+
+    // Exactly the three cards, each URL answering the card the entry names.
+    let base = format!("http://{}", served.addr);
+    let expected = [
+        ("urn:example:agent", CARD.to_owned(), "concierge.json"),
+        (
+            "urn:example:agent:food",
+            format!("/food{CARD}"),
+            "food.json",
+        ),
+        (
+            "urn:example:agent:travel",
+            format!("/travel{CARD}"),
+            "travel.json",
+        ),
+    ];
+    let entries = catalog["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), expected.len(), "{catalog:#}");
+    for (entry, (identifier, path, file)) in entries.iter().zip(&expected) {
+        assert_eq!(entry["identifier"], *identifier);
+        assert_eq!(entry["mediaType"], "application/a2a-agent-card+json");
+        let url = entry["url"].as_str().unwrap();
+        assert_eq!(url.strip_prefix(&base), Some(path.as_str()), "{url}");
+        let card = served.get(path);
+        assert_eq!(card.status, 200, "{path}");
+        assert_eq!(card.header("content-type"), Some("application/a2a+json"));
+        assert_eq!(
+            card.header("link"),
+            Some("</.well-known/ai-catalog.json>; rel=\"ai-catalog\"")
+        );
+        assert_eq!(card.json()["name"], host_card_name(file));
+        assert_eq!(entry["displayName"], host_card_name(file));
+        // Signed as the cards are, and each manifest names the digest of the bytes served.
+        assert!(card.json()["signatures"].is_array(), "{path}");
+        let digest: String = Sha256::digest(&card.body)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(
+            entry["trustManifest"]["provenance"][0]["sourceDigest"],
+            format!("sha256:{digest}")
+        );
+    }
+
+    // `a2a-card verify FILE --jwks jwks.json [ARGS]`: its code and stdout.
+    let verify = |file: &Path, args: &[&str]| {
+        let mut command = vec!["verify", file.to_str().unwrap(), "--jwks"];
+        command.push(jwks.to_str().unwrap());
+        command.extend(args);
+        let (code, stdout, _) = run_to_end(&command);
+        (code, stdout)
+    };
+    let (code, stdout) = verify(&file, &[]);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(stdout.matches(": verified: ES256").count(), 3, "{stdout}");
+    assert!(stdout.contains("covering all 3 entries"), "{stdout}");
+
+    // One changed manifest: that entry, and so the catalog, is not verified.
+    let mut edited = catalog.clone();
+    edited["entries"][1]["trustManifest"]["identity"] = "urn:example:agent:other".into();
+    let edited_file = dir.join("edited.json");
+    std::fs::write(&edited_file, edited.to_string()).unwrap();
+    let (code, stdout) = verify(&edited_file, &["--kind", "ai-catalog"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains(
+            "/entries/1/trustManifest/signature (\"urn:example:agent:food\"): not verified"
+        ),
+        "{stdout}"
+    );
+    // No trust manifest at all: not signed.
+    edited["entries"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("trustManifest");
+    std::fs::write(&edited_file, edited.to_string()).unwrap();
+    let (code, stdout) = verify(&edited_file, &[]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("has no trustManifest"), "{stdout}");
+}
+
+#[test]
+fn tenants_from_a_folder_are_watched_and_the_catalog_follows_them() {
+    let dir = temp_dir("catalog-tenants");
+    for file in ["travel.json", "food.json"] {
+        std::fs::copy(format!("{HOST}/{file}"), dir.join(file)).unwrap();
+    }
+    std::fs::write(dir.join("notes.txt"), "not a card").unwrap();
+    let served = Served::start(&[
+        "--tenants",
+        dir.to_str().unwrap(),
+        "--catalog-base-url",
+        "https://agents.example.com/",
+        "--watch",
+    ]);
+    let (catalog, _) = fetched_catalog(&served, &dir);
+    let urls: Vec<_> = catalog["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["url"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        urls,
+        [
+            format!("https://agents.example.com{CARD}"),
+            format!("https://agents.example.com/food{CARD}"),
+            format!("https://agents.example.com/travel{CARD}"),
+        ]
+    );
+    assert_eq!(catalog["entries"][0]["displayName"], "Route Planner"); // the demo card
+
+    // A good edit of a tenant's file shows in its card and in the catalog at once.
+    let food = std::fs::read_to_string(dir.join("food.json")).unwrap();
+    std::fs::write(
+        dir.join("food.json"),
+        food.replace("Restaurant Finder", "Table Finder"),
+    )
+    .unwrap();
+    served.wait_for_log("reloaded");
+    assert_eq!(
+        served.get(&format!("/food{CARD}")).json()["name"],
+        "Table Finder"
+    );
+    let (catalog, _) = fetched_catalog(&served, &dir);
+    assert_eq!(catalog["entries"][1]["displayName"], "Table Finder");
+
+    // A card with errors is refused; the card and the catalog stay as they were.
+    std::fs::write(dir.join("food.json"), r#"{"name": ""}"#).unwrap();
+    served.wait_for_log("still serving the previous card");
+    assert_eq!(
+        served.get(&format!("/food{CARD}")).json()["name"],
+        "Table Finder"
+    );
+    let (after, _) = fetched_catalog(&served, &dir);
+    assert_eq!(after, catalog);
+}
+
+#[test]
+fn the_catalog_is_on_with_tenants_and_its_flags_are_checked() {
+    let travel = format!("travel={HOST}/travel.json");
+    // One card: no catalog unless asked for; --catalog lists the one card.
+    let served = Served::start(&[]);
+    assert_eq!(served.get(CATALOG).status, 404);
+    assert!(served.get(CARD).header("link").is_none());
+    let served = Served::start(&["--catalog", "--catalog-inline"]);
+    let catalog = served.get(CATALOG).json();
+    assert_eq!(catalog["entries"].as_array().unwrap().len(), 1);
+    assert_eq!(catalog["entries"][0]["data"]["name"], "Route Planner");
+    assert!(catalog["entries"][0].get("url").is_none());
+    // Tenants without a catalog.
+    let served = Served::start(&["--tenant", &travel, "--no-catalog"]);
+    assert_eq!(served.get(CATALOG).status, 404);
+    assert_eq!(served.get(&format!("/travel{CARD}")).status, 200);
+
+    // An address clients cannot use is no base for card URLs.
+    let (code, _, stderr) = run_to_end(&["serve", "--addr", "0.0.0.0:0", "--tenant", &travel]);
+    assert_eq!(code, 64, "{stderr}");
+    assert!(stderr.contains("--catalog-base-url"), "{stderr}");
+    for (args, expected) in [
+        (vec!["--tenant", "travel"], 64),
+        (vec!["--tenant", &travel, "--tenant", &travel], 64),
+        (vec!["--tenant", "a/b=x.json"], 2),
+        (vec!["--tenant", &format!("a b={HOST}/travel.json")], 1),
+        (vec!["--tenant", &travel, "--no-catalog", "--catalog"], 64),
+        (vec!["--tenants", "no-such-folder"], 2),
+        (vec!["--catalog-host-id", "did:web:example.com"], 64),
+    ] {
+        let mut command = vec!["serve", "--addr", "127.0.0.1:0"];
+        command.extend(&args);
+        let (code, _, stderr) = run_to_end(&command);
+        assert_eq!(code, expected, "{args:?}: {stderr}");
+    }
+}

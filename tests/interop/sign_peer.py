@@ -13,6 +13,11 @@ Usage: sign_peer.py MODE ARGS...
                                 {"card": signed card, "jwks": public key set}.
   jwcrypto-verify CARD JWKS     Exit 0 ("verified KID") when a signature of CARD verifies
                                 with the key of the same kid in JWKS, else 1 with reasons.
+  jwcrypto-verify-catalog CATALOG JWKS
+                                AI Catalog trust manifests (draft of 2026-04-30): each
+                                signature is a detached compact JWS over rfc8785(manifest
+                                without signature). Exit 0 when every entry has a manifest and
+                                every manifest (the host's too) verifies, one line each.
   sdk-sign CARD KEY.pem KID ALG The same with a2a-sdk's create_agent_card_signer.
   sdk-verify CARD JWKS          The same with a2a-sdk's create_signature_verifier.
 """
@@ -108,6 +113,44 @@ def jwcrypto_verify(card, jwks):
     return REFUSED
 
 
+def manifest_verifies(manifest, keys):
+    """None when the manifest's detached JWS verifies, else why not."""
+    protected, _, signature = manifest.get("signature", "").partition("..")
+    if not protected or not signature:
+        return "no detached JWS"
+    header = json.loads(b64url_decode(protected))
+    key = keys.get(header.get("kid"))
+    if key is None:
+        return f"unknown kid {header.get('kid')!r}"
+    unsigned = {k: v for k, v in manifest.items() if k != "signature"}
+    token = jws.JWS()
+    token.deserialize(f"{protected}.{b64url(rfc8785.dumps(unsigned))}.{signature}")
+    try:
+        token.verify(key, alg=key.get("alg"))
+    except Exception as e:  # jwcrypto raises InvalidJWSSignature and friends
+        return f"{type(e).__name__}: {e}"
+    return None
+
+
+def jwcrypto_verify_catalog(catalog, jwks):
+    keys = {k["kid"]: jwk.JWK(**k) for k in jwks["keys"]}
+    manifests = []
+    if "trustManifest" in catalog.get("host", {}):
+        manifests.append(("/host/trustManifest", catalog["host"]["trustManifest"]))
+    refused = False
+    for index, entry in enumerate(catalog["entries"]):
+        if "trustManifest" not in entry:
+            print(f"/entries/{index}: no trustManifest")
+            refused = True
+            continue
+        manifests.append((f"/entries/{index}/trustManifest", entry["trustManifest"]))
+    for at, manifest in manifests:
+        problem = manifest_verifies(manifest, keys)
+        print(f"{at}: {problem or 'verified'}")
+        refused = refused or problem is not None
+    return REFUSED if refused or not manifests else 0
+
+
 def sdk_card(doc):
     from google.protobuf.json_format import ParseDict
     from a2a.types import a2a_pb2
@@ -158,6 +201,8 @@ def main():
         print(json.dumps({"card": jwcrypto_sign(card, key, args[2], args[3]), "jwks": public_jwks(key)}))
     elif mode == "jwcrypto-verify":
         return jwcrypto_verify(load(args[0]), load(args[1]))
+    elif mode == "jwcrypto-verify-catalog":
+        return jwcrypto_verify_catalog(load(args[0]), load(args[1]))
     elif mode == "sdk-sign":
         key = jwk_of(args[1], args[2], args[3])
         print(json.dumps({"card": sdk_sign(load(args[0]), *args[1:]), "jwks": public_jwks(key)}))
