@@ -18,6 +18,7 @@ use a2a_card::catalog::HostInfo;
 use a2a_card::serve::{AgentCardLayer, CatalogOptions};
 use a2a_card::AgentCard;
 use axum::Router;
+use python_peer::run_peer;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -82,34 +83,9 @@ fn python() -> &'static Path {
     python_peer::python("a2a-sdk-1.3.0", &[SDK])
 }
 
-/// `node`, once `tests/interop/js/node_modules` holds the locked `@a2a-js/sdk`.
+/// `node`, once the npm peers' project holds the locked `@a2a-js/sdk`.
 fn node() -> &'static str {
-    static READY: OnceLock<()> = OnceLock::new();
-    READY.get_or_init(|| {
-        let installed = Path::new(JS_DIR).join("node_modules/@a2a-js/sdk/package.json");
-        if !installed.exists() {
-            let status = Command::new("npm")
-                .args(["ci", "--prefix", JS_DIR, "--no-audit", "--no-fund"])
-                .status();
-            assert!(
-                status.is_ok_and(|s| s.success()),
-                "npm ci --prefix {JS_DIR} failed"
-            );
-        }
-    });
-    "node"
-}
-
-/// Runs a peer; its stdout as JSON, failing the test with its stderr on a non-zero exit.
-fn run_peer(mut command: Command, what: &str) -> Value {
-    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{what} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{what}: {e}\n{stdout}"))
+    python_peer::node(JS_DIR)
 }
 
 /// What a peer resolved: the catalog it read, and every listed card, each the one served at

@@ -55,10 +55,8 @@ pub(crate) struct Fetched {
 pub(crate) async fn get(fetcher: &Fetcher, url: &str) -> Fetched {
     match parse_http_url(url) {
         Ok(uri) => get_with(&fetcher.0.for_base(&uri).await, url).await,
-        Err(error) => Fetched {
-            error: Some(error.to_string()),
-            ..Fetched::new(url)
-        },
+        // get_with reports the same error.
+        Err(_) => get_with(&fetcher.0, url).await,
     }
 }
 
@@ -98,15 +96,7 @@ impl Fetched {
 
 /// GETs `url` with `client` (its destination policy already set).
 async fn get_with(client: &Client, url: &str) -> Fetched {
-    let mut fetched = Fetched {
-        url: url.to_owned(),
-        redirects: Vec::new(),
-        status: None,
-        content_type: None,
-        size: None,
-        error: None,
-        body: None,
-    };
+    let mut fetched = Fetched::new(url);
     let uri = match parse_http_url(url) {
         Ok(uri) => uri,
         Err(error) => {
