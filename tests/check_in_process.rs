@@ -325,3 +325,240 @@ async fn stalled_interfaces_are_reported_not_done_when_the_budget_runs_out() {
     // connected.
     assert!(accepted.load(std::sync::atomic::Ordering::SeqCst) <= 1);
 }
+
+// ---------------------------------------------------------------------------------------
+// The host's AI Catalog: read, validated, each listed card audited under its entry.
+
+/// `card_at(base)` under another name.
+fn named(base: &str, name: &str) -> AgentCard {
+    let mut card = card_at(base);
+    card.name = name.to_owned();
+    card
+}
+
+/// The layer of three agents (the main card, `travel`, `food`) with its signed catalog.
+fn three_agents(base: &str) -> (Router, a2a_card::sign::TrustedKey) {
+    use a2a_card::catalog::HostInfo;
+    use a2a_card::serve::CatalogOptions;
+    use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "cat-1");
+    let trusted = signer.trusted_key();
+    let layer = AgentCardLayer::builder(named(base, "Concierge"))
+        .tenant("travel", named(base, "Travel Planner"))
+        .tenant("food", named(base, "Food Finder"))
+        .sign_with(signer)
+        .catalog(
+            CatalogOptions::new()
+                .base_url(base)
+                .host(HostInfo::new("Example Agents"))
+                .identifier_prefix("urn:example:agent:"),
+        )
+        .build()
+        .unwrap();
+    (
+        Router::new().route("/rpc", post(jsonrpc)).layer(layer),
+        trusted,
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosts_catalog_is_validated_and_every_listed_card_audited() {
+    let key = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let kept = std::sync::Arc::clone(&key);
+    let base = start(move |base| {
+        let (router, trusted) = three_agents(base);
+        *kept.lock().unwrap() = Some(trusted);
+        router
+    })
+    .await;
+    let trusted = key.lock().unwrap().take().unwrap();
+    let client = a2a_card::check::client().build().unwrap();
+    let keys = a2a_card::sign::TrustStore::new().with_key(trusted);
+    let report = Audit::new(&base)
+        .unwrap()
+        .keys(keys, "test keys")
+        .run(&client)
+        .await;
+    let all: Vec<String> = report.all_findings().map(ToString::to_string).collect();
+    assert!(report.passed(), "{all:#?}");
+    let catalog = report.catalog().expect("the catalog was read");
+    assert_eq!(catalog.endpoint.status, Some(200));
+    assert_eq!(
+        catalog.endpoint.content_type.as_deref(),
+        Some("application/ai-catalog+json")
+    );
+    assert_eq!(catalog.entries, 3);
+    let ids: Vec<&str> = catalog
+        .cards
+        .iter()
+        .map(|c| c.identifier.as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "urn:example:agent",
+            "urn:example:agent:food",
+            "urn:example:agent:travel"
+        ]
+    );
+    // The main card is the one audited above; the tenants' were fetched and audited.
+    assert!(catalog.cards[0].audited_above && catalog.cards[0].endpoint.is_none());
+    for card in &catalog.cards[1..] {
+        let endpoint = card.endpoint.as_ref().unwrap();
+        assert_eq!(endpoint.status, Some(200), "{card:#?}");
+        assert!(endpoint.url.ends_with("/.well-known/agent-card.json"));
+        assert!(!card.audited_above);
+        // The card's signature and its entry's trust manifest's both verified.
+        let verified: Vec<_> = card
+            .findings
+            .iter()
+            .filter(|f| f.code == Code::SignatureVerified)
+            .collect();
+        assert_eq!(verified.len(), 2, "{card:#?}");
+        assert!(verified
+            .iter()
+            .any(|f| f.url == endpoint.redirects.last().or(Some(&endpoint.url)).cloned()));
+        assert!(verified
+            .iter()
+            .any(|f| f.pointer == format!("{}/trustManifest/signature", card.pointer)));
+        // Every finding of a listed card names its card or the catalog.
+        assert!(card.findings.iter().all(|f| f.url.is_some()));
+    }
+    assert_eq!(report.with_code(Code::ListedCardDigest).count(), 0);
+    assert_eq!(report.with_code(Code::NoCatalog).count(), 0);
+    // Without keys, the signed manifests are noted once, unchecked.
+    let report = audit(&base).await;
+    assert!(report.passed());
+    let unchecked: Vec<_> = report
+        .catalog()
+        .unwrap()
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::SignatureNotChecked)
+        .collect();
+    assert_eq!(unchecked.len(), 1, "{:#?}", report.catalog());
+    assert!(unchecked[0].message.starts_with("3 trust manifest"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_catalog_is_a_note_not_an_error() {
+    let base = start(|base| {
+        let cards = AgentCardLayer::builder(card_at(base)).build().unwrap();
+        Router::new().route("/rpc", post(jsonrpc)).layer(cards)
+    })
+    .await;
+    let report = audit(&base).await;
+    assert!(report.passed());
+    let catalog = report.catalog().unwrap();
+    assert_eq!(catalog.endpoint.status, Some(404));
+    let codes: Vec<Code> = catalog.findings.iter().map(|f| f.code).collect();
+    assert_eq!(codes, [Code::NoCatalog]);
+    assert_eq!(catalog.findings[0].severity, Severity::Note);
+    assert!(catalog.cards.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn broken_listed_cards_are_found_under_their_entries() {
+    let base = start(|base| {
+        let (router, _) = three_agents(base);
+        let entry = |id: &str, url: String| {
+            json!({"identifier": id, "displayName": id, "mediaType": "application/a2a-agent-card+json", "url": url})
+        };
+        let mut bad_digest = entry("urn:x:food", format!("{base}/food/.well-known/agent-card.json"));
+        bad_digest["trustManifest"] = json!({"identity": "urn:x:food", "provenance": [{
+            "relation": "publishedFrom", "sourceId": format!("{base}/food/.well-known/agent-card.json"),
+            "sourceDigest": format!("sha256:{}", "0".repeat(64))}]});
+        let mut inline = json!({"identifier": "urn:x:inline", "displayName": "Inline",
+            "mediaType": "application/a2a-agent-card+json", "data": card_at(base).to_value()});
+        inline["data"]["name"] = json!("");
+        let catalog = json!({"specVersion": "1.0", "entries": [
+            entry("urn:x:travel", format!("{base}/travel/.well-known/agent-card.json")),
+            entry("urn:x:gone", format!("{base}/gone/.well-known/agent-card.json")),
+            bad_digest,
+            inline,
+            entry("urn:x:metadata", "http://169.254.169.254/latest/meta-data/".to_owned()),
+            {"identifier": "urn:x:mcp", "displayName": "Tools", "mediaType": "application/mcp-server+json",
+             "url": format!("{base}/mcp")},
+        ]})
+        .to_string();
+        let served = move || {
+            let catalog = catalog.clone();
+            async move { ([(http::header::CONTENT_TYPE, "application/json")], catalog) }
+        };
+        // The hand-written catalog answers before the layer's own.
+        Router::new()
+            .route("/.well-known/ai-catalog.json", get(served))
+            .merge(router)
+    })
+    .await;
+    let client = a2a_card::check::client().build().unwrap();
+    let report = Audit::new(&base).unwrap().run(&client).await;
+    assert!(!report.passed());
+    let catalog = report.catalog().unwrap();
+    let codes =
+        |i: usize| -> Vec<Code> { catalog.cards[i].findings.iter().map(|f| f.code).collect() };
+    assert_eq!(catalog.entries, 6);
+    assert_eq!(catalog.cards.len(), 5, "{catalog:#?}");
+    // Served as application/json; the MCP server is noted, not audited.
+    let own: Vec<Code> = catalog.findings.iter().map(|f| f.code).collect();
+    assert!(own.contains(&Code::CatalogContentType), "{own:?}");
+    assert!(own.contains(&Code::EntriesNotCards), "{own:?}");
+    // The travel card is served and fine.
+    assert_eq!(catalog.cards[0].errors(), 0, "{:#?}", catalog.cards[0]);
+    // A listed card that is not there.
+    assert!(
+        codes(1).contains(&Code::ListedCardMissing),
+        "{:?}",
+        codes(1)
+    );
+    let missing = &catalog.cards[1].findings[0];
+    assert!(missing
+        .url
+        .as_deref()
+        .unwrap()
+        .ends_with("/gone/.well-known/agent-card.json"));
+    assert!(
+        missing.message.contains("/entries/1"),
+        "{}",
+        missing.message
+    );
+    // A card that is not the one its entry's digest names.
+    let errors = |i: usize| -> Vec<Code> {
+        catalog.cards[i]
+            .findings
+            .iter()
+            .filter(|f| f.is_error())
+            .map(|f| f.code)
+            .collect()
+    };
+    assert_eq!(
+        errors(2),
+        [Code::ListedCardDigest],
+        "{:#?}",
+        catalog.cards[2]
+    );
+    // An inline card is validated in place: the catalog's URL, a pointer into `data`.
+    let inline: Vec<_> = catalog.cards[3]
+        .findings
+        .iter()
+        .filter(|f| f.is_error())
+        .collect();
+    assert!(!inline.is_empty(), "{:#?}", catalog.cards[3]);
+    assert!(inline
+        .iter()
+        .all(|f| f.pointer.starts_with("/entries/3/data")));
+    assert!(inline[0]
+        .url
+        .as_deref()
+        .unwrap()
+        .ends_with("/.well-known/ai-catalog.json"));
+    assert!(catalog.cards[3].endpoint.is_none());
+    // A listed URL on an internal address (the base is loopback): refused, never connected.
+    assert_eq!(
+        errors(4),
+        [Code::DestinationRefused],
+        "{:#?}",
+        catalog.cards[4]
+    );
+    assert!(catalog.cards[4].findings[0].message.contains("link-local"));
+}

@@ -23,7 +23,7 @@ mod support;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::Command;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use a2a_card::security::jwt::{JwksSource, JwtSigner};
 use a2a_card::security::ApiKeys;
@@ -32,6 +32,7 @@ use a2a_client::auth::AuthInterceptor;
 use a2a_client::client::SendMessageExt;
 use a2a_client::middleware::CallInterceptor;
 use a2a_client::A2AClientFactory;
+use python_peer::run_peer;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -223,34 +224,9 @@ fn python() -> &'static Path {
     python_peer::python("a2a-sdk-1.3.0", &[SDK])
 }
 
-/// `node`, once `tests/interop/js/node_modules` holds the locked `@a2a-js/sdk`.
+/// `node`, once the npm peers' project holds the locked `@a2a-js/sdk`.
 fn node() -> &'static str {
-    static READY: OnceLock<()> = OnceLock::new();
-    READY.get_or_init(|| {
-        let installed = Path::new(JS_DIR).join("node_modules/@a2a-js/sdk/package.json");
-        if !installed.exists() {
-            let status = Command::new("npm")
-                .args(["ci", "--prefix", JS_DIR, "--no-audit", "--no-fund"])
-                .status();
-            assert!(
-                status.is_ok_and(|s| s.success()),
-                "npm ci --prefix {JS_DIR} failed"
-            );
-        }
-    });
-    "node"
-}
-
-/// Runs a peer; its stdout as JSON, failing the test with its stderr on a non-zero exit.
-fn run_peer(mut command: Command, what: &str) -> Value {
-    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{what} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{what}: {e}\n{stdout}"))
+    python_peer::node(JS_DIR)
 }
 
 #[test]

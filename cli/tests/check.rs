@@ -191,7 +191,8 @@ fn a2a_card_serve_gets_a_clean_report_over_https_with_signature_and_extended_car
     let (code, stdout, stderr) = check(&args);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
-        stdout.contains(&format!("{origin}: passed: 0 errors, 0 warnings, 1 note")),
+        // The signature verified, and no AI Catalog (a host of one agent needs none).
+        stdout.contains(&format!("{origin}: passed: 0 errors, 0 warnings, 2 notes")),
         "{stdout}"
     );
     assert!(stdout.contains("note A2A-C302"), "{stdout}");
@@ -412,6 +413,10 @@ struct Faults {
     challenge: bool,
     /// HEAD answers with another Content-Type than GET.
     head_content_type: Option<&'static str>,
+    /// The AI Catalog at /.well-known/ai-catalog.json, if any.
+    catalog: Option<Value>,
+    /// Cards at /{name}/.well-known/agent-card.json, answered as the main card is.
+    tenants: Vec<(String, Value)>,
 }
 
 const DATE: &str = "Tue, 03 Nov 2026 10:00:00 GMT";
@@ -435,10 +440,25 @@ impl Faults {
             cache_control: "public, max-age=600",
             last_modified: DATE,
             challenge: true,
+            catalog: None,
+            tenants: Vec::new(),
         }
     }
 
     fn answer(&self, asked: &Asked) -> Answer {
+        if let (Some(catalog), "/.well-known/ai-catalog.json") = (&self.catalog, &*asked.path) {
+            return Answer::new(200, catalog.to_string())
+                .header("Content-Type", "application/ai-catalog+json");
+        }
+        for (name, card) in &self.tenants {
+            if asked.path == format!("/{name}/.well-known/agent-card.json") {
+                let tenant = Faults {
+                    card: card.clone(),
+                    ..self.clone()
+                };
+                return tenant.card_answer(asked);
+            }
+        }
         let card_path = matches!(
             asked.path.as_str(),
             "/.well-known/agent-card.json" | "/.well-known/agent.json"
@@ -1352,4 +1372,114 @@ fn the_run_budget_reports_stalled_interfaces_as_not_done() {
     // The budget ran out on the first stalled probe at the latest: the others never
     // connected.
     assert!(accepted.load(Ordering::SeqCst) <= 1, "{report:#}");
+}
+
+/// A catalog entry for an A2A card at `url`.
+fn entry(identifier: &str, url: &str) -> Value {
+    json!({"identifier": identifier, "displayName": identifier,
+           "mediaType": "application/a2a-agent-card+json", "url": url})
+}
+
+#[test]
+fn the_hosts_catalog_is_read_and_a_broken_listed_card_is_found_under_its_entry() {
+    let server = wrong_server(|f| {
+        let origin = f.card["supportedInterfaces"][0]["url"]
+            .as_str()
+            .unwrap()
+            .trim_end_matches("/rpc")
+            .to_owned();
+        let mut broken = card(&origin, "Broken");
+        broken["name"] = json!("");
+        f.tenants = vec![
+            ("travel".to_owned(), card(&origin, "Travel")),
+            ("broken".to_owned(), broken),
+        ];
+        let at = |path: &str| format!("{origin}{path}/.well-known/agent-card.json");
+        f.catalog = Some(json!({"specVersion": "1.0", "entries": [
+            entry("urn:example:agent", &at("")),
+            entry("urn:example:agent:travel", &at("/travel")),
+            entry("urn:example:agent:broken", &at("/broken")),
+            entry("urn:example:agent:gone", &at("/gone")),
+        ]}));
+    });
+    let base = server.url();
+    let (code, report) = check_json(&[&base]);
+    assert_eq!(code, 1, "{report:#}");
+    // The base card's findings are its own; the catalog's are grouped under its entries.
+    assert_eq!(
+        codes(&report)
+            .iter()
+            .filter(|c| c.starts_with("A2A-C"))
+            .collect::<Vec<_>>(),
+        ["A2A-C409"],
+        "{report:#}"
+    );
+    let catalog = &report["catalog"];
+    assert_eq!(catalog["endpoint"]["status"], 200, "{report:#}");
+    assert_eq!(catalog["entries"], 4);
+    let cards = catalog["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 4);
+    assert_eq!(cards[0]["auditedAbove"], true);
+    let codes_of = |i: usize| -> Vec<&str> {
+        cards[i]["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap())
+            .collect()
+    };
+    // The travel card was fetched and audited: its interfaces too (the extended card is
+    // offered, no --header given).
+    assert_eq!(cards[1]["endpoint"]["status"], 200);
+    assert!(codes_of(1).contains(&"A2A-C409"), "{:?}", codes_of(1));
+    assert!(!codes_of(1).iter().any(|c| c.starts_with("A2A-E")));
+    // The broken one: validation's error, pointing into the card at its own URL.
+    let broken: Vec<&Value> = cards[2]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "A2A-E010")
+        .collect();
+    assert_eq!(broken.len(), 1, "{:#}", cards[2]);
+    assert_eq!(broken[0]["pointer"], "/name");
+    assert!(broken[0]["url"]
+        .as_str()
+        .unwrap()
+        .ends_with("/broken/.well-known/agent-card.json"));
+    // The missing one.
+    assert_eq!(codes_of(3), ["A2A-C501"], "{:#}", cards[3]);
+    assert!(report["errors"].as_u64().unwrap() >= 2);
+
+    // As a person reads it: each card under a line naming its entry.
+    let (code, stdout, _) = check(&[&base]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("GET http://127.0.0.1:"), "{stdout}");
+    assert!(
+        stdout.contains("/.well-known/ai-catalog.json: 200, application/ai-catalog+json"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("entry /entries/0 urn:example:agent \"urn:example:agent\": "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the card audited above"), "{stdout}");
+    assert!(stdout.contains("entry /entries/2 urn:example:agent:broken \"urn:example:agent:broken\" (1 error): GET "), "{stdout}");
+    assert!(
+        stdout.contains("\n  error A2A-E010 http://127.0.0.1:"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\n  error A2A-C501 http://127.0.0.1:"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn without_a_catalog_the_report_notes_it() {
+    let server = wrong_server(|_| {});
+    let (code, report) = check_json(&[&server.url()]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["catalog"]["endpoint"]["status"], 404);
+    assert_eq!(report["catalog"]["findings"][0]["code"], "A2A-C502");
+    assert_eq!(report["catalog"]["findings"][0]["level"], "note");
 }

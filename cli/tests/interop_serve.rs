@@ -18,9 +18,9 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::OnceLock;
 
 use card_diff::differences;
+use python_peer::run_peer;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -117,34 +117,9 @@ fn python() -> &'static Path {
     python_peer::python("a2a-sdk-1.3.0", &[SDK])
 }
 
-/// `node`, once `tests/interop/js/node_modules` holds the locked `@a2a-js/sdk`.
+/// `node`, once the npm peers' project holds the locked `@a2a-js/sdk`.
 fn node() -> &'static str {
-    static READY: OnceLock<()> = OnceLock::new();
-    READY.get_or_init(|| {
-        let installed = Path::new(JS_DIR).join("node_modules/@a2a-js/sdk/package.json");
-        if !installed.exists() {
-            let status = Command::new("npm")
-                .args(["ci", "--prefix", JS_DIR, "--no-audit", "--no-fund"])
-                .status();
-            assert!(
-                status.is_ok_and(|s| s.success()),
-                "npm ci --prefix {JS_DIR} failed"
-            );
-        }
-    });
-    "node"
-}
-
-/// Runs a peer; its stdout as JSON, failing the test with its stderr on a non-zero exit.
-fn run_peer(mut command: Command, what: &str) -> Value {
-    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{what} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{what}: {e}\n{stdout}"))
+    python_peer::node(JS_DIR)
 }
 
 /// a2a-sdk's `A2ACardResolver` at `path`; `mode` is `v1` or `v03` (see the script).

@@ -8,19 +8,22 @@
 //!   hundred swaps);
 //! - `soak_swaps_in_process`: the layer served by hyper in this process, a thread calling
 //!   `CardHandle::replace` as fast as it can (thousands of swaps a second), with tenant cards
-//!   added, replaced and removed.
+//!   added, replaced and removed, and the layer's AI Catalog of those cards requested too.
 //!
 //! Both assert: no failed request (connection error, 5xx, any status but 200/304, or the
 //! inner service's answer for a tenant not served); every 200's ETag is the SHA-256 of its
 //! body; every body served is one of the valid cards (never an invalid one); no
 //! `Last-Modified` later than the time of the response; resident memory after warm-up and at
-//! the end within a bound (see each test). Each prints a summary table.
+//! the end within a bound (see each test). Each prints a summary table. The in-process soak
+//! also asserts that no catalog disagrees with the cards: every catalog served lists exactly
+//! the cards of one state the swapper published (which card each agent served, which tenants
+//! there were), never a card with errors, never a mix of two states (see [`Bodies::catalog_refusal`]).
 
 mod binary_server;
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, RwLock};
@@ -37,6 +40,10 @@ use sha2::{Digest, Sha256};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";
+const CATALOG: &str = "/.well-known/ai-catalog.json";
+/// Where the in-process soak's catalog says its cards are, and its identifiers.
+const CATALOG_BASE: &str = "https://soak.example";
+const ID_PREFIX: &str = "urn:soak:";
 /// How far the server's resident memory may grow between the end of warm-up and the end.
 /// The server holds the current card set (a few KiB) plus, per connection, hyper's read and
 /// write buffers (tens of KiB at most); 20 MiB is far above all of that for 32-256
@@ -82,14 +89,111 @@ fn digest(bytes: &[u8]) -> Digest32 {
 }
 
 /// The bodies that may be served (the compact v1.0 JSON of each valid card) and those that
-/// must never be (the same JSON of each card with errors), kept as SHA-256 digests.
+/// must never be (the same JSON of each card with errors), kept as SHA-256 digests; and, for
+/// the catalog, the valid cards by version and every state the swapper published.
 #[derive(Default)]
 struct Bodies {
     valid: HashSet<Digest32>,
     invalid: HashSet<Digest32>,
+    /// Each valid card's number (its index in the pool; the base card is [`POOL`]) and
+    /// description, by its version (unique to each card).
+    versions: HashMap<String, (u8, String)>,
+    /// Every [`State::code`] the swapper published, or was about to: each is recorded before
+    /// the swap that makes it, so a client never sees a state not yet recorded (a state
+    /// recorded whose swap was then refused only makes the check less strict).
+    published: HashSet<u32>,
+}
+
+/// Which card each agent serves: the main card's number, and each tenant's (`None`: not
+/// served), in [`TENANTS`] order.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct State {
+    agents: [Option<u8>; 4],
+}
+
+impl State {
+    /// One number per state: 7 bits per agent (0..=64 a card's number, 127 absent).
+    fn code(self) -> u32 {
+        self.agents
+            .iter()
+            .enumerate()
+            .map(|(i, a)| u32::from(a.unwrap_or(127)) << (7 * i))
+            .sum()
+    }
+
+    fn describe(self) -> String {
+        let names = std::iter::once("main").chain(TENANTS);
+        names
+            .zip(self.agents)
+            .map(|(name, a)| match a {
+                Some(n) => format!("{name}=card {n}"),
+                None => format!("{name} absent"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 impl Bodies {
+    /// Why a catalog body must not have been served, if it must not: it is not the catalog
+    /// of one published state. Each entry names its agent (identifier and URL), and its card
+    /// by version and description, which must be one valid card's; the agents listed and
+    /// their cards together must be a state the swapper published. A catalog built from
+    /// another swap's cards than those served with it, listing a removed tenant, missing an
+    /// added one or listing a card with errors, fails; concurrent swaps cannot make a
+    /// correct server fail it, since every catalog served is built with one state's cards
+    /// and every state is recorded before it is published.
+    fn catalog_refusal(&self, body: &[u8]) -> Option<String> {
+        let doc: serde_json::Value = match serde_json::from_slice(body) {
+            Ok(doc) => doc,
+            Err(e) => return Some(format!("the catalog is not JSON: {e}")),
+        };
+        let Some(entries) = doc["entries"].as_array() else {
+            return Some("the catalog has no entries array".into());
+        };
+        let mut state = State { agents: [None; 4] };
+        for entry in entries {
+            let text = |key: &str| entry[key].as_str().unwrap_or_default();
+            let identifier = text("identifier");
+            let slot = match identifier.strip_prefix(ID_PREFIX) {
+                None if identifier == ID_PREFIX.trim_end_matches(':') => 0,
+                Some(tenant) => match TENANTS.iter().position(|t| *t == tenant) {
+                    Some(i) => i + 1,
+                    None => return Some(format!("the catalog lists {identifier:?}")),
+                },
+                None => return Some(format!("the catalog lists {identifier:?}")),
+            };
+            let path = match slot {
+                0 => String::new(),
+                i => format!("/{}", TENANTS[i - 1]),
+            };
+            if text("url") != format!("{CATALOG_BASE}{path}{CARD}") {
+                return Some(format!("{identifier}: url {:?}", text("url")));
+            }
+            let Some((number, description)) = self.versions.get(text("version")) else {
+                return Some(format!(
+                    "{identifier}: version {:?} is no valid card's (a card with errors?)",
+                    text("version")
+                ));
+            };
+            if text("description") != description {
+                return Some(format!("{identifier}: the description of another card"));
+            }
+            if state.agents[slot].replace(*number).is_some() {
+                return Some(format!("{identifier} listed twice"));
+            }
+        }
+        if state.agents[0].is_none() {
+            return Some("the catalog does not list the main card".into());
+        }
+        (!self.published.contains(&state.code())).then(|| {
+            format!(
+                "the catalog lists cards never served together: {}",
+                state.describe()
+            )
+        })
+    }
+
     /// Why `body` must not have been served, if it must not.
     fn refusal(&self, body: &[u8]) -> Option<String> {
         let hash = digest(body);
@@ -114,6 +218,8 @@ struct Counts {
     head: AtomicU64,
     /// Requests for a tenant not served at that moment, which reach the inner service.
     passed_on: AtomicU64,
+    /// Catalogs (200 to a GET) checked against the published states.
+    catalogs: AtomicU64,
     failures: AtomicU64,
 }
 
@@ -185,6 +291,10 @@ impl Load {
         if self.paths.len() > 1 {
             let passed = c.passed_on.load(Relaxed).to_string();
             rows.push(("tenant absent (inner service)", passed));
+        }
+        if self.paths.iter().any(|p| p == CATALOG) {
+            let checked = c.catalogs.load(Relaxed).to_string();
+            rows.push(("catalogs checked (200)", checked));
         }
         rows.push(("failed", c.failures.load(Relaxed).to_string()));
         rows
@@ -411,7 +521,15 @@ async fn client(id: u64, load: Arc<Load>) {
                     if etag.as_deref() != Some(support::etag_of(&body).as_str()) {
                         load.fail(format!("ETag {etag:?} is not the SHA-256 of the body"));
                     }
-                    if let Some(problem) = load.bodies.read().unwrap().refusal(&body) {
+                    let bodies = load.bodies.read().unwrap();
+                    let problem = if path == CATALOG {
+                        counts.catalogs.fetch_add(1, Relaxed);
+                        bodies.catalog_refusal(&body)
+                    } else {
+                        bodies.refusal(&body)
+                    };
+                    drop(bodies);
+                    if let Some(problem) = problem {
                         load.fail(format!("{path}: {problem}"));
                     }
                     last_etags[which] = etag;
@@ -432,7 +550,7 @@ async fn client(id: u64, load: Arc<Load>) {
                     }
                 }
                 // The inner service of the in-process soak: a tenant not served just now.
-                (StatusCode::IM_A_TEAPOT, _) if which > 0 => {
+                (StatusCode::IM_A_TEAPOT, _) if which > 0 && path != CATALOG => {
                     counts.passed_on.fetch_add(1, Relaxed);
                 }
                 (status, _) => load.fail(format!("{method} {path} answered {status}")),
@@ -552,19 +670,29 @@ struct Swaps {
 /// turn (every eighth with an old modification time, so `Last-Modified` has to be moved
 /// forward), each followed by a card with errors, which must be refused; every fourth round
 /// also adds, replaces (with a valid and an invalid card) or removes a tenant's card.
+/// Every state it publishes (`state`, then each change) is recorded in `bodies` first.
 fn swap_until(
     handle: &a2a_card::serve::CardHandle,
     pool: &[AgentCard],
     broken: &[AgentCard],
+    bodies: &RwLock<Bodies>,
+    mut state: State,
     stop: Instant,
 ) -> Swaps {
     let old = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
     let mut swaps = Swaps::default();
     let mut n: usize = 0;
+    let record = |next: State| {
+        bodies.write().unwrap().published.insert(next.code());
+        next
+    };
     while Instant::now() < stop {
         n += 1;
         let index = n % pool.len();
         let card = pool[index].clone();
+        let mut next = state;
+        next.agents[0] = Some(index as u8);
+        let next = record(next);
         let result = if n % 8 == 0 {
             handle.replace_modified_at(card, old)
         } else {
@@ -574,6 +702,7 @@ fn swap_until(
             Ok(()) => {
                 swaps.accepted += 1;
                 swaps.last_main = Some(index);
+                state = next;
             }
             Err(e) => note(&mut swaps.wrong, format!("valid card {index} refused: {e}")),
         }
@@ -582,11 +711,19 @@ fn swap_until(
             other => note(&mut swaps.wrong, format!("a card with errors: {other:?}")),
         }
         if n % 4 == 0 {
-            let tenant = TENANTS[(n / 4) % TENANTS.len()];
+            let slot = (n / 4) % TENANTS.len();
+            let tenant = TENANTS[slot];
+            let mut next = state;
             match (n / 12) % 3 {
                 0 | 1 => {
-                    match handle.replace_tenant(tenant, pool[(n * 7) % pool.len()].clone()) {
-                        Ok(()) => swaps.tenant_accepted += 1,
+                    let index = (n * 7) % pool.len();
+                    next.agents[slot + 1] = Some(index as u8);
+                    let next = record(next);
+                    match handle.replace_tenant(tenant, pool[index].clone()) {
+                        Ok(()) => {
+                            swaps.tenant_accepted += 1;
+                            state = next;
+                        }
                         Err(e) => note(&mut swaps.wrong, format!("{tenant}: {e}")),
                     }
                     match handle.replace_tenant(tenant, broken[n % broken.len()].clone()) {
@@ -595,6 +732,8 @@ fn swap_until(
                     }
                 }
                 _ => {
+                    next.agents[slot + 1] = None;
+                    state = record(next);
                     if handle.remove_tenant(tenant) {
                         swaps.tenant_removed += 1;
                     }
@@ -628,24 +767,46 @@ fn soak_swaps_in_process() {
         .invalid
         .extend(broken.iter().map(|card| digest(&card.to_json_vec())));
     assert_eq!(bodies.valid.len() as u64, POOL + 1);
+    let numbered = pool.iter().enumerate().map(|(n, c)| (n as u8, c));
+    for (n, card) in numbered.chain([(POOL as u8, &base)]) {
+        let seen = (n, card.description.clone());
+        assert!(bodies.versions.insert(card.version.clone(), seen).is_none());
+    }
+    // The state served from the start: the base card, as the main card and acme's.
+    let state = State {
+        agents: [Some(POOL as u8), Some(POOL as u8), None, None],
+    };
+    bodies.published.insert(state.code());
 
     let layer = AgentCardLayer::builder(base.clone())
         .tenant(TENANTS[0], base)
+        .catalog(
+            a2a_card::serve::CatalogOptions::new()
+                .base_url(CATALOG_BASE)
+                .identifier_prefix(ID_PREFIX),
+        )
         .build()
         .unwrap();
     let handle = layer.handle();
     let server = support::TestServer::start(layer.layer(tower::service_fn(support::echo_inner)));
+    assert_eq!(server.get(CATALOG).status, 200);
     let started = Instant::now();
     let stop = started + warm_up + Duration::from_secs(seconds);
     let mut paths = vec![CARD.to_owned()];
     paths.extend(TENANTS.iter().map(|t| format!("/{t}{CARD}")));
+    paths.push(CATALOG.to_owned());
     let bodies = Arc::new(RwLock::new(bodies));
-    let load = Arc::new(Load::new(server.addr.to_string(), paths, stop, bodies));
+    let load = Arc::new(Load::new(
+        server.addr.to_string(),
+        paths,
+        stop,
+        bodies.clone(),
+    ));
     let running = load.spawn_clients(clients);
     let swapper = {
         let handle = handle.clone();
         let (pool, broken) = (pool.clone(), broken.clone());
-        std::thread::spawn(move || swap_until(&handle, &pool, &broken, stop))
+        std::thread::spawn(move || swap_until(&handle, &pool, &broken, &bodies, state, stop))
     };
     let rss = Rss::watch(std::process::id(), warm_up, stop);
     let swaps = swapper.join().unwrap();
@@ -679,13 +840,20 @@ fn soak_swaps_in_process() {
         "RSS growth per accepted swap (bytes)",
         format!("{:.2}", growth / swaps.accepted.max(1) as f64),
     ));
-    print_table("soak: CardHandle::replace in process", &rows);
+    print_table(
+        "soak: CardHandle::replace in process, with the AI Catalog",
+        &rows,
+    );
     for problem in &swaps.wrong {
         println!("swap problem: {problem}");
     }
     load.assert_no_failure();
     assert!(swaps.wrong.is_empty(), "{:#?}", swaps.wrong);
     assert!(swaps.refused > 0 && swaps.tenant_removed > 0);
+    assert!(
+        load.counts.catalogs.load(Relaxed) > 0,
+        "no catalog was checked"
+    );
     assert_eq!(settled.status, 200);
     assert_eq!(settled.body, last.to_json_vec());
     assert!(settled.etag_matches_body());

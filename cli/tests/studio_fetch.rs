@@ -234,3 +234,83 @@ fn fetch_follows_redirects_only_to_the_address_classes_of_the_url_typed() {
         );
     }
 }
+
+/// Serves `listener` by path (`(path, status, content type, body)`; anything else is a
+/// 404), `count` connections, one request each.
+fn routed_server(
+    listener: TcpListener,
+    routes: Vec<(&'static str, u16, &'static str, String)>,
+    count: usize,
+) {
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(count) {
+            let Ok(mut stream) = stream else { continue };
+            let mut request = [0u8; 4096];
+            let n = stream.read(&mut request).unwrap_or(0);
+            let line = String::from_utf8_lossy(&request[..n]);
+            let path = line.split_whitespace().nth(1).unwrap_or("").to_owned();
+            let (status, kind, body) = routes.iter().find(|(p, ..)| *p == path).map_or(
+                (404, "text/plain", "not found".to_owned()),
+                |(_, s, k, b)| (*s, *k, b.clone()),
+            );
+            let head = format!(
+                "HTTP/1.1 {status} X\r\ncontent-type: {kind}\r\ncontent-length: {}\r\n\
+                 connection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(body.as_bytes());
+        }
+    });
+}
+
+#[test]
+fn a_hosts_catalog_is_shown_with_its_cards_and_listed_urls_keep_the_address_classes() {
+    let studio = studio();
+    // Bound first: the catalog names the host's own port.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let origin = listener.local_addr().unwrap().to_string();
+    let entry = |id: &str, media_type: &str, url: String| json!({"identifier": id, "displayName": id, "mediaType": media_type, "url": url});
+    let card_type = "application/a2a-agent-card+json";
+    let catalog = json!({"specVersion": "1.0", "entries": [
+        entry("urn:x:a", card_type, format!("http://{origin}/agents/a/card.json")),
+        entry("urn:x:meta", card_type, "http://10.0.0.1/card.json".to_owned()),
+        entry("urn:x:gone", card_type, format!("http://{origin}/agents/gone/card.json")),
+        entry("urn:x:tools", "application/mcp-server+json", format!("http://{origin}/mcp")),
+    ]});
+    let card = include_str!("../../examples/agent-card.json").to_owned();
+    let routes = vec![
+        (
+            "/.well-known/ai-catalog.json",
+            200,
+            "application/ai-catalog+json",
+            catalog.to_string(),
+        ),
+        ("/agents/a/card.json", 200, "application/a2a+json", card),
+    ];
+    // Both card paths, the catalog, and two listed cards (never 10.0.0.1).
+    routed_server(listener, routes, 5);
+    let body = json!({"url": format!("http://{origin}")}).to_string();
+    let answer = studio.post_json("/api/fetch", body.as_bytes()).json();
+    assert_eq!(
+        answer["card"],
+        Value::Null,
+        "no card at the base: {answer:#}"
+    );
+    let attempts = answer["attempts"].as_array().unwrap();
+    assert_eq!(attempts.len(), 3);
+    assert_eq!(attempts[2]["status"], 200);
+    let catalog = &answer["catalog"];
+    assert_eq!(catalog["valid"], true, "{catalog:#}");
+    let entries = catalog["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 4);
+    assert_eq!(entries[0]["card"]["valid"], true, "{:#}", entries[0]);
+    assert_eq!(entries[0]["fetched"]["status"], 200);
+    // A catalog on loopback cannot send the studio to the local network.
+    let refused = entries[1]["card"]["error"].as_str().unwrap();
+    assert!(refused.starts_with("refused to connect to"), "{refused}");
+    assert!(refused.contains("private"), "{refused}");
+    assert_eq!(entries[2]["card"]["error"], "no card here: HTTP 404");
+    assert_eq!(entries[3]["isCard"], false);
+    assert_eq!(entries[3]["note"], "not an A2A card");
+}

@@ -16,6 +16,11 @@ pub(super) struct Keys {
 }
 
 impl Keys {
+    /// The verifier of these keys (trust manifests are checked with it too).
+    pub(super) fn verifier(&self) -> &CardVerifier {
+        &self.verifier
+    }
+
     pub(super) fn new(store: TrustStore, path: &str) -> Keys {
         let skipped = store
             .skipped()
@@ -35,23 +40,34 @@ pub(super) fn served_card(
     canonical: &CardFetch,
     findings: &mut Vec<Diagnostic>,
 ) -> Option<AgentCard> {
-    let endpoint = &canonical.endpoint;
+    card_found(canonical, findings, |got| {
+        (
+            Code::CardMissing,
+            format!("no card here: got {got}; publish the card at {CANONICAL_PATH} (§8.2)"),
+        )
+    })
+}
+
+/// The card a fetch found, with what its headers and content say; `missing` is the finding
+/// when there is none (given what answered).
+pub(super) fn card_found(
+    fetched: &CardFetch,
+    findings: &mut Vec<Diagnostic>,
+    missing: impl FnOnce(String) -> (Code, String),
+) -> Option<AgentCard> {
+    let endpoint = &fetched.endpoint;
     let url = endpoint.final_url();
     redirect_findings(endpoint, findings);
-    if let Some((code, message)) = &canonical.stopped {
+    if let Some((code, message)) = &fetched.stopped {
         findings.push(finding(*code, Place::url(url), message.clone()));
         return None;
     }
-    let Some(body) = canonical.card_body() else {
-        let got = endpoint.answer();
-        findings.push(finding(
-            Code::CardMissing,
-            Place::url(url),
-            format!("no card here: got {got}; publish the card at {CANONICAL_PATH} (§8.2)"),
-        ));
+    let Some(body) = fetched.card_body() else {
+        let (code, message) = missing(endpoint.answer());
+        findings.push(finding(code, Place::url(url), message));
         return None;
     };
-    if let Some(response) = &canonical.response {
+    if let Some(response) = &fetched.response {
         header_findings(url, response.headers(), findings);
     }
     let report = match validate_document(body, Profile::Spec, Some(DocumentKind::Card)) {

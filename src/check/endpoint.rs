@@ -85,7 +85,12 @@ impl CardFetch {
 
 /// GETs a card path the way a browser-based client on another origin would.
 pub(super) async fn fetch_card(client: &Client, url: &Uri) -> CardFetch {
-    let request = card_request(Method::GET).header(ORIGIN, HeaderValue::from_static(PROBE_ORIGIN));
+    fetch(client, url, card_request(Method::GET)).await
+}
+
+/// GETs `url` with `request` (its Accept), claiming another origin as a browser would.
+pub(super) async fn fetch(client: &Client, url: &Uri, request: Outgoing) -> CardFetch {
+    let request = request.header(ORIGIN, HeaderValue::from_static(PROBE_ORIGIN));
     let Exchange { redirects, result } = client.send(url, &request).await;
     let mut endpoint = Endpoint {
         url: url.to_string(),

@@ -4,9 +4,12 @@
 //! URL, plus a header name or a JSON pointer into the body).
 //!
 //! The order: the canonical path (everything else depends on the card it serves), the legacy
-//! path, revalidation / HEAD / an unsupported method, validation, signatures, and finally
-//! every declared interface (does it answer, does it refuse the extended card without
-//! credentials, and with them does it hand it out). Requests run one after another: a card
+//! path, revalidation / HEAD / an unsupported method, validation, signatures, every declared
+//! interface (does it answer, does it refuse the extended card without credentials, and with
+//! them does it hand it out), and finally the host's AI Catalog at
+//! `/.well-known/ai-catalog.json` when there is one: validated, and each A2A card it lists
+//! (at most [`MAX_LISTED`]) audited the same way, its findings grouped under its entry
+//! ([`Report::catalog`]). Requests run one after another: a card
 //! server should not see a burst from a checker, and the report then reads in the order
 //! things were asked. Every request goes through the crate's [`Client`], so every one is
 //! bounded, and the whole run has one time budget ([`Audit::budget`], default
@@ -44,6 +47,7 @@
 //! ```
 
 mod card;
+mod catalog;
 mod endpoint;
 mod finding;
 mod http_semantics;
@@ -64,8 +68,9 @@ use card::{legacy_findings, served_card, signature_findings, Keys};
 use endpoint::fetch_card;
 use interfaces::Credentials;
 
+pub use catalog::MAX_LISTED;
 pub use endpoint::Endpoint;
-pub use report::Report;
+pub use report::{CatalogReport, ListedCard, Report};
 
 const CANONICAL_PATH: &str = "/.well-known/agent-card.json";
 const LEGACY_PATH: &str = "/.well-known/agent.json";
@@ -249,7 +254,26 @@ impl Audit {
             interfaces::interface_findings(client, card, url, &self.credentials, &mut findings)
                 .await;
         }
-        Report::new(base, vec![canonical.endpoint, legacy.endpoint], findings)
+        let catalog = match parse_http_url(base) {
+            Ok(base_uri) => Some(
+                catalog::catalog_report(
+                    client,
+                    &catalog::Base {
+                        base: &base_uri,
+                        canonical: &canonical,
+                        keys: self.keys.as_ref(),
+                        credentials: &self.credentials,
+                    },
+                )
+                .await,
+            ),
+            Err(_) => None,
+        };
+        let report = Report::new(base, vec![canonical.endpoint, legacy.endpoint], findings);
+        match catalog {
+            Some(catalog) => report.with_catalog(catalog),
+            None => report,
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! What the audit found about one agent: what each card path answered, and the findings.
+//! What the audit found about one agent: what each card path answered, and the findings;
+//! and about the host's AI Catalog, when it was read: its own findings and each listed card's.
 
 use serde::{Serialize, Serializer};
 
@@ -22,6 +23,8 @@ pub struct Report {
     endpoints: Vec<Endpoint>,
     #[serde(serialize_with = "findings_json")]
     findings: Vec<Diagnostic>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    catalog: Option<CatalogReport>,
     errors: usize,
     warnings: usize,
     notes: usize,
@@ -41,7 +44,21 @@ impl Report {
             warnings: count(Severity::Warning),
             notes: count(Severity::Note),
             findings,
+            catalog: None,
         }
+    }
+
+    /// The same report with what the host's catalog gave (its findings are counted).
+    pub(super) fn with_catalog(mut self, catalog: CatalogReport) -> Self {
+        for found in catalog.all_findings() {
+            match found.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
+            }
+        }
+        self.catalog = Some(catalog);
+        self
     }
 
     /// A report of an agent whose canonical card URL could not be reached at all.
@@ -68,17 +85,32 @@ impl Report {
         &self.endpoints
     }
 
-    /// The findings, errors first.
+    /// The findings about the agent at the base URL, errors first (the catalog's and its
+    /// listed cards' are in [`catalog`](Self::catalog); [`all_findings`](Self::all_findings)
+    /// has every one).
     pub fn findings(&self) -> &[Diagnostic] {
         &self.findings
     }
 
-    /// The findings with this code.
-    pub fn with_code(&self, code: Code) -> impl Iterator<Item = &Diagnostic> {
-        self.findings.iter().filter(move |f| f.code == code)
+    /// What the host's AI Catalog gave: `None` when the audit did not get that far (the
+    /// base URL could not be reached).
+    pub fn catalog(&self) -> Option<&CatalogReport> {
+        self.catalog.as_ref()
     }
 
-    /// How many errors.
+    /// Every finding: the agent's, then the catalog's, then each listed card's.
+    pub fn all_findings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.findings
+            .iter()
+            .chain(self.catalog.iter().flat_map(CatalogReport::all_findings))
+    }
+
+    /// The findings with this code, wherever they are (the catalog and its cards included).
+    pub fn with_code(&self, code: Code) -> impl Iterator<Item = &Diagnostic> {
+        self.all_findings().filter(move |f| f.code == code)
+    }
+
+    /// How many errors (the catalog and its cards included).
     pub fn errors(&self) -> usize {
         self.errors
     }
@@ -96,6 +128,65 @@ impl Report {
     /// Reachable and without errors.
     pub fn passed(&self) -> bool {
         self.reachable && self.errors == 0
+    }
+}
+
+/// The host's AI Catalog (`/.well-known/ai-catalog.json` under the base URL): what it
+/// answered, the findings about the catalog itself (its validation, with the catalog's URL
+/// and a pointer), and each A2A card it lists with that card's own findings.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct CatalogReport {
+    /// What the catalog URL answered.
+    pub endpoint: Endpoint,
+    /// How many entries the catalog has (A2A cards or not).
+    pub entries: usize,
+    /// The findings about the catalog itself, errors first.
+    #[serde(serialize_with = "findings_json")]
+    pub findings: Vec<Diagnostic>,
+    /// The A2A cards it lists that were audited, in catalog order.
+    pub cards: Vec<ListedCard>,
+}
+
+impl CatalogReport {
+    /// Every finding: the catalog's, then each listed card's.
+    pub fn all_findings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.findings
+            .iter()
+            .chain(self.cards.iter().flat_map(|c| c.findings.iter()))
+    }
+}
+
+/// One A2A card a catalog lists, and what auditing it found.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct ListedCard {
+    /// The entry's JSON pointer in the catalog (`/entries/2`).
+    pub pointer: String,
+    /// The entry's `identifier`.
+    pub identifier: String,
+    /// The entry's `displayName`.
+    pub display_name: String,
+    /// The entry's `url`; `None` for a card given inline (`data`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// What the card URL answered; `None` for an inline card, or for the card at the base
+    /// URL, audited above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub endpoint: Option<Endpoint>,
+    /// The entry names the card at the base URL (audited as the agent itself).
+    pub audited_above: bool,
+    /// The findings about this card, errors first.
+    #[serde(serialize_with = "findings_json")]
+    pub findings: Vec<Diagnostic>,
+}
+
+impl ListedCard {
+    /// How many of its findings are errors.
+    pub fn errors(&self) -> usize {
+        self.findings.iter().filter(|f| f.is_error()).count()
     }
 }
 

@@ -289,6 +289,23 @@ codes! {
     PostNotSent = "A2A-C207", Note;
     /// A Last-Modified that is not an HTTP date.
     MalformedLastModified = "A2A-C114", Warning;
+    // The host's AI Catalog and the cards it lists.
+    /// The catalog at the well-known URI answers 200 but cannot be read (not JSON, not a
+    /// catalog object, too large), or could not be fetched.
+    CatalogUnreadable = "A2A-C500", Error;
+    /// A card the catalog lists by URL is not served there (no 200, no answer).
+    ListedCardMissing = "A2A-C501", Error;
+    /// No AI Catalog at the well-known URI (a host of one agent needs none).
+    NoCatalog = "A2A-C502", Note;
+    /// More A2A cards are listed than one audit reads: the rest were not audited.
+    ListedCardsNotAudited = "A2A-C503", Note;
+    /// The catalog is not served as `application/ai-catalog+json`.
+    CatalogContentType = "A2A-C504", Warning;
+    /// Entries that are not A2A cards (MCP servers, nested catalogs...): not audited.
+    EntriesNotCards = "A2A-C505", Note;
+    /// The card served at a listed URL is not the one its entry's trust manifest names (the
+    /// SHA-256 of the bytes differs): the catalog and the card disagree.
+    ListedCardDigest = "A2A-C506", Error;
 }
 
 impl fmt::Display for Code {

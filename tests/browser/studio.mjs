@@ -1,9 +1,9 @@
 // Drives a2a-card studio in the system's headless Chromium, as a person would: paste a broken
 // card and follow its diagnostics, migrate a v0.3 card, fill the generator and check its
-// download with the real CLI, fetch a served card. A screenshot of every state goes to
-// SCREENSHOT_DIR for a person to look at.
+// download with the real CLI, fetch a served card, fetch a host's AI Catalog and its cards. A
+// screenshot of every state goes to SCREENSHOT_DIR for a person to look at.
 //
-// Usage: node studio.mjs STUDIO_URL CARD_SERVER_URL
+// Usage: node studio.mjs STUDIO_URL CARD_SERVER_URL CATALOG_HOST_URL
 // Environment: A2A_CARD_BIN (the a2a-card binary), SCREENSHOT_DIR.
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 
-const [studioUrl, cardServerUrl] = process.argv.slice(2);
+const [studioUrl, cardServerUrl, catalogHostUrl] = process.argv.slice(2);
 const binary = process.env.A2A_CARD_BIN;
 const shots = process.env.SCREENSHOT_DIR || 'target/studio-screenshots';
-if (!studioUrl || !cardServerUrl || !binary) {
-  console.error('usage: A2A_CARD_BIN=... node studio.mjs STUDIO_URL CARD_SERVER_URL');
+if (!studioUrl || !cardServerUrl || !catalogHostUrl || !binary) {
+  console.error('usage: A2A_CARD_BIN=... node studio.mjs STUDIO_URL CARD_SERVER_URL CATALOG_HOST_URL');
   process.exit(64);
 }
 mkdirSync(shots, { recursive: true });
@@ -225,13 +225,44 @@ await scenario('fetch reports both well-known paths and validates the card', asy
   await page.getByRole('button', { name: 'Fetch and validate' }).click();
   await page.waitForSelector('#fetch-attempts table');
   const rows = await page.$$eval('#fetch-attempts tbody tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
-  assert.equal(rows.length, 2);
+  assert.equal(rows.length, 3);
   assert.ok(rows[0][0].endsWith('/.well-known/agent-card.json') && rows[0][1] === '200', JSON.stringify(rows));
   assert.match(rows[0][2], /application\/a2a\+json/);
   assert.ok(rows[1][0].endsWith('/.well-known/agent.json') && rows[1][1] === '200', JSON.stringify(rows));
+  // One agent, no AI Catalog: asked for, and nothing shown for it.
+  assert.ok(rows[2][0].endsWith('/.well-known/ai-catalog.json') && rows[2][1] === '404', JSON.stringify(rows));
+  assert.ok(await page.isHidden('#fetch-catalog'));
   assert.match(await page.textContent('#fetch-result .summary'), /^Valid v1\.0 card/);
   assert.ok((await page.inputValue('#fetch-document')).includes('"supportedInterfaces"'));
   await shot('05-fetch.png');
+});
+
+await scenario('fetch shows a host\'s AI Catalog, its entries and each listed card', async () => {
+  await page.getByLabel(/^Agent base URL/).fill(catalogHostUrl);
+  await page.getByRole('button', { name: 'Fetch and validate' }).click();
+  await page.waitForSelector('#fetch-catalog:not([hidden]) table.entries');
+  const rows = await page.$$eval('#fetch-attempts tbody tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
+  assert.ok(rows[2][0].endsWith('/.well-known/ai-catalog.json') && rows[2][1] === '200', JSON.stringify(rows));
+  assert.match(rows[2][2], /application\/ai-catalog\+json/);
+  assert.match(await page.textContent('#fetch-catalog-summary .summary'),
+    /^Valid AI Catalog: 0 errors, \d+ warnings?; 3 entries, 3 A2A cards$/);
+  const entries = await page.$$eval('#fetch-catalog tbody tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
+  assert.equal(entries.length, 3, JSON.stringify(entries));
+  assert.deepEqual(entries.map((e) => e[1]), ['Concierge', 'Food Finder', 'Travel Planner']);
+  assert.ok(entries[0][0].includes('urn:example:agent') && entries[0][2] === catalogHostUrl + '/.well-known/agent-card.json',
+    JSON.stringify(entries));
+  assert.equal(entries[2][2], catalogHostUrl + '/travel/.well-known/agent-card.json');
+  for (const entry of entries) assert.match(entry[3], /^Valid: 0 errors, \d+ warnings?/, JSON.stringify(entry));
+  // The food agent's skill has no examples: its summary says so, and its card shows it.
+  assert.match(entries[1][3], /^Valid: 0 errors, [1-9]\d* warnings?/);
+  await page.getByRole('button', { name: 'Show the card of Food Finder' }).click();
+  assert.match(await page.textContent('#fetch-result .hint'), /\/food\/\.well-known\/agent-card\.json \(catalog entry \/entries\/1, urn:example:agent:food\)/);
+  assert.ok((await page.inputValue('#fetch-document')).includes('"Food Finder"'));
+  const found = await diagnostics('fetch-result');
+  assert.ok(found.some((d) => d.code === 'A2A-W017'), JSON.stringify(found));
+  assert.equal(await page.getAttribute('#fetch-catalog tbody tr:nth-child(2)', 'aria-current'), 'true');
+  await page.locator('#fetch-catalog').scrollIntoViewIfNeeded();
+  await shot('05b-fetch-catalog.png');
 });
 
 await scenario('narrow screens get one column; focus is visible', async () => {

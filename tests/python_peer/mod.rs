@@ -1,11 +1,15 @@
-//! The Python interpreter the interop tests run their peers with: `A2A_SDK_PYTHON` when set
+//! The peers the interop tests run. The Python interpreter: `A2A_SDK_PYTHON` when set
 //! (`.ci/run` creates that environment), otherwise a virtual environment under the target
 //! directory, created and filled on first use, so `cargo test` works on a fresh machine.
+//! Node with the npm SDK: `tests/interop/js/node_modules` (`npm ci`, by `.ci/run` or on
+//! first use). And running a peer whose stdout is one JSON document.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+
+use serde_json::Value;
 
 /// The interpreter of virtual environment `name` with `packages` installed (once per test
 /// binary).
@@ -40,4 +44,35 @@ pub fn python(name: &str, packages: &[&str]) -> &'static Path {
         );
         python
     })
+}
+
+/// `node`, once `js_dir` (the npm peers' project, `tests/interop/js`) holds its locked
+/// `@a2a-js/sdk` (installed with `npm ci` on first use).
+pub fn node(js_dir: &str) -> &'static str {
+    static READY: OnceLock<()> = OnceLock::new();
+    READY.get_or_init(|| {
+        let installed = Path::new(js_dir).join("node_modules/@a2a-js/sdk/package.json");
+        if !installed.exists() {
+            let status = Command::new("npm")
+                .args(["ci", "--prefix", js_dir, "--no-audit", "--no-fund"])
+                .status();
+            assert!(
+                status.is_ok_and(|s| s.success()),
+                "npm ci --prefix {js_dir} failed"
+            );
+        }
+    });
+    "node"
+}
+
+/// Runs a peer; its stdout as JSON, failing the test with its stderr on a non-zero exit.
+pub fn run_peer(mut command: Command, what: &str) -> Value {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{what} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{what}: {e}\n{stdout}"))
 }

@@ -1,7 +1,7 @@
 //! Printing the audit's report: what each card path answered, then the findings, then
 //! counts (or the report as JSON); and the exit code it gives.
 
-use a2a_card::check::{Endpoint, Report};
+use a2a_card::check::{CatalogReport, Endpoint, ListedCard, Report};
 
 use crate::output::{errln, outln, Output};
 use crate::{Format, Outcome};
@@ -46,6 +46,9 @@ fn print_text(report: &Report, output: &mut Output) {
     for finding in report.findings() {
         outln!(output, "{finding}");
     }
+    if let Some(catalog) = report.catalog() {
+        print_catalog(catalog, output);
+    }
     let verdict = if report.errors() == 0 {
         "passed"
     } else {
@@ -59,6 +62,40 @@ fn print_text(report: &Report, output: &mut Output) {
         plural(report.warnings(), "warning"),
         plural(report.notes(), "note")
     );
+}
+
+/// The catalog: what its URL answered, its own findings, then each listed card under a line
+/// naming its entry, its findings indented.
+fn print_catalog(catalog: &CatalogReport, output: &mut Output) {
+    outln!(output, "{}", summary(&catalog.endpoint));
+    for finding in &catalog.findings {
+        outln!(output, "{finding}");
+    }
+    for card in &catalog.cards {
+        outln!(output, "{}", entry_line(card));
+        for finding in &card.findings {
+            outln!(output, "  {finding}");
+        }
+    }
+}
+
+/// `entry /entries/1 urn:example:agent:travel "Travel": GET URL: 200, ...`.
+fn entry_line(card: &ListedCard) -> String {
+    let what = match (&card.endpoint, &card.url) {
+        (_, Some(url)) if card.audited_above => format!("{url}, the card audited above"),
+        (Some(endpoint), _) => summary(endpoint),
+        (None, Some(url)) => url.clone(),
+        (None, None) => "a card given inline".to_owned(),
+    };
+    let verdict = match card.errors() {
+        0 => String::new(),
+        n => format!(" ({})", plural(n, "error")),
+    };
+    let line = format!(
+        "entry {} {} {:?}{verdict}: {what}",
+        card.pointer, card.identifier, card.display_name
+    );
+    a2a_card::terminal_safe(&line).into_owned()
 }
 
 /// `GET URL: 200, application/a2a+json, 1234 bytes, ETag "…", max-age=3600`.

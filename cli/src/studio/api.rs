@@ -1,7 +1,8 @@
 //! The studio's JSON API: `POST /api/validate`, `/api/migrate`, `/api/generate` and
 //! `/api/fetch`. Each runs the code the command-line tool runs and adds, for every
 //! diagnostic, the span its pointer names in the text that was sent, so the page can
-//! highlight it.
+//! highlight it. Fetching a base URL also reads the host's AI Catalog, when there is one,
+//! and the cards it lists (`catalog` in the answer; see `super::catalog`).
 
 use http::header::{CONTENT_TYPE, HOST};
 use http::{Method, Request, Response, StatusCode};
@@ -293,8 +294,10 @@ async fn fetch(fetcher: &Fetcher, query: &Query, body: &[u8]) -> Result<Value, A
     let base =
         fetch::parse_http_url(&request.url).map_err(|e| ApiError::BadField(e.to_string()))?;
     // A URL naming a .json document is fetched as given; otherwise both well-known paths
-    // below the base URL are (many agents still publish only the legacy one).
-    let attempts = if base.path().ends_with(".json") {
+    // below the base URL are (many agents still publish only the legacy one), and the
+    // host's AI Catalog.
+    let mut catalog_attempt = None;
+    let mut attempts = if base.path().ends_with(".json") {
         vec![fetch::get(fetcher, &base.to_string()).await]
     } else {
         let base = base.to_string();
@@ -303,12 +306,17 @@ async fn fetch(fetcher: &Fetcher, query: &Query, body: &[u8]) -> Result<Value, A
             .next()
             .unwrap_or_default()
             .trim_end_matches('/');
-        let (current, legacy) = (
+        let (current, legacy, catalog) = (
             format!("{root}{WELL_KNOWN_PATH}"),
             format!("{root}{LEGACY_PATH}"),
+            format!("{root}{}", a2a_card::catalog::WELL_KNOWN_PATH),
         );
-        let (current, legacy) =
-            tokio::join!(fetch::get(fetcher, &current), fetch::get(fetcher, &legacy));
+        let (current, legacy, catalog) = tokio::join!(
+            fetch::get(fetcher, &current),
+            fetch::get(fetcher, &legacy),
+            fetch::get(fetcher, &catalog)
+        );
+        catalog_attempt = Some(catalog);
         vec![current, legacy]
     };
     let card = attempts
@@ -324,11 +332,18 @@ async fn fetch(fetcher: &Fetcher, query: &Query, body: &[u8]) -> Result<Value, A
             card["document"] = json!(text);
             card
         });
-    Ok(json!({ "attempts": attempts, "card": card }))
+    let mut catalog = Value::Null;
+    if let Some(attempt) = catalog_attempt {
+        if attempt.status == Some(200) && attempt.body.is_some() {
+            catalog = super::catalog::describe(fetcher, &base, &attempt, profile).await;
+        }
+        attempts.push(attempt);
+    }
+    Ok(json!({ "attempts": attempts, "card": card, "catalog": catalog }))
 }
 
 /// The report with a span for every diagnostic, the counts and the registry size budget.
-fn checked(text: &str, report: &Report, profile: Profile) -> Value {
+pub(super) fn checked(text: &str, report: &Report, profile: Profile) -> Value {
     let mut answer = json!(report);
     answer["profile"] = json!(match profile {
         Profile::Spec => "spec",
@@ -343,7 +358,7 @@ fn checked(text: &str, report: &Report, profile: Profile) -> Value {
 }
 
 /// Each diagnostic as JSON with `span`: where its pointer is in `text` (null if nowhere).
-fn located(text: &str, diagnostics: &[Diagnostic]) -> Vec<Value> {
+pub(super) fn located(text: &str, diagnostics: &[Diagnostic]) -> Vec<Value> {
     diagnostics
         .iter()
         .map(|d| {

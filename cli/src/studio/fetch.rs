@@ -53,15 +53,50 @@ pub(crate) struct Fetched {
 /// itself resolves to (global ones always). Never fails: what went wrong is in `error`,
 /// next to whatever was learnt before it went wrong.
 pub(crate) async fn get(fetcher: &Fetcher, url: &str) -> Fetched {
-    let mut fetched = Fetched {
-        url: url.to_owned(),
-        redirects: Vec::new(),
-        status: None,
-        content_type: None,
-        size: None,
-        error: None,
-        body: None,
-    };
+    match parse_http_url(url) {
+        Ok(uri) => get_with(&fetcher.0.for_base(&uri).await, url).await,
+        // get_with reports the same error.
+        Err(_) => get_with(&fetcher.0, url).await,
+    }
+}
+
+/// The cards an AI Catalog at `base` lists (`urls`), one after another: each URL and its
+/// redirects only to the classes of address `base` resolves to (a catalog on a public host
+/// cannot send the studio to this machine or the local network), all of them within
+/// [`LISTED_BUDGET`].
+pub(crate) async fn get_listed(
+    fetcher: &Fetcher,
+    base: &http::Uri,
+    urls: &[String],
+) -> Vec<Fetched> {
+    let client = fetcher.0.with_budget(LISTED_BUDGET).for_base(base).await;
+    let mut fetched = Vec::with_capacity(urls.len());
+    for url in urls {
+        fetched.push(get_with(&client, url).await);
+    }
+    fetched
+}
+
+/// How long fetching the cards of one catalog may take in all.
+const LISTED_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+
+impl Fetched {
+    fn new(url: &str) -> Self {
+        Fetched {
+            url: url.to_owned(),
+            redirects: Vec::new(),
+            status: None,
+            content_type: None,
+            size: None,
+            error: None,
+            body: None,
+        }
+    }
+}
+
+/// GETs `url` with `client` (its destination policy already set).
+async fn get_with(client: &Client, url: &str) -> Fetched {
+    let mut fetched = Fetched::new(url);
     let uri = match parse_http_url(url) {
         Ok(uri) => uri,
         Err(error) => {
@@ -73,7 +108,7 @@ pub(crate) async fn get(fetcher: &Fetcher, url: &str) -> Fetched {
         ACCEPT,
         HeaderValue::from_static("application/a2a+json, application/json;q=0.9, */*;q=0.1"),
     );
-    let exchange = fetcher.0.for_base(&uri).await.send(&uri, &request).await;
+    let exchange = client.send(&uri, &request).await;
     fetched.redirects = exchange.redirects.iter().map(ToString::to_string).collect();
     match exchange.result {
         Err(error) => fetched.error = Some(error.to_string()),

@@ -8,6 +8,7 @@
 //! fetcher) and bodies that are not JSON (which a cross-site form cannot send without CORS).
 
 mod api;
+mod catalog;
 mod error;
 mod fetch;
 

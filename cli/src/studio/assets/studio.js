@@ -325,6 +325,84 @@ function attemptsTable(attempts) {
   return table;
 }
 
+/** `Valid: 0 errors, 2 warnings` for a validated card, or why there is none. */
+function cardSummary(card) {
+  if (!card) return { text: '—', valid: null };
+  if (card.error) return { text: card.error, valid: false };
+  return { text: (card.valid ? 'Valid' : 'Invalid') + ': ' + plural(card.errors, 'error') + ', ' +
+    plural(card.warnings, 'warning'), valid: card.valid };
+}
+
+/** Shows one listed card in the document and result panes, as a fetched card is shown. */
+function showListedCard(entry, row) {
+  const card = entry.card;
+  const document_ = $('fetch-document');
+  const result = $('fetch-result');
+  for (const other of row.parentNode.children) other.removeAttribute('aria-current');
+  row.setAttribute('aria-current', 'true');
+  document_.value = card.document || '';
+  const from = 'Validated ' + card.url + ' (catalog entry ' + entry.pointer + ', ' +
+    (entry.identifier || 'no identifier') + ')';
+  if (card.error) {
+    result.replaceChildren(element('p', { class: 'summary invalid' }, 'From ' + card.url + ': ' + card.error));
+  } else {
+    renderReport(result, card, document_);
+    result.prepend(element('p', { class: 'hint' }, from));
+  }
+  result.scrollIntoView({ block: 'nearest' });
+}
+
+/** The host's AI Catalog: its own validation, then its entries, each card's summary. */
+function renderCatalog(catalog) {
+  const section = $('fetch-catalog');
+  const summary = $('fetch-catalog-summary');
+  const entries = $('fetch-catalog-entries');
+  if (!catalog) { section.hidden = true; summary.replaceChildren(); entries.replaceChildren(); return; }
+  section.hidden = false;
+  if (catalog.error) {
+    summary.replaceChildren(element('p', { class: 'summary invalid' }, 'From ' + catalog.url + ': ' + catalog.error));
+    entries.replaceChildren();
+    return;
+  }
+  const cards = catalog.entries.filter((e) => e.isCard).length;
+  summary.replaceChildren(
+    element('p', { class: 'summary ' + (catalog.valid ? 'valid' : 'invalid') },
+      (catalog.valid ? 'Valid' : 'Invalid') + ' AI Catalog: ' + plural(catalog.errors, 'error') + ', ' +
+      plural(catalog.warnings, 'warning') + '; ' + catalog.entries.length + (catalog.entries.length === 1 ? ' entry' : ' entries') +
+      ', ' + plural(cards, 'A2A card')),
+    element('p', { class: 'hint' }, 'Read ' + catalog.url),
+    diagnosticList(catalog.diagnostics, null));
+  const table = element('table', { class: 'entries' },
+    element('caption', {}, 'Entries'),
+    element('thead', {}, element('tr', {}, ...['Entry', 'Name', 'Card', 'Validation', '']
+      .map((h) => element('th', { scope: 'col' }, h)))));
+  const body = element('tbody');
+  for (const entry of catalog.entries) {
+    const where = entry.url ? element('code', {}, entry.url) : (entry.inline ? 'inline (data)' : '—');
+    const { text, valid } = entry.card ? cardSummary(entry.card) : { text: entry.note || '—', valid: null };
+    const validation = element('span', { class: valid === null ? '' : (valid ? 'valid' : 'invalid') }, text);
+    const cell = element('td', {}, validation);
+    if (entry.entryErrors || entry.entryWarnings) {
+      cell.append(element('p', { class: 'hint' }, 'the entry itself: ' + plural(entry.entryErrors, 'error') + ', ' +
+        plural(entry.entryWarnings, 'warning')));
+    }
+    const row = element('tr', {},
+      element('td', {}, element('code', {}, entry.pointer), ' ', entry.identifier || ''),
+      element('td', {}, entry.displayName || ''),
+      element('td', {}, where),
+      cell,
+      element('td', {}));
+    if (entry.card && entry.card.document) {
+      const button = element('button', { type: 'button', 'aria-label': 'Show the card of ' + (entry.displayName || entry.pointer) }, 'Show card');
+      button.addEventListener('click', () => showListedCard(entry, row));
+      row.lastChild.append(button);
+    }
+    body.append(row);
+  }
+  table.append(body);
+  entries.replaceChildren(table);
+}
+
 $('fetch-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const button = $('fetch-run');
@@ -335,12 +413,14 @@ $('fetch-form').addEventListener('submit', async (event) => {
   button.textContent = 'Fetch and validate';
   const document_ = $('fetch-document');
   const result = $('fetch-result');
-  if (!answer.ok) { $('fetch-attempts').replaceChildren(); document_.value = ''; renderError(result, answer.data); return; }
+  if (!answer.ok) { $('fetch-attempts').replaceChildren(); document_.value = ''; renderCatalog(null); renderError(result, answer.data); return; }
   $('fetch-attempts').replaceChildren(attemptsTable(answer.data.attempts));
+  renderCatalog(answer.data.catalog);
   const card = answer.data.card;
   if (!card) {
     document_.value = '';
-    result.replaceChildren(element('p', { class: 'summary invalid' }, 'No card was found at either well-known path.'));
+    result.replaceChildren(element('p', { class: 'summary invalid' }, 'No card was found at either well-known path.' +
+      (answer.data.catalog ? ' The host\'s AI Catalog is below.' : '')));
     return;
   }
   document_.value = card.document;
