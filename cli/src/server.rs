@@ -23,6 +23,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use a2a_card::tls::{client_certificate, WithClientCertificate};
 use bytes::Bytes;
 use http::{Request, Response};
 use hyper::body::Incoming;
@@ -31,7 +32,6 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
-use a2a_card::tls::{client_certificate, WithClientCertificate};
 use tokio_rustls::TlsAcceptor;
 
 use super::output::{errln, Output};

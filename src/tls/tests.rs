@@ -81,8 +81,7 @@ fn handshake(
     let pki = pki::Pki::new();
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir =
-        std::env::temp_dir().join(format!("a2a-card-tls-unit-{}-{run}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("a2a-card-tls-unit-{}-{run}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let files = pki.write(&dir);
     let client_ca = client_ca.then_some(files.client_ca.as_path());

@@ -50,7 +50,9 @@ pub enum AuthFileError {
         problem: TableError,
     },
     /// The card requires a scheme the file has no table for (fail closed).
-    #[error("security scheme {scheme:?} is required by the card but {file} has no [{scheme}] table")]
+    #[error(
+        "security scheme {scheme:?} is required by the card but {file} has no [{scheme}] table"
+    )]
     MissingTable {
         /// The file, as messages name it.
         file: String,

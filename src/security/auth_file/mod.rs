@@ -146,11 +146,15 @@ impl<'a> AuthFile<'a> {
                     scheme: name.clone(),
                     problem,
                 })?;
-            warnings.extend(repeated.into_iter().map(|kid| AuthFileWarning::RepeatedKid {
-                file: file(),
-                scheme: name.clone(),
-                kid,
-            }));
+            warnings.extend(
+                repeated
+                    .into_iter()
+                    .map(|kid| AuthFileWarning::RepeatedKid {
+                        file: file(),
+                        scheme: name.clone(),
+                        kid,
+                    }),
+            );
         }
         let security = builder.build().map_err(|error| match error {
             SecurityError::MissingVerifier(scheme) => AuthFileError::MissingTable {
