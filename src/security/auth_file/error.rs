@@ -47,7 +47,7 @@ pub enum AuthFileError {
         /// The table's name.
         scheme: String,
         /// What is wrong with it.
-        problem: TableError,
+        problem: Box<TableError>,
     },
     /// The card requires a scheme the file has no table for (fail closed).
     #[error(

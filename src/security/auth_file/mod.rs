@@ -144,7 +144,7 @@ impl<'a> AuthFile<'a> {
                 .map_err(|problem| AuthFileError::Table {
                     file: file(),
                     scheme: name.clone(),
-                    problem,
+                    problem: Box::new(problem),
                 })?;
             warnings.extend(
                 repeated
