@@ -22,10 +22,10 @@
 //! - `check`: [`check`], the audit of a live agent's card endpoints, as [`Diagnostic`]s;
 //! - `mtls-subject`: [`security::ClientCertificate::from_der`] reads the certificate's
 //!   common name;
-//! - `auth-file` (`jwt` + TOML): `security::auth_file`, the `--auth` file of `a2a-card
+//! - `auth-file` (`jwt` + TOML): [`security::auth_file`], the `--auth` file of `a2a-card
 //!   serve` (a TOML table of secrets and trust per security scheme) read into a
 //!   [`security::CardSecurity`];
-//! - `tls-server` (`mtls-subject` + rustls): `tls`, a rustls server configuration from PEM
+//! - `tls-server` (`mtls-subject` + rustls): [`tls`], a rustls server configuration from PEM
 //!   files and the service that hands a verified client certificate to the card's mtls
 //!   scheme, for agents that terminate TLS themselves.
 //!
