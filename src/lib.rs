@@ -21,7 +21,13 @@
 //!   store;
 //! - `check`: [`check`], the audit of a live agent's card endpoints, as [`Diagnostic`]s;
 //! - `mtls-subject`: [`security::ClientCertificate::from_der`] reads the certificate's
-//!   common name.
+//!   common name;
+//! - `auth-file` (`jwt` + TOML): [`security::auth_file`], the `--auth` file of `a2a-card
+//!   serve` (a TOML table of secrets and trust per security scheme) read into a
+//!   [`security::CardSecurity`];
+//! - `tls-server` (`mtls-subject` + rustls): [`tls`], a rustls server configuration from PEM
+//!   files and the service that hands a verified client certificate to the card's mtls
+//!   scheme, for agents that terminate TLS themselves.
 //!
 //! The default is `serve` alone: the layer, no async runtime, no TLS stack. The `a2a-card`
 //! command line is a separate package (`a2a-card-cli`, in the repository's `cli/` folder) that
@@ -62,7 +68,7 @@ pub mod __fuzz;
 mod macros;
 #[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
-#[cfg(any(feature = "jwt", feature = "client"))]
+#[cfg(any(feature = "jwt", feature = "client", feature = "tls-server"))]
 mod bounded_file;
 pub mod card;
 #[cfg(feature = "catalog")]
@@ -86,6 +92,8 @@ mod http_headers;
 pub mod serve;
 #[cfg(feature = "sign")]
 pub mod sign;
+#[cfg(feature = "tls-server")]
+pub mod tls;
 pub mod validate;
 
 pub use card::{

@@ -4,7 +4,6 @@
 //! wrong.
 #![deny(missing_docs, unsafe_code, unreachable_pub)]
 
-mod auth;
 mod check;
 mod input;
 mod keygen;

@@ -8,9 +8,10 @@ use http::HeaderValue;
 use tower::Layer;
 
 use super::output::{errln, outln, Output};
-use super::{auth, server, tls, Outcome};
+use super::{server, tls, Outcome};
 use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
+use a2a_card::security::auth_file::AuthFile;
 use a2a_card::serve::{
     AgentCardLayer, CardHandle, CatalogOptions, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL,
 };
@@ -276,29 +277,23 @@ fn extended_layer(
             );
         }
     }
-    let facts = auth::TlsFacts {
-        client_ca: args.tls.client_ca.is_some(),
-    };
-    let mut warnings = Vec::new();
-    let security = crate::input::read_text(auth_path, "")
-        .and_then(|text| {
-            let shown = auth_path.display().to_string();
-            auth::noting(
-                public,
-                extended.as_ref(),
-                &shown,
-                &text,
-                &facts,
-                &mut warnings,
-            )
-        })
+    let shown = auth_path.display().to_string();
+    let mut file = AuthFile::new(public)
+        .named(&shown)
+        .client_certificates_verified(args.tls.client_ca.is_some());
+    if let Some(card) = &extended {
+        file = file.extended_card(card);
+    }
+    let read = crate::input::read_text(auth_path, "")
+        .and_then(|text| file.read(&text).map_err(|e| e.to_string()))
         .map_err(|message| {
             errln!(output, "a2a-card: {message}");
             Outcome::Invalid
         })?;
-    for warning in warnings {
+    for warning in read.warnings {
         errln!(output, "a2a-card: warning: {warning}");
     }
+    let security = read.security;
     let builder = ExtendedCardLayer::builder(public, security);
     let builder = match extended {
         Some(card) => match signer(args) {

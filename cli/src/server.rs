@@ -23,6 +23,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use a2a_card::tls::{client_certificate, WithClientCertificate};
 use bytes::Bytes;
 use http::{Request, Response};
 use hyper::body::Incoming;
@@ -34,7 +35,6 @@ use tokio::runtime::Runtime;
 use tokio_rustls::TlsAcceptor;
 
 use super::output::{errln, Output};
-use super::tls::{self, WithClientCertificate};
 use super::Outcome;
 
 /// How long a client may take to complete the TLS handshake.
@@ -191,7 +191,7 @@ pub(crate) async fn serve<S, B>(
                     else {
                         return;
                     };
-                    let certificate = tls::client_certificate(stream.get_ref().1);
+                    let certificate = client_certificate(stream.get_ref().1);
                     let service = WithClientCertificate::new(service, certificate);
                     let connection = http.serve_connection(
                         TokioIo::new(stream),

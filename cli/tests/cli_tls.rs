@@ -2,7 +2,7 @@
 //! certificates made by rcgen in the test, and a rustls client.
 //!
 //! What the connection's verified client certificate does to requests (the
-//! `ClientCertificate` extension) is tested in the CLI's unit tests (`cli/src/tls.rs`); end
+//! `ClientCertificate` extension) is tested in the library's unit tests (`src/tls/tests.rs`); end
 //! to end it shows once the extended card with an mTLS scheme is served.
 
 mod binary_server;

@@ -5,14 +5,9 @@
 
 use std::sync::OnceLock;
 
+use a2a_card::security::auth_file::AuthFile;
 use a2a_card::AgentCard;
 use libfuzzer_sys::fuzz_target;
-
-// The CLI's own module (it uses only a2a_card, serde, toml and std); card_security, which
-// reads the file, is not called.
-#[allow(dead_code)]
-#[path = "../../cli/src/auth.rs"]
-mod auth;
 
 fn cards() -> &'static (AgentCard, AgentCard) {
     static CARDS: OnceLock<(AgentCard, AgentCard)> = OnceLock::new();
@@ -84,8 +79,12 @@ fuzz_target!(|data: &[u8]| {
     secrets.retain(|s| !names.iter().any(|n| n.contains(s.as_str())));
     let (public, extended) = cards();
     for client_ca in [false, true] {
-        let tls = auth::TlsFacts { client_ca };
-        if let Err(message) = auth::from_text(public, Some(extended), "auth.toml", text, &tls) {
+        let file = AuthFile::new(public)
+            .extended_card(extended)
+            .named("auth.toml")
+            .client_certificates_verified(client_ca);
+        if let Err(error) = file.read(text) {
+            let message = error.to_string();
             for secret in &secrets {
                 assert!(
                     !message.contains(secret.as_str()),

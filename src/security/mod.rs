@@ -51,6 +51,8 @@
 //! ```
 
 mod api_key;
+#[cfg(feature = "auth-file")]
+pub mod auth_file;
 mod authorization;
 mod basic;
 mod bearer;

@@ -1,6 +1,6 @@
 //! Test certificates made on the spot with rcgen: two CAs, a server certificate for
 //! 127.0.0.1 and localhost, client certificates, and rustls client configurations that use
-//! them. Shared by `tests/cli_tls.rs` and the CLI's unit tests (`#[path]`).
+//! them. Shared by `cli/tests/cli_tls.rs` and the library's unit tests of `tls` (`#[path]`).
 #![allow(dead_code, unreachable_pub)]
 
 use std::path::{Path, PathBuf};
