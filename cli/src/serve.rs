@@ -451,37 +451,6 @@ fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcom
     }
 }
 
-/// Whether two cards declare the same things the security and extended-card layers were
-/// built from.
-fn same_security(a: &AgentCard, b: &AgentCard) -> bool {
-    a.security_schemes == b.security_schemes
-        && a.security_requirements == b.security_requirements
-        && routes_of(a) == routes_of(b)
-        && a.capabilities.extended_agent_card == b.capabilities.extended_agent_card
-}
-
-/// What the extended-card routes are built from: each interface's binding, version, tenant
-/// and URL path. The host is not part of a route, so a card may move its interfaces to
-/// another host or port (a new deployment) without a restart.
-fn routes_of(card: &AgentCard) -> Vec<(&str, &str, &str, Option<String>)> {
-    card.supported_interfaces
-        .iter()
-        .map(|i| {
-            let path = i
-                .url
-                .parse::<http::Uri>()
-                .ok()
-                .map(|uri| uri.path().trim_end_matches('/').to_owned());
-            (
-                i.protocol_binding.as_str(),
-                i.protocol_version.as_str(),
-                i.tenant.as_str(),
-                path,
-            )
-        })
-        .collect()
-}
-
 /// Reloads each card (the main one and every tenant's) whenever its file's content changes.
 /// Polling (rather than file-system events) works the same on every file system, bind
 /// mounts and editors that replace files included, and costs one small read per file and
@@ -534,7 +503,7 @@ fn reload(
     file.last_seen = Some(bytes);
     // What --auth enforces was derived from the main card.
     if let (None, Ok((card, _)), Some(enforced)) = (&file.tenant, &checked, enforced) {
-        if !same_security(card, enforced) {
+        if !a2a_card::extended::enforces_the_same(enforced, card) {
             errln!(
                 output,
                 "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",

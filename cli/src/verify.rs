@@ -5,8 +5,8 @@ use clap::{Args, ValueEnum};
 use super::keygen::parse_algorithm;
 use super::output::{errln, outln, Output};
 use super::{input, Outcome};
-use a2a_card::catalog::{verify_catalog, AiCatalog};
-use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore, VerifyError};
+use a2a_card::catalog::{AiCatalog, CatalogVerification};
+use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore};
 use a2a_card::{validate_document, AgentCard, CardVersion, Code, DocumentKind, Profile, ReadError};
 
 #[derive(Debug, Args)]
@@ -172,86 +172,50 @@ fn catalog(name: &str, bytes: &[u8], verifier: &CardVerifier, output: &mut Outpu
             return Outcome::Unreadable;
         }
     };
-    let mut failed = 0;
-    for (index, entry) in catalog.entries.iter().enumerate() {
-        if entry.trust_manifest.is_none() {
-            failed += 1;
-            outln!(
-                output,
-                "{name}: /entries/{index} ({:?}): not verified: the entry has no trustManifest, so nothing vouches for it",
-                entry.identifier
-            );
-        }
+    let report = CatalogVerification::of(&catalog, verifier);
+    for (index, identifier) in &report.unsigned_entries {
+        outln!(
+            output,
+            "{name}: /entries/{index} ({identifier:?}): not verified: the entry has no trustManifest, so nothing vouches for it"
+        );
     }
-    let results = verify_catalog(&catalog, verifier);
-    for (at, result) in &results {
-        let subject = subject_of(&catalog, at);
-        match result {
+    for check in &report.manifests {
+        let (at, subject) = (&check.pointer, subject(check.identifier.as_deref()));
+        match &check.result {
             Ok(verified) => outln!(
                 output,
                 "{name}: {at}{subject}: verified: {} signature by key {:?} matches a trusted key",
                 verified.algorithm,
                 verified.kid
             ),
-            Err(error) => {
-                failed += 1;
-                outln!(
-                    output,
-                    "{name}: {at}/signature{subject}: not verified: {}",
-                    reason(error)
-                );
-            }
+            Err(reason) => outln!(
+                output,
+                "{name}: {at}/signature{subject}: not verified: {reason}"
+            ),
         }
     }
     let entries = catalog.entries.len();
-    if results.is_empty() {
+    if report.manifests.is_empty() {
         outln!(
             output,
             "{name}: not verified: the catalog has no trust manifest (it is not signed)"
         );
         Outcome::Invalid
-    } else if failed == 0 {
+    } else if report.verified() {
         outln!(
             output,
             "{name}: verified: {} trust manifest(s), covering all {entries} entries, match trusted keys",
-            results.len()
+            report.manifests.len()
         );
         Outcome::Clean
     } else {
+        let failed = report.failures();
         outln!(output, "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify");
         Outcome::Invalid
     }
 }
 
-/// ` ("identifier")` of the entry a manifest pointer names.
-fn subject_of(catalog: &AiCatalog, at: &str) -> String {
-    let index = at
-        .strip_prefix("/entries/")
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|i| i.parse::<usize>().ok());
-    match index.and_then(|i| catalog.entries.get(i)) {
-        Some(entry) => format!(" ({:?})", entry.identifier),
-        None => String::new(),
-    }
-}
-
-/// Why a manifest's signature failed, in the manifest's terms (the verifier's messages point
-/// into a card's `signatures`).
-fn reason(error: &VerifyError) -> String {
-    match error {
-        VerifyError::NoSignatures => "the trust manifest has no signature".to_owned(),
-        VerifyError::PayloadMismatch { kid, alg, .. } => format!(
-            "the {alg} signature by key {kid:?} does not match the trust manifest; it was changed after signing, or signed over another canonical form"
-        ),
-        VerifyError::MalformedSignature { .. } => {
-            "not a detached compact JWS (`protected..signature`, base64url)".to_owned()
-        }
-        other => {
-            let text = other.to_string();
-            match text.split_once(": ") {
-                Some((at, rest)) if at.starts_with("/signatures/") => rest.to_owned(),
-                _ => text,
-            }
-        }
-    }
+/// ` ("identifier")` of the entry a manifest vouches for.
+fn subject(identifier: Option<&str>) -> String {
+    identifier.map_or_else(String::new, |id| format!(" ({id:?})"))
 }

@@ -29,6 +29,8 @@
 mod model;
 #[cfg(feature = "sign")]
 mod trust;
+#[cfg(feature = "sign")]
+mod verdict;
 
 pub use model::{
     AiCatalog, Attestation, CatalogEntry, HostInfo, ProvenanceLink, Publisher, TrustManifest,
@@ -37,10 +39,12 @@ pub use model::{
 
 /// The `specVersion` this crate writes and checks against (the working draft of 2026-04-30).
 pub const SPEC_VERSION: &str = "1.0";
-#[cfg(feature = "sign")]
 pub use trust::{
     sign_trust_manifest, trust_manifest_payload, verify_catalog, verify_trust_manifest,
 };
+#[cfg(feature = "sign")]
+#[cfg(feature = "sign")]
+pub use verdict::{CatalogVerification, ManifestCheck};
 
 /// The media type of an AI Catalog.
 pub const AI_CATALOG_JSON: &str = "application/ai-catalog+json";

@@ -48,6 +48,7 @@
 
 mod card;
 mod catalog;
+mod credential_lines;
 mod endpoint;
 mod finding;
 mod http_semantics;
@@ -69,6 +70,7 @@ use endpoint::fetch_card;
 use interfaces::Credentials;
 
 pub use catalog::MAX_LISTED;
+pub use credential_lines::{header_from_line, headers_from_lines, HeaderLineError};
 pub use endpoint::Endpoint;
 pub use report::{CatalogReport, ListedCard, Report};
 

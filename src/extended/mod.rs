@@ -53,6 +53,7 @@
 //! ```
 
 mod body;
+mod enforcement;
 mod error;
 mod future;
 mod layer;
@@ -66,6 +67,7 @@ mod variants;
 pub(crate) use service::{peek, Peeked};
 
 pub use body::RequestBody;
+pub use enforcement::enforces_the_same;
 pub use error::ExtendedError;
 pub use future::ExtendedFuture;
 pub use layer::{

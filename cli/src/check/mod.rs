@@ -6,11 +6,11 @@ mod report;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use a2a_card::check::{Audit, CheckError, Report};
+use a2a_card::check::{header_from_line, headers_from_lines, Audit, CheckError, Report};
 use a2a_card::client::{parse_http_url, ClientError};
 use a2a_card::sign::TrustStore;
 use clap::Args;
-use http::{HeaderMap, HeaderName, HeaderValue};
+use http::HeaderMap;
 
 use super::output::{errln, Output};
 use super::{input, Format, Outcome};
@@ -65,43 +65,14 @@ pub(crate) struct CheckArgs {
     allow_private_destinations: bool,
 }
 
-/// `Name: value` into a header; the value is marked sensitive (never logged by hyper).
-/// `source` says where it came from (`a --header`, `line 3 of --header-file F`). The error
-/// never repeats the text, which holds a secret.
-fn parse_header(text: &str, source: &str) -> Result<(HeaderName, HeaderValue), String> {
-    let (name, value) = text
-        .split_once(':')
-        .ok_or_else(|| format!("{source} is not of the form `Name: value` (no colon)"))?;
-    let name = HeaderName::from_bytes(name.trim().as_bytes())
-        .map_err(|_| format!("{source} has a name that is not a header name"))?;
-    let mut value = HeaderValue::from_str(value.trim()).map_err(|_| {
-        format!("the value of {name} in {source} has characters a header cannot carry")
-    })?;
-    value.set_sensitive(true);
-    Ok((name, value))
-}
-
-/// Every header of a `--header-file` or `--header-env` text: one per line, blank lines and
-/// `#` comments skipped (a trailing `\r` too).
-fn parse_header_lines(text: &str, source: &str, headers: &mut HeaderMap) -> Result<(), String> {
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (name, value) = parse_header(line, &format!("line {} of {source}", number + 1))?;
-        headers.append(name, value);
-    }
-    Ok(())
-}
-
 /// The credentials of --header, --header-file and --header-env, in that order. A file that
 /// cannot be read exits 2, anything else wrong is a usage error (64).
 fn credentials(args: &CheckArgs) -> Result<HeaderMap, (Outcome, String)> {
     let usage = |message| (Outcome::Usage, message);
     let mut headers = HeaderMap::new();
     for text in &args.headers {
-        let (name, value) = parse_header(text, "a --header").map_err(usage)?;
+        let (name, value) =
+            header_from_line(text, "a --header").map_err(|e| usage(e.to_string()))?;
         headers.append(name, value);
     }
     for path in &args.header_files {
@@ -109,8 +80,8 @@ fn credentials(args: &CheckArgs) -> Result<HeaderMap, (Outcome, String)> {
         let bytes = input::read(&shown).map_err(|e| (Outcome::Unreadable, e))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| usage(format!("--header-file {shown} is not UTF-8 text")))?;
-        parse_header_lines(&text, &format!("--header-file {shown}"), &mut headers)
-            .map_err(usage)?;
+        headers_from_lines(&text, &format!("--header-file {shown}"), &mut headers)
+            .map_err(|e| usage(e.to_string()))?;
     }
     for var in &args.header_envs {
         let text = std::env::var(var).map_err(|error| {
@@ -121,7 +92,8 @@ fn credentials(args: &CheckArgs) -> Result<HeaderMap, (Outcome, String)> {
                 }
             })
         })?;
-        parse_header_lines(&text, &format!("--header-env {var}"), &mut headers).map_err(usage)?;
+        headers_from_lines(&text, &format!("--header-env {var}"), &mut headers)
+            .map_err(|e| usage(e.to_string()))?;
     }
     Ok(headers)
 }
@@ -197,35 +169,4 @@ fn audit(args: &CheckArgs, output: &mut Output) -> Result<Report, Outcome> {
 fn read_jwks(path: &str) -> Result<TrustStore, String> {
     let bytes = input::read(path)?;
     TrustStore::from_jwks_json(&bytes).map_err(|error| format!("{path}: {error}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_arguments_need_a_name_and_a_value() {
-        let (name, value) = parse_header("X-API-Key: s3cret ", "a --header").unwrap();
-        assert_eq!(name, "x-api-key");
-        assert_eq!(value, "s3cret");
-        assert!(value.is_sensitive());
-        assert!(parse_header("no colon", "a --header").is_err());
-        assert!(parse_header("bad name: v", "a --header").is_err());
-        assert!(parse_header("X: a\u{7}b", "a --header").is_err());
-    }
-
-    #[test]
-    fn header_lines_skip_blanks_and_comments_and_name_the_line() {
-        let mut headers = HeaderMap::new();
-        let text = "# the agent's key\r\nX-API-Key: s3cret\r\n\n  Authorization: Bearer t0k\n";
-        parse_header_lines(text, "--header-file f", &mut headers).unwrap();
-        assert_eq!(headers.len(), 2);
-        assert!(headers.values().all(HeaderValue::is_sensitive));
-        let error = parse_header_lines("X: 1\nno colon s3cret", "--header-env V", &mut headers)
-            .unwrap_err();
-        assert_eq!(
-            error,
-            "line 2 of --header-env V is not of the form `Name: value` (no colon)"
-        );
-    }
 }
