@@ -531,6 +531,42 @@ fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies
     let (code, stdout) = verify(&edited_file, &[]);
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("has no trustManifest"), "{stdout}");
+
+    // `a2a-card check` walks the host's catalog: each listed card audited under its entry,
+    // each trust manifest verified with the host's keys. The fixtures' interfaces are on
+    // agents.example.com, which nothing here answers: those (C400) are the only errors.
+    let (_, stdout, stderr) = run_to_end(&[
+        "check",
+        &base,
+        "--jwks",
+        jwks.to_str().unwrap(),
+        "--timeout",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!("check printed no JSON ({e}): {stdout}{stderr}");
+    });
+    let listed = report["catalog"]["cards"].as_array().unwrap();
+    assert_eq!(listed.len(), 3, "{report:#}");
+    let mut manifests_verified = 0;
+    for card in listed {
+        for finding in card["findings"].as_array().unwrap() {
+            let code = finding["code"].as_str().unwrap();
+            assert!(
+                finding["level"] != "error" || code == "A2A-C400",
+                "{finding:#}"
+            );
+            let manifest = finding["pointer"]
+                .as_str()
+                .is_some_and(|p| p.ends_with("/trustManifest/signature"));
+            if code == "A2A-C302" && manifest {
+                manifests_verified += 1;
+            }
+        }
+    }
+    assert_eq!(manifests_verified, 3, "{report:#}");
 }
 
 #[test]
