@@ -39,10 +39,10 @@ pub use model::{
 
 /// The `specVersion` this crate writes and checks against (the working draft of 2026-04-30).
 pub const SPEC_VERSION: &str = "1.0";
+#[cfg(feature = "sign")]
 pub use trust::{
     sign_trust_manifest, trust_manifest_payload, verify_catalog, verify_trust_manifest,
 };
-#[cfg(feature = "sign")]
 #[cfg(feature = "sign")]
 pub use verdict::{CatalogVerification, ManifestCheck};
 
