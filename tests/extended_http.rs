@@ -1146,14 +1146,12 @@ fn a_fixed_jsonrpc_style_still_echoes_the_id() {
     assert_eq!(rest.json()["error"]["status"], "UNAUTHENTICATED");
 }
 
-#[cfg(feature = "sign")]
-#[test]
-fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
-    use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
-    let public = card("public");
+/// The extended card with `groups` skills, each needing its own bearer scope (one group each).
+#[cfg(any(feature = "sign", feature = "compression"))]
+fn with_groups(groups: usize) -> AgentCard {
     let mut extended = card("extended");
     let template = extended.skills[0].clone();
-    extended.skills = (0..7)
+    extended.skills = (0..groups)
         .map(|n| {
             let mut skill = template.clone();
             skill.id = format!("skill-{n}");
@@ -1164,6 +1162,15 @@ fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
             skill
         })
         .collect();
+    extended
+}
+
+#[cfg(feature = "sign")]
+#[test]
+fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
+    use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    let public = card("public");
+    let mut extended = with_groups(7);
     let signer = || CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k");
     let build = |card: AgentCard| {
         ExtendedCardLayer::builder(&public, security(&public))
@@ -1258,21 +1265,8 @@ fn rest_views_are_precompressed_and_jsonrpc_results_stay_identity() {
 #[test]
 fn views_built_when_first_asked_for_are_compressed_and_the_switch_turns_it_off() {
     let public = card("public");
-    let mut extended = card("extended");
-    let template = extended.skills[0].clone();
     // Seven groups: more views than are built with the layer.
-    extended.skills = (0..7)
-        .map(|n| {
-            let mut skill = template.clone();
-            skill.id = format!("skill-{n}");
-            skill.description = format!("{} (variant {n})", skill.description).repeat(4);
-            skill.security_requirements = serde_json::from_value(
-                json!([{"schemes": {"bearer": {"list": [format!("scope-{n}")]}}}]),
-            )
-            .unwrap();
-            skill
-        })
-        .collect();
+    let extended = with_groups(7);
     let build = |on: bool| {
         let layer = ExtendedCardLayer::builder(&public, security(&public))
             .extended_card(extended.clone())
