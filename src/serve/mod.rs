@@ -56,7 +56,7 @@
 //!
 //! // Revalidation: the same ETag back gives 304 and no body.
 //! let request = Request::get("/.well-known/agent-card.json")
-//!     .header(header::IF_NONE_MATCH, etag)
+//!     .header(header::IF_NONE_MATCH, etag.clone())
 //!     .body(String::new())?;
 //! assert_eq!(app.clone().oneshot(request).await?.status(), StatusCode::NOT_MODIFIED);
 //!
