@@ -3,6 +3,10 @@
 //! - card hit: `AgentCardService` answering GET of the card, against a bare `service_fn`
 //!   that returns the same prebuilt bytes and headers (the least a server can do);
 //! - not modified: the 304 path, against the same bare service;
+//! - encoded hit: GET with `Accept-Encoding: gzip, br` (the prebuilt brotli bytes), against
+//!   the same GET with `Accept-Encoding: identity` (the same request, so the same cost of
+//!   building it) and against the bare service: picking other prebuilt bytes costs about what
+//!   an identity hit costs;
 //! - pass-through: a request that is not for the card, through the layer, against the inner
 //!   service called directly.
 //!
@@ -39,6 +43,18 @@ const RATIOS: &[(&str, &str, &str, &str)] = &[
     (
         "not modified",
         "AgentCardService 304",
+        "card hit",
+        "bare service_fn (baseline)",
+    ),
+    (
+        "encoded hit",
+        "AgentCardService gzip, br",
+        "encoded hit",
+        "AgentCardService identity (baseline)",
+    ),
+    (
+        "encoded hit",
+        "AgentCardService gzip, br",
         "card hit",
         "bare service_fn (baseline)",
     ),
@@ -93,6 +109,30 @@ fn benches(c: &mut Criterion) {
     });
     group.bench_function("AgentCardService", |b| {
         b.iter(|| run(service.clone().oneshot(black_box(get(CARD_PATH)))).unwrap())
+    });
+    group.finish();
+
+    let accepting = |coding: &'static str| {
+        let mut request = get(CARD_PATH);
+        let value = HeaderValue::from_static(coding);
+        request.headers_mut().insert(header::ACCEPT_ENCODING, value);
+        request
+    };
+    let mut group = c.benchmark_group("encoded hit");
+    group.bench_function("AgentCardService identity (baseline)", |b| {
+        b.iter(|| {
+            let response = run(service.clone().oneshot(black_box(accepting("identity"))));
+            assert!(!response
+                .unwrap()
+                .headers()
+                .contains_key(header::CONTENT_ENCODING));
+        })
+    });
+    group.bench_function("AgentCardService gzip, br", |b| {
+        b.iter(|| {
+            let response = run(service.clone().oneshot(black_box(accepting("gzip, br"))));
+            assert_eq!(response.unwrap().headers()[header::CONTENT_ENCODING], "br");
+        })
     });
     group.finish();
 

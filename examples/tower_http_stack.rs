@@ -2,11 +2,12 @@
 //!
 //! Order matters. `ServiceBuilder` lists layers outermost first, so here a request passes
 //! TraceLayer, then AgentCardLayer, then CompressionLayer. The card layer sits OUTSIDE
-//! compression: card responses are never compressed, so the strong ETag always names the
-//! identity bytes a client receives. Put compression outside the card layer instead and a
-//! gzip body would go out under the identity body's strong ETag, which RFC 9110 forbids
-//! (two different representations, one strong validator). The app's own responses are
-//! still compressed.
+//! compression: it sends its own prebuilt gzip and brotli bytes, each under the strong ETag of
+//! exactly those bytes, and CompressionLayer never sees a card response. Put compression
+//! outside the card layer instead and the card's identity answers (to a client that asked for
+//! a coding the card layer does not have, or with `precompress(false)`) would be compressed
+//! again under the identity bytes' strong ETag, which RFC 9110 forbids (two different
+//! representations, one strong validator). The app's own responses are still compressed.
 //!
 //! ```text
 //! cargo run --example tower_http_stack -- 127.0.0.1:3000

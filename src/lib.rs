@@ -10,6 +10,8 @@
 //!
 //! - `serve`: [`serve::AgentCardLayer`], the card from prebuilt bytes with strong ETags and
 //!   RFC 9110 conditional requests (no async runtime needed);
+//! - `compression` (with `serve`): gzip and brotli bytes of every card representation, built
+//!   with it and picked by `Accept-Encoding` (pure Rust: flate2 on miniz_oxide, brotli);
 //! - `auth`: [`security`] (the card's own security requirements, enforced, as a layer for
 //!   any route);
 //! - `extended` (`auth` + `serve`): [`extended`] (the authenticated extended card);
@@ -32,7 +34,7 @@
 //!   HTTP/2, a header deadline per connection, a connection cap, graceful shutdown; TLS with
 //!   `tls-server`), for agents that want the layers without writing a server.
 //!
-//! The default is `serve` alone: the layer, no async runtime, no TLS stack. The `a2a-card`
+//! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. The `a2a-card`
 //! command line is a separate package (`a2a-card-cli`, in the repository's `cli/` folder) that
 //! parses arguments, prints, and starts the runtime for these features.
 //!

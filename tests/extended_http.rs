@@ -1146,14 +1146,12 @@ fn a_fixed_jsonrpc_style_still_echoes_the_id() {
     assert_eq!(rest.json()["error"]["status"], "UNAUTHENTICATED");
 }
 
-#[cfg(feature = "sign")]
-#[test]
-fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
-    use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
-    let public = card("public");
+/// The extended card with `groups` skills, each needing its own bearer scope (one group each).
+#[cfg(any(feature = "sign", feature = "compression"))]
+fn with_groups(groups: usize) -> AgentCard {
     let mut extended = card("extended");
     let template = extended.skills[0].clone();
-    extended.skills = (0..7)
+    extended.skills = (0..groups)
         .map(|n| {
             let mut skill = template.clone();
             skill.id = format!("skill-{n}");
@@ -1164,6 +1162,15 @@ fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
             skill
         })
         .collect();
+    extended
+}
+
+#[cfg(feature = "sign")]
+#[test]
+fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
+    use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
+    let public = card("public");
+    let mut extended = with_groups(7);
     let signer = || CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k");
     let build = |card: AgentCard| {
         ExtendedCardLayer::builder(&public, security(&public))
@@ -1182,4 +1189,109 @@ fn a_signer_with_more_views_than_are_built_up_front_is_refused() {
     extended.skills.push(extended.skills[0].clone());
     extended.skills[6].id = "again".into();
     assert!(build(extended).is_ok(), "a repeated list is the same group");
+}
+
+/// The body as a client reads it, decoded by its `Content-Encoding`.
+#[cfg(feature = "compression")]
+fn decoded(response: &RawResponse) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    match response.header("content-encoding") {
+        None => out.clone_from(&response.body),
+        Some("gzip") => flate2::read::GzDecoder::new(&response.body[..])
+            .read_to_end(&mut out)
+            .map(drop)
+            .unwrap(),
+        Some("br") => brotli::Decompressor::new(&response.body[..], 4096)
+            .read_to_end(&mut out)
+            .map(drop)
+            .unwrap(),
+        Some(other) => panic!("unexpected Content-Encoding {other}"),
+    }
+    out
+}
+
+#[cfg(feature = "compression")]
+#[test]
+fn rest_views_are_precompressed_and_jsonrpc_results_stay_identity() {
+    let server = server();
+    let key: (&str, &[u8]) = ("X-API-Key", b"k1-header");
+    let partner: (&str, &[u8]) = ("Authorization", b"Bearer partner-token");
+    for (caller, route) in [(key, REST), (partner, REST), (key, "/legacy/v1/card")] {
+        let identity = get(&server, route, &[caller]);
+        assert!(!identity.has("content-encoding"));
+        for coding in ["gzip", "br"] {
+            let encoded = get(
+                &server,
+                route,
+                &[caller, ("Accept-Encoding", coding.as_bytes())],
+            );
+            assert_eq!(encoded.status, 200);
+            assert_eq!(encoded.header("content-encoding"), Some(coding));
+            assert!(encoded.etag_matches_body(), "{route} {coding}");
+            assert_ne!(encoded.header("etag"), identity.header("etag"));
+            assert_eq!(decoded(&encoded), identity.body, "{route} {coding}");
+            let vary = encoded.header("vary").unwrap();
+            assert!(
+                vary.ends_with(", Accept-Encoding") && vary.contains("X-API-Key"),
+                "{vary}"
+            );
+            // Revalidation against the coding's own ETag, after authentication.
+            let tag = encoded.header("etag").unwrap().as_bytes().to_vec();
+            let accept = ("Accept-Encoding", coding.as_bytes());
+            let again = get(
+                &server,
+                route,
+                &[caller, accept, ("If-None-Match", &tag[..])],
+            );
+            assert_eq!(again.status, 304);
+            assert_eq!(again.header("vary"), Some(vary));
+            let other = get(&server, route, &[caller, ("If-None-Match", &tag[..])]);
+            assert_eq!(other.status, 200, "identity asked with the {coding} ETag");
+            assert_eq!(other.body, identity.body);
+            let anonymous = get(&server, route, &[accept, ("If-None-Match", &tag[..])]);
+            assert_eq!(anonymous.status, 401);
+        }
+    }
+    let call = br#"{"jsonrpc":"2.0","id":9,"method":"GetExtendedAgentCard"}"#;
+    let answered = rpc(&server, call, &[key, ("Accept-Encoding", b"gzip, br")]);
+    assert_eq!(answered.status, 200);
+    assert!(!answered.has("content-encoding"));
+    assert_eq!(answered.json()["id"], 9);
+    assert!(!answered.header("vary").unwrap().contains("Accept-Encoding"));
+}
+
+#[cfg(feature = "compression")]
+#[test]
+fn views_built_when_first_asked_for_are_compressed_and_the_switch_turns_it_off() {
+    let public = card("public");
+    // Seven groups: more views than are built with the layer.
+    let extended = with_groups(7);
+    let build = |on: bool| {
+        let layer = ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(extended.clone())
+            .precompress(on)
+            .build()
+            .unwrap();
+        server_with(layer)
+    };
+    let caller: (&str, &[u8]) = ("X-API-Key", b"k1-header");
+    let gzip: (&str, &[u8]) = ("Accept-Encoding", b"gzip");
+    let server = build(true);
+    let identity = get(&server, REST, &[caller]);
+    let first = get(&server, REST, &[caller, gzip]);
+    let cached = get(&server, REST, &[caller, gzip]);
+    assert_eq!(first.header("content-encoding"), Some("gzip"));
+    assert!(first.etag_matches_body());
+    assert_eq!(decoded(&first), identity.body);
+    assert_eq!(
+        (&first.body, first.header("etag")),
+        (&cached.body, cached.header("etag"))
+    );
+
+    let off = build(false);
+    let plain = get(&off, REST, &[caller, ("Accept-Encoding", b"gzip, br")]);
+    assert!(!plain.has("content-encoding"));
+    assert_eq!(plain.body, identity.body);
+    assert!(!plain.header("vary").unwrap().contains("Accept-Encoding"));
 }

@@ -40,7 +40,8 @@ fn get_serves_the_card_with_every_header() {
         response.header("access-control-expose-headers"),
         Some("ETag, Last-Modified, Link")
     );
-    assert!(!response.has("vary"));
+    // Only the content coding varies (the layer precompresses by default).
+    assert_eq!(response.header("vary"), Some("Accept-Encoding"));
     // Compact v1.0 ProtoJSON of the card, exactly what the model writes.
     assert_eq!(response.body, example_card().to_json_vec());
 }
@@ -121,7 +122,7 @@ fn cors_allowlist_names_the_origin_and_varies_on_it() {
         allowed.header("access-control-allow-origin"),
         Some("https://app.example.com")
     );
-    assert_eq!(allowed.header("vary"), Some("Origin"));
+    assert_eq!(allowed.header("vary"), Some("Origin, Accept-Encoding"));
     let trailing_slash_configured =
         server.request("GET", CARD, &[("Origin", b"http://localhost:3000")]);
     assert_eq!(
@@ -131,10 +132,10 @@ fn cors_allowlist_names_the_origin_and_varies_on_it() {
     let other = server.request("GET", CARD, &[("Origin", b"https://evil.example")]);
     assert_eq!(other.status, 200);
     assert!(!other.has("access-control-allow-origin"));
-    assert_eq!(other.header("vary"), Some("Origin"));
+    assert_eq!(other.header("vary"), Some("Origin, Accept-Encoding"));
     let no_origin = server.get(CARD);
     assert!(!no_origin.has("access-control-allow-origin"));
-    assert_eq!(no_origin.header("vary"), Some("Origin"));
+    assert_eq!(no_origin.header("vary"), Some("Origin, Accept-Encoding"));
     let preflight = server.request(
         "OPTIONS",
         CARD,
@@ -245,11 +246,11 @@ fn legacy_off_passes_the_legacy_path_to_the_inner_service() {
 fn version_negotiation_on_the_canonical_path() {
     let server = start(AgentCardLayer::builder(example_card()).negotiate_version(true));
     let v10 = server.get(CARD);
-    assert_eq!(v10.header("vary"), Some("A2A-Version"));
+    assert_eq!(v10.header("vary"), Some("A2A-Version, Accept-Encoding"));
     assert!(v10.json().get("supportedInterfaces").is_some());
     for version in [&b"0.3"[..], b"0.3.0", b" 0.3 "] {
         let v03 = server.request("GET", CARD, &[("A2A-Version", version)]);
-        assert_eq!(v03.header("vary"), Some("A2A-Version"));
+        assert_eq!(v03.header("vary"), Some("A2A-Version, Accept-Encoding"));
         assert_eq!(v03.json(), example_card().to_v03().json);
         assert!(v03.etag_matches_body());
     }
@@ -259,7 +260,7 @@ fn version_negotiation_on_the_canonical_path() {
     let plain = default_server();
     let response = plain.request("GET", CARD, &[("A2A-Version", b"0.3")]);
     assert_eq!(response.body, v10.body);
-    assert!(!response.has("vary"));
+    assert_eq!(response.header("vary"), Some("Accept-Encoding"));
 }
 
 #[test]
@@ -471,15 +472,24 @@ fn not_modified_carries_vary_for_negotiation_and_origins() {
             .cors(cors),
     );
     let first = server.get(CARD);
-    assert_eq!(first.header("vary"), Some("A2A-Version, Origin"));
+    assert_eq!(
+        first.header("vary"),
+        Some("A2A-Version, Origin, Accept-Encoding")
+    );
     let etag = first.header("etag").unwrap().as_bytes().to_vec();
     let revalidated = server.request("GET", CARD, &[("If-None-Match", &etag)]);
     assert_eq!(revalidated.status, 304);
-    assert_eq!(revalidated.header("vary"), Some("A2A-Version, Origin"));
+    assert_eq!(
+        revalidated.header("vary"),
+        Some("A2A-Version, Origin, Accept-Encoding")
+    );
     assert!(!revalidated.has("content-length"));
     assert!(!revalidated.has("content-type"));
     // The legacy alias does not negotiate, so it varies on Origin only.
-    assert_eq!(server.get(LEGACY).header("vary"), Some("Origin"));
+    assert_eq!(
+        server.get(LEGACY).header("vary"),
+        Some("Origin, Accept-Encoding")
+    );
 }
 
 #[test]

@@ -54,6 +54,9 @@ pub(crate) struct ServeArgs {
     /// Send no CORS headers.
     #[arg(long, conflicts_with = "cors_origins")]
     no_cors: bool,
+    /// Send identity bytes only: no precompressed gzip or brotli, no `Vary: Accept-Encoding`.
+    #[arg(long)]
+    no_compression: bool,
     /// Serve below this path, e.g. /agents/routes.
     #[arg(long, value_name = "PATH", default_value = "")]
     mount_prefix: String,
@@ -294,7 +297,7 @@ fn extended_layer(
         errln!(output, "a2a-card: warning: {warning}");
     }
     let security = read.security;
-    let builder = ExtendedCardLayer::builder(public, security);
+    let builder = ExtendedCardLayer::builder(public, security).precompress(!args.no_compression);
     let builder = match extended {
         Some(card) => match signer(args) {
             Ok(Some(signer)) => builder.extended_card(card).sign_with(signer),
@@ -377,6 +380,7 @@ fn build_layer(
         .last_modified(modified)
         .legacy(legacy)
         .negotiate_version(args.negotiate_version)
+        .precompress(!args.no_compression)
         .cors(cors)
         .mount_prefix(args.mount_prefix.as_str())
         .build()

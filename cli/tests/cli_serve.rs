@@ -111,6 +111,41 @@ fn serves_the_demo_card_without_arguments() {
 }
 
 #[test]
+fn serves_gzip_and_brotli_unless_no_compression() {
+    let accept = |served: &Served, coding: &[u8]| {
+        support::request(
+            served.addr,
+            "GET",
+            CARD,
+            &[("Accept-Encoding", coding)],
+            b"",
+        )
+    };
+    let served = Served::start(&[]);
+    let identity = served.get(CARD);
+    let gzip = accept(&served, b"gzip");
+    assert_eq!(gzip.header("content-encoding"), Some("gzip"));
+    assert_eq!(gzip.header("vary"), Some("Accept-Encoding"));
+    assert!(gzip.etag_matches_body() && gzip.body.len() < identity.body.len());
+    let mut inflated = Vec::new();
+    flate2::read::GzDecoder::new(&gzip.body[..])
+        .read_to_end(&mut inflated)
+        .unwrap();
+    assert_eq!(inflated, identity.body);
+    let br = accept(&served, b"gzip;q=0.5, br");
+    assert_eq!(br.header("content-encoding"), Some("br"));
+    assert!(br.etag_matches_body() && br.header("etag") != gzip.header("etag"));
+    // A second process sends the same encoded bytes.
+    assert_eq!(accept(&Served::start(&[]), b"gzip").body, gzip.body);
+
+    let off = Served::start(&["--no-compression"]);
+    let plain = accept(&off, b"gzip, br");
+    assert!(!plain.has("content-encoding") && !plain.has("vary"));
+    assert_eq!(plain.body, identity.body);
+    assert_eq!(plain.header("etag"), identity.header("etag"));
+}
+
+#[test]
 fn serves_a_card_file_with_its_modification_time() {
     let dir = temp_dir("mtime");
     let path = dir.join("card.json");

@@ -5,7 +5,9 @@
 //! - both read the v0.3 rendering (`--legacy v03`, and `--negotiate-version` with
 //!   `A2A-Version: 0.3`) through their own v0.3 compatibility code;
 //! - what they see of our headers: `application/a2a+json`, a strong ETag shared by the alias,
-//!   `Link: rel="canonical"` on the alias, `Vary: A2A-Version` when negotiating.
+//!   `Link: rel="canonical"` on the alias, `Vary: A2A-Version` when negotiating;
+//! - both get the card precompressed for the `Accept-Encoding` their HTTP client sends (httpx,
+//!   Node's fetch) and parse it all the same.
 //!
 //! The server is the real binary on 127.0.0.1 port 0. The Python SDK runs in a virtual
 //! environment (`A2A_SDK_PYTHON`, set by `.ci/run`, or one made under the target directory);
@@ -14,6 +16,8 @@
 mod card_diff;
 #[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
+#[path = "../../tests/support/mod.rs"]
+mod support;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -289,6 +293,38 @@ fn assert_card_response(resolved: &Value, context: &str) -> String {
     etag.to_owned()
 }
 
+/// The client got the card encoded (gzip or br) for the `Accept-Encoding` it sent: fetched
+/// again with that header, the server answers the same coding under the same ETag, the
+/// SHA-256 of exactly those encoded bytes; and the client had asked for that coding.
+fn assert_compressed_as_asked(server: &Server, resolved: &Value, accept: &str, context: &str) {
+    let coding = header(resolved, "content-encoding");
+    assert!(
+        matches!(coding, Some("gzip" | "br")),
+        "{context}: Content-Encoding {coding:?} for Accept-Encoding {accept:?}"
+    );
+    assert!(accept.contains(coding.unwrap()), "{context}: {accept:?}");
+    let addr = server
+        .base
+        .strip_prefix("http://")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let path = resolved["response"]["url"].as_str().unwrap();
+    let path = &path[path.find("/.well-known").unwrap()..];
+    let again = support::request(
+        addr,
+        "GET",
+        path,
+        &[("Accept-Encoding", accept.as_bytes())],
+        b"",
+    );
+    assert_eq!(again.header("content-encoding"), coding, "{context}");
+    assert!(again.etag_matches_body(), "{context}");
+    assert_eq!(again.header("etag"), header(resolved, "etag"), "{context}");
+    let vary = header(resolved, "vary").unwrap_or_default();
+    assert!(vary.contains("Accept-Encoding"), "{context}: Vary {vary:?}");
+}
+
 #[test]
 fn the_python_sdk_resolves_the_card_at_the_canonical_and_the_legacy_path() {
     for &file in CARDS {
@@ -305,6 +341,8 @@ fn the_python_sdk_resolves_the_card_at_the_canonical_and_the_legacy_path() {
             Some(r#"</.well-known/agent-card.json>; rel="canonical""#)
         );
         assert_eq!(header(&canonical, "link"), None);
+        let accept = canonical["request"]["accept-encoding"].as_str().unwrap();
+        assert_compressed_as_asked(&server, &canonical, accept, "a2a-sdk, canonical path");
     }
 }
 
@@ -327,6 +365,11 @@ fn the_npm_sdk_resolves_the_card_at_the_canonical_and_the_legacy_path() {
         );
         // Fetched where it was asked for: no redirect in alias mode.
         assert_eq!(legacy["response"]["redirected"], false);
+        // Node's fetch (undici) adds its own Accept-Encoding, which the wrapper cannot read:
+        // "gzip, deflate" over http ("br" only over https). Any other would change the coding
+        // or the ETag and fail the check.
+        let accept = "gzip, deflate";
+        assert_compressed_as_asked(&server, &canonical, accept, "@a2a-js/sdk, canonical path");
     }
 }
 

@@ -62,6 +62,7 @@ pub struct ExtendedCardLayerBuilder {
     timeout: Option<BodyTimeout>,
     undecided: UndecidedCall,
     signer: Option<Signer>,
+    precompress: bool,
 }
 
 impl ExtendedCardLayer {
@@ -86,6 +87,7 @@ impl ExtendedCardLayer {
             timeout: None,
             undecided: UndecidedCall::default(),
             signer: None,
+            precompress: cfg!(feature = "compression"),
         }
     }
 }
@@ -129,6 +131,7 @@ impl ExtendedCardLayer {
             security: None,
             cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
             vary: HeaderValue::from_static("*"),
+            rest_vary: HeaderValue::from_static("*"),
             peek: DEFAULT_JSONRPC_PEEK,
             timeout: None,
             undecided: UndecidedCall::default(),
@@ -291,6 +294,31 @@ impl ExtendedCardLayerBuilder {
         self
     }
 
+    /// Whether the REST answer (`GET .../extendedAgentCard`, `GET .../v1/card`) of each view
+    /// is also sent gzip- or brotli-encoded to callers that ask for it with `Accept-Encoding`;
+    /// default on (feature `compression`). The encoded bytes of every view are built with the
+    /// view, never per request, each with its own ETag, and REST answers then carry
+    /// `Vary: Accept-Encoding`. JSON-RPC results are always identity (their envelope holds the
+    /// caller's id, so they cannot be built ahead). Off: exactly the responses of a build
+    /// without the feature.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+    ///     .extended_card(public.clone())
+    ///     .precompress(false)
+    ///     .build()?;
+    /// # let _ = layer;
+    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
+    /// ```
+    #[cfg(feature = "compression")]
+    pub fn precompress(mut self, on: bool) -> Self {
+        self.precompress = on;
+        self
+    }
+
     /// Checks everything (see [`ExtendedError`]) and builds the layer.
     ///
     /// ```
@@ -324,6 +352,7 @@ impl ExtendedCardLayerBuilder {
                 &self.security,
                 card,
                 self.signer.as_ref(),
+                self.precompress,
             )?)),
             None => None,
         };
@@ -332,13 +361,20 @@ impl ExtendedCardLayerBuilder {
             // Only TLS client certificates: nothing in the request names the caller.
             vary = "*".to_owned();
         }
+        let rest_vary = match self.precompress && vary != "*" {
+            true => format!("{vary}, Accept-Encoding"),
+            false => vary.clone(),
+        };
+        let header =
+            |vary: &str| HeaderValue::from_str(vary).unwrap_or(HeaderValue::from_static("*"));
         let shared = Shared {
             routes,
             capability,
             card,
             security: Some(self.security),
             cache_control: self.cache_control,
-            vary: HeaderValue::from_str(&vary).unwrap_or(HeaderValue::from_static("*")),
+            vary: header(&vary),
+            rest_vary: header(&rest_vary),
             peek: self.peek,
             timeout: self.timeout,
             undecided: self.undecided,
@@ -354,6 +390,7 @@ fn checked(
     security: &CardSecurity,
     card: AgentCard,
     signer: Option<&Signer>,
+    precompress: bool,
 ) -> Result<ExtendedCard, ExtendedError> {
     let errors: Vec<_> = card
         .validate(Profile::Spec)
@@ -375,5 +412,5 @@ fn checked(
             }
         }
     }
-    ExtendedCard::new(card, signer)
+    ExtendedCard::new(card, signer, precompress)
 }

@@ -1,11 +1,11 @@
 //! The layer's own answers: the card (REST or JSON-RPC) and the spec's errors.
 
 use bytes::Bytes;
-use http::header::{CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, ETAG, VARY};
+use http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, ETAG, VARY};
 use http::{HeaderMap, HeaderValue, Response, StatusCode};
 use serde_json::{json, Value};
 
-use super::variants::Prebuilt;
+use super::variants::Rendering;
 use crate::protocol::{ErrorCode, ERROR_DOMAIN, ERROR_INFO_TYPE, GET_EXTENDED_AGENT_CARD};
 use crate::serve::{evaluate_preconditions, Decision};
 
@@ -84,12 +84,14 @@ fn json_response(status: StatusCode, content_type: &'static str, body: String) -
 
 /// The card over HTTP+JSON, with conditional GET (after authentication, never before).
 pub(crate) fn rest_card(
-    prebuilt: &Prebuilt,
+    rendering: &Rendering,
     head: bool,
     request: &HeaderMap,
     cache_control: &HeaderValue,
     vary: &HeaderValue,
 ) -> Response<Bytes> {
+    // The coding first: each has its own ETag, and preconditions are about what would be sent.
+    let prebuilt = rendering.select(request);
     let decision = evaluate_preconditions(request, &prebuilt.etag, None);
     let mut response = Response::new(Bytes::new());
     let headers = response.headers_mut();
@@ -102,6 +104,9 @@ pub(crate) fn rest_card(
                 CONTENT_TYPE,
                 HeaderValue::from_static(crate::serve::A2A_JSON),
             );
+            if let Some(coding) = prebuilt.coding {
+                headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
+            }
             headers.insert(CONTENT_LENGTH, HeaderValue::from(prebuilt.body.len()));
             if !head {
                 *response.body_mut() = prebuilt.body.clone();
@@ -120,8 +125,14 @@ pub(crate) fn rest_card(
 }
 
 /// The card as a JSON-RPC result. The card's bytes are spliced in as built; only the
-/// request id is serialized per request.
-pub(crate) fn jsonrpc_card(prebuilt: &Prebuilt, id: &Value, vary: &HeaderValue) -> Response<Bytes> {
+/// request id is serialized per request. Always identity: the envelope holds the caller's id,
+/// so no encoded bytes can be built ahead, and encoding per request is what the layer avoids.
+pub(crate) fn jsonrpc_card(
+    rendering: &Rendering,
+    id: &Value,
+    vary: &HeaderValue,
+) -> Response<Bytes> {
+    let prebuilt = rendering.identity();
     let id = serde_json::to_vec(id).unwrap_or_else(|_| b"null".to_vec());
     let mut body = Vec::with_capacity(prebuilt.body.len() + id.len() + 40);
     body.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);

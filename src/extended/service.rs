@@ -31,7 +31,10 @@ pub(crate) struct Shared {
     /// no card, so nothing to guard.
     pub(crate) security: Option<CardSecurity>,
     pub(crate) cache_control: HeaderValue,
+    /// `Vary` of a JSON-RPC result: the credential headers.
     pub(crate) vary: HeaderValue,
+    /// `Vary` of a REST answer: the same, and `Accept-Encoding` when it picks a coding.
+    pub(crate) rest_vary: HeaderValue,
     pub(crate) peek: usize,
     pub(crate) timeout: Option<BodyTimeout>,
     pub(crate) undecided: UndecidedCall,
@@ -272,7 +275,7 @@ async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) 
         head,
         &parts.headers,
         &shared.cache_control,
-        &shared.vary,
+        &shared.rest_vary,
     )
 }
 

@@ -2,8 +2,9 @@
 //! does not meet are left out. Skills with the same requirements come and go together, so a
 //! view is one subset of the distinct requirement lists ("groups"). With up to
 //! [`MAX_CACHED_VARIANTS`] views, all of them are built (bytes and ETag for v1.0 and for the
-//! v0.3 rendering, signed when a signer is set) with the layer; beyond that, each view is
-//! built when first asked for and kept, up to the bound.
+//! v0.3 rendering, signed when a signer is set, gzip and brotli too when precompression is on)
+//! with the layer; beyond that, each view is built when first asked for and kept, up to the
+//! bound.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -15,7 +16,7 @@ use http::HeaderValue;
 use super::error::ExtendedError;
 use crate::protocol::{ExtendedCardOperation, ProtocolVersion};
 use crate::security::{CardSecurity, Verdicts};
-use crate::serve::strong_etag;
+use crate::serve::{strong_etag, Encodings};
 use crate::{AgentCard, SecurityRequirement};
 
 /// How many distinct views are kept; beyond this, views are built per request (correct,
@@ -31,32 +32,37 @@ pub(crate) type Signer = Arc<crate::sign::CardSigner>;
 #[cfg(not(feature = "sign"))]
 pub(crate) type Signer = std::convert::Infallible;
 
-/// Bytes and ETag of one rendering.
+/// Bytes and ETag of one rendering in one content coding.
 #[derive(Debug)]
 pub(crate) struct Prebuilt {
     pub(crate) body: Bytes,
     pub(crate) etag: HeaderValue,
+    /// `Content-Encoding`; `None` for the identity bytes.
+    pub(crate) coding: Option<&'static str>,
 }
 
-impl Prebuilt {
-    fn new(body: Vec<u8>) -> Self {
-        Prebuilt {
-            etag: strong_etag(&body),
-            body: Bytes::from(body),
-        }
-    }
+/// A rendering in each content coding it is sent in (the identity only, for a JSON-RPC
+/// result: its envelope carries the caller's id, so it cannot be encoded ahead).
+pub(crate) type Rendering = Encodings<Prebuilt>;
+
+fn rendering(body: Vec<u8>, precompress: bool) -> Rendering {
+    Encodings::new(body, precompress, |body, coding| Prebuilt {
+        etag: strong_etag(&body),
+        body: Bytes::from(body),
+        coding,
+    })
 }
 
 /// One view's renderings.
 #[derive(Debug)]
 pub(crate) struct Variant {
-    v1_0: Prebuilt,
-    v0_3: Prebuilt,
+    v1_0: Rendering,
+    v0_3: Rendering,
 }
 
 impl Variant {
     /// The rendering in the version of the operation asked for.
-    pub(crate) fn rendering(&self, operation: ExtendedCardOperation) -> &Prebuilt {
+    pub(crate) fn rendering(&self, operation: ExtendedCardOperation) -> &Rendering {
         match operation.version() {
             ProtocolVersion::V0_3 => &self.v0_3,
             _ => &self.v1_0,
@@ -81,13 +87,19 @@ pub(crate) struct ExtendedCard {
     /// Per skill, its group; `None` for a skill every caller of the card sees.
     skill_group: Vec<Option<usize>>,
     views: Views,
+    /// Whether gzip and brotli bytes are built with each view that is kept.
+    precompress: bool,
 }
 
 impl ExtendedCard {
     /// Groups the skills and, when there are few enough views, builds (and signs) them all.
     /// A signer with more views than can be built up front is refused: a view would then be
     /// signed per request.
-    pub(crate) fn new(card: AgentCard, signer: Option<&Signer>) -> Result<Self, ExtendedError> {
+    pub(crate) fn new(
+        card: AgentCard,
+        signer: Option<&Signer>,
+        precompress: bool,
+    ) -> Result<Self, ExtendedError> {
         let mut groups: Vec<Vec<SecurityRequirement>> = Vec::new();
         let skill_group = card
             .skills
@@ -111,6 +123,7 @@ impl ExtendedCard {
             groups,
             skill_group,
             views: Views::Cached(Mutex::new(HashMap::new())),
+            precompress,
         };
         if extended.groups.len() <= MAX_PREBUILT_GROUPS {
             let views = (0..1_usize << extended.groups.len())
@@ -119,7 +132,7 @@ impl ExtendedCard {
                         .map(|i| bits & (1 << i) != 0)
                         .collect();
                     let card = sign(extended.view(&shown), signer)?;
-                    Ok::<_, ExtendedError>(Arc::new(render(&card)))
+                    Ok::<_, ExtendedError>(Arc::new(render(&card, precompress)))
                 })
                 .collect::<Result<_, _>>()?;
             extended.views = Views::Prebuilt(views);
@@ -169,9 +182,12 @@ impl ExtendedCard {
         if let Some(variant) = cache.get(&shown) {
             return variant.clone();
         }
-        // Never signed here: a signer with this many views is refused at build.
-        let variant = Arc::new(render(&self.view(&shown)));
-        if cache.len() < MAX_CACHED_VARIANTS {
+        // Never signed here: a signer with this many views is refused at build. Encoded only
+        // when kept: a view past the bound is built for one request, and encoding it would
+        // cost that request more than the bytes it saves.
+        let keep = cache.len() < MAX_CACHED_VARIANTS;
+        let variant = Arc::new(render(&self.view(&shown), self.precompress && keep));
+        if keep {
             cache.insert(shown, variant.clone());
         }
         variant
@@ -193,11 +209,11 @@ impl ExtendedCard {
 }
 
 /// A view's bytes and ETags, as served.
-fn render(card: &AgentCard) -> Variant {
+fn render(card: &AgentCard, precompress: bool) -> Variant {
     let v0_3 = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
     Variant {
-        v1_0: Prebuilt::new(card.to_json_vec()),
-        v0_3: Prebuilt::new(v0_3),
+        v1_0: rendering(card.to_json_vec(), precompress),
+        v0_3: rendering(v0_3, precompress),
     }
 }
 

@@ -20,16 +20,10 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
-use http::header::{
-    ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_EXPOSE_HEADERS, CACHE_CONTROL, CONTENT_LENGTH,
-    CONTENT_TYPE, ETAG,
-};
 use http::{HeaderMap, HeaderValue};
 
 use super::error::BuildError;
-use super::etag::strong_etag;
-use super::options::CorsPolicy;
-use super::representation::{exposed_headers, CardSet, Representation};
+use super::representation::{CardSet, Representation};
 use super::settings::Settings;
 use crate::catalog::{
     AiCatalog, CatalogEntry, HostInfo, Publisher, A2A_AGENT_CARD_JSON, AI_CATALOG_JSON,
@@ -191,8 +185,9 @@ pub(crate) fn build_catalog(
         return Err(BuildError::InvalidCatalog(errors));
     }
     let body = catalog.to_json_vec();
+    let catalog_type = HeaderValue::from_static(AI_CATALOG_JSON);
     Ok(Some(Arc::new(CatalogSet {
-        representation: representation(body, settings),
+        representation: Representation::new(body, settings, &catalog_type, None, None),
         catalog: Arc::new(catalog),
     })))
 }
@@ -206,8 +201,8 @@ fn tenants_bytes<'a>(
 ) -> Vec<&'a [u8]> {
     let by_name: BTreeMap<&str, &Arc<CardSet>> =
         tenants.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    std::iter::once(&main.v10.body[..])
-        .chain(by_name.into_values().map(|s| &s.v10.body[..]))
+    std::iter::once(&main.v10.body()[..])
+        .chain(by_name.into_values().map(|s| &s.v10.body()[..]))
         .collect()
 }
 
@@ -257,27 +252,6 @@ fn entry(
     })
 }
 
-fn representation(body: Vec<u8>, settings: &Settings) -> Representation {
-    let etag = strong_etag(&body);
-    let mut not_modified_headers = HeaderMap::with_capacity(6);
-    not_modified_headers.insert(ETAG, etag.clone());
-    not_modified_headers.insert(CACHE_CONTROL, settings.cache_control.clone());
-    if settings.cors == CorsPolicy::AnyOrigin {
-        not_modified_headers.insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-        not_modified_headers.insert(ACCESS_CONTROL_EXPOSE_HEADERS, exposed_headers());
-    }
-    let mut ok_headers = not_modified_headers.clone();
-    ok_headers.insert(CONTENT_TYPE, HeaderValue::from_static(AI_CATALOG_JSON));
-    ok_headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
-    Representation {
-        body: body.into(),
-        etag,
-        last_modified: None,
-        ok_headers,
-        not_modified_headers,
-    }
-}
-
 impl super::respond::Shared {
     /// The response for a request naming the catalog, or `None` when it does not.
     pub(crate) fn respond_catalog(
@@ -293,9 +267,16 @@ impl super::respond::Shared {
         }
         let published = self.published.load();
         let set = published.catalog.as_ref()?;
+        let get = |head| {
+            let mut response = conditional_response(head, &set.representation, headers);
+            if let Some(vary) = self.vary(false) {
+                response.headers_mut().insert(http::header::VARY, vary);
+            }
+            response
+        };
         let mut response = match *method {
-            Method::GET => conditional_response(false, &set.representation, headers),
-            Method::HEAD => conditional_response(true, &set.representation, headers),
+            Method::GET => get(false),
+            Method::HEAD => get(true),
             Method::OPTIONS => self.options(headers),
             _ => {
                 let mut response = empty(StatusCode::METHOD_NOT_ALLOWED);

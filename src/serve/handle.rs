@@ -115,7 +115,7 @@ impl CardHandle {
     /// ```
     pub fn card_and_etag(&self) -> (Arc<AgentCard>, String) {
         let published = self.shared.published.load();
-        let etag = String::from_utf8_lossy(published.main.v10.etag.as_bytes()).into_owned();
+        let etag = String::from_utf8_lossy(published.main.v10.etag().as_bytes()).into_owned();
         (published.main.card.clone(), etag)
     }
 
@@ -184,7 +184,8 @@ impl CardHandle {
         published.tenants.get(tenant).map(|set| set.card.clone())
     }
 
-    /// The ETag served for the card's v1.0 JSON right now, quotes included.
+    /// The ETag served for the card's v1.0 JSON right now, quotes included: the ETag of the
+    /// identity bytes (a gzip or brotli response carries the ETag of its own bytes).
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -194,7 +195,7 @@ impl CardHandle {
     /// ```
     pub fn etag(&self) -> String {
         let published = self.shared.published.load();
-        String::from_utf8_lossy(published.main.v10.etag.as_bytes()).into_owned()
+        String::from_utf8_lossy(published.main.v10.etag().as_bytes()).into_owned()
     }
 
     /// The AI Catalog served right now (feature `catalog`), if the layer serves one.
@@ -237,7 +238,7 @@ impl CardHandle {
             Some(tenant) => current.tenants.get(tenant),
         };
         if let Some(previous) = previous {
-            if previous.v10.etag == set.v10.etag {
+            if previous.v10.etag() == set.v10.etag() {
                 // Same bytes: nothing changed, and Last-Modified must not move either.
                 return Ok(());
             }

@@ -56,6 +56,7 @@ impl AgentCardLayer {
             negotiate_version: false,
             cors: Cors::default(),
             prefix: String::new(),
+            precompress: cfg!(feature = "compression"),
             #[cfg(feature = "sign")]
             signer: None,
             #[cfg(feature = "sign")]
@@ -122,6 +123,7 @@ pub struct AgentCardLayerBuilder {
     negotiate_version: bool,
     cors: Cors,
     prefix: String,
+    precompress: bool,
     #[cfg(feature = "sign")]
     signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
     #[cfg(feature = "sign")]
@@ -137,6 +139,39 @@ impl AgentCardLayerBuilder {
     /// every card response (`rel="ai-catalog"`). See [`CatalogOptions`](super::CatalogOptions).
     pub fn catalog(mut self, options: super::catalog::CatalogOptions) -> Self {
         self.catalog = Some(options);
+        self
+    }
+}
+
+#[cfg(feature = "compression")]
+impl AgentCardLayerBuilder {
+    /// Whether every representation (the v1.0 card, the v0.3 rendering, each tenant's, the
+    /// catalog) is also served gzip- and brotli-encoded to clients that ask for it with
+    /// `Accept-Encoding`; default on (feature `compression`). The encoded bytes are built with
+    /// the card (and at every swap), never per request, and each has its own ETag. Off, the
+    /// responses are exactly those of a build without the feature: identity bytes and no
+    /// `Vary: Accept-Encoding`.
+    ///
+    /// ```
+    /// use a2a_card::serve::AgentCardLayer;
+    /// use tower::{Layer, ServiceExt};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let app = AgentCardLayer::builder(card).precompress(false).build()?.layer(
+    ///     tower::service_fn(|_req: http::Request<String>| async {
+    ///         Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+    ///     }),
+    /// );
+    /// let request = http::Request::get("/.well-known/agent-card.json")
+    ///     .header("accept-encoding", "gzip, br")
+    ///     .body(String::new())?;
+    /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
+    /// let response = run(app.oneshot(request))?;
+    /// assert!(response.headers().get("content-encoding").is_none());
+    /// assert!(response.headers().get("vary").is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn precompress(mut self, on: bool) -> Self {
+        self.precompress = on;
         self
     }
 }
@@ -310,6 +345,7 @@ impl AgentCardLayerBuilder {
             negotiate_version: self.negotiate_version,
             cors: self.cors.0,
             prefix,
+            precompress: self.precompress,
             #[cfg(feature = "sign")]
             signer: self.signer,
             #[cfg(feature = "sign")]

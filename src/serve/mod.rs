@@ -3,10 +3,11 @@
 //! any service, and passes every other request through untouched.
 //!
 //! Everything is built once per card, when the layer is built or the card is swapped: the
-//! compact v1.0 JSON, a strong ETag (SHA-256 of exactly those bytes, so every replica sends
-//! the same one), `Content-Type: application/a2a+json`, `Last-Modified`, `Cache-Control`
+//! compact v1.0 JSON, its gzip and brotli encodings (feature `compression`, on by default), a
+//! strong ETag for each (SHA-256 of exactly the bytes sent, so every replica sends the same
+//! one), `Content-Type: application/a2a+json`, `Last-Modified`, `Cache-Control`
 //! (`public, max-age=3600` by default) and `Content-Length`. A request only matches its path,
-//! compares validators and clones those values.
+//! picks a content coding, compares validators and clones those values.
 //!
 //! - Methods: `GET`, `HEAD` (same headers, no body), `OPTIONS` (`Allow`, CORS preflight);
 //!   anything else is `405` with `Allow: GET, HEAD, OPTIONS`.
@@ -19,8 +20,22 @@
 //! - A [`CardHandle`] swaps the card atomically; a card with errors is refused and the old
 //!   one keeps serving.
 //!
-//! Place the layer outside any compression layer: a compressed body must not carry the
-//! ETag of the identity bytes, and the card is served uncompressed (it is small).
+//! - Content codings (RFC 9110 §12.5.3): `Accept-Encoding` picks brotli (`br`), gzip (or
+//!   `x-gzip`) or identity by weight, brotli then gzip then identity on equal weights; a
+//!   coding is only offered when its bytes are smaller. Without the header, or when nothing
+//!   offered is acceptable (even `identity;q=0`), the identity bytes are sent: RFC 9110 §12.1
+//!   lets a server disregard a preference rather than answer 406, and a public card had better
+//!   be readable. An encoded answer has `Content-Encoding`, the `Content-Length` and the ETag
+//!   of the encoded bytes (never the identity's), and preconditions are evaluated against that
+//!   ETag. Every GET and HEAD answer carries `Vary: Accept-Encoding` (merged into one `Vary`
+//!   with `A2A-Version` and `Origin` when they apply). The bytes are deterministic (fixed
+//!   levels, no timestamps): same crate versions and features, same bytes and ETags on every
+//!   replica. [`AgentCardLayerBuilder::precompress`] turns this off.
+//!
+//! Place the layer outside any compression layer such as tower-http's `CompressionLayer`.
+//! Inside one, the card's encoded answers pass untouched (tower-http leaves a response that
+//! already has `Content-Encoding` alone) but its identity answers would be compressed again
+//! under the identity bytes' strong ETag, and with `precompress(false)` every answer would.
 //!
 //! ```
 //! use a2a_card::{serve::AgentCardLayer, AgentCard};
@@ -41,9 +56,18 @@
 //!
 //! // Revalidation: the same ETag back gives 304 and no body.
 //! let request = Request::get("/.well-known/agent-card.json")
-//!     .header(header::IF_NONE_MATCH, etag)
+//!     .header(header::IF_NONE_MATCH, etag.clone())
 //!     .body(String::new())?;
 //! assert_eq!(app.clone().oneshot(request).await?.status(), StatusCode::NOT_MODIFIED);
+//!
+//! // A client that takes gzip gets the gzip bytes, under their own ETag.
+//! let request = Request::get("/.well-known/agent-card.json")
+//!     .header(header::ACCEPT_ENCODING, "gzip")
+//!     .body(String::new())?;
+//! let response = app.clone().oneshot(request).await?;
+//! assert_eq!(response.headers()[header::CONTENT_ENCODING], "gzip");
+//! assert_eq!(response.headers()[header::VARY], "Accept-Encoding");
+//! assert_ne!(response.headers()[header::ETAG], etag);
 //!
 //! // Anything else reaches the inner service.
 //! let request = Request::post("/a2a").body(String::from("{}"))?;
@@ -58,6 +82,7 @@
 #[cfg(feature = "catalog")]
 mod catalog;
 mod conditional;
+mod encoding;
 mod error;
 mod etag;
 mod future;
@@ -71,6 +96,8 @@ mod settings;
 
 #[cfg(feature = "extended")]
 pub(crate) use conditional::{evaluate as evaluate_preconditions, Decision};
+#[cfg(feature = "extended")]
+pub(crate) use encoding::Encodings;
 #[cfg(feature = "extended")]
 pub(crate) use etag::strong_etag;
 #[cfg(feature = "extended")]

@@ -1,28 +1,37 @@
-//! Everything served for one card, built once when the card is set: the bytes, their ETag and
-//! the response headers. Requests only clone these.
+//! Everything served for one card, built once when the card is set: the bytes in each content
+//! coding, their ETags and the response headers. Requests only pick one and clone it.
 
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use bytes::Bytes;
 use http::header::{
-    ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_EXPOSE_HEADERS, CACHE_CONTROL, CONTENT_LENGTH,
-    CONTENT_TYPE, ETAG, LAST_MODIFIED,
+    ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_EXPOSE_HEADERS, CACHE_CONTROL, CONTENT_ENCODING,
+    CONTENT_LENGTH, CONTENT_TYPE, ETAG, LAST_MODIFIED,
 };
 use http::{HeaderMap, HeaderValue};
 
 use super::conditional::whole_seconds;
+use super::encoding::Encodings;
 use super::etag::strong_etag;
 use super::options::{CorsPolicy, Legacy};
 use super::settings::Settings;
 use crate::AgentCard;
 
-/// One representation of a card (the v1.0 JSON, or its v0.3 rendering).
+/// One representation of a card (the v1.0 JSON, or its v0.3 rendering; or the catalog), in
+/// each content coding it is sent in.
 #[derive(Debug)]
 pub(crate) struct Representation {
+    pub(crate) last_modified: Option<SystemTime>,
+    pub(crate) encodings: Encodings<Coded>,
+}
+
+/// A representation in one content coding: the bytes on the wire, their own strong ETag
+/// (a compressed body never carries the identity's) and the headers sent with them.
+#[derive(Debug)]
+pub(crate) struct Coded {
     pub(crate) body: Bytes,
     pub(crate) etag: HeaderValue,
-    pub(crate) last_modified: Option<SystemTime>,
     /// Headers of a 200 (and of a HEAD).
     pub(crate) ok_headers: HeaderMap,
     /// Headers of a 304: the validators and caching fields, no representation metadata
@@ -31,35 +40,74 @@ pub(crate) struct Representation {
 }
 
 impl Representation {
-    fn new(body: Vec<u8>, settings: &Settings, last_modified: Option<SystemTime>) -> Self {
-        let etag = strong_etag(&body);
+    /// `link` goes on every 200 (the catalog's, on card responses).
+    pub(crate) fn new(
+        body: Vec<u8>,
+        settings: &Settings,
+        content_type: &HeaderValue,
+        last_modified: Option<SystemTime>,
+        link: Option<HeaderValue>,
+    ) -> Self {
         let last_modified = last_modified.map(whole_seconds);
-        let mut not_modified_headers = HeaderMap::with_capacity(8);
-        not_modified_headers.insert(ETAG, etag.clone());
-        not_modified_headers.insert(CACHE_CONTROL, settings.cache_control.clone());
-        if let Some(time) = last_modified {
-            let date = httpdate::fmt_http_date(time);
-            let value = HeaderValue::from_str(&date).expect("an HTTP date is a valid header");
-            not_modified_headers.insert(LAST_MODIFIED, value);
-        }
-        if settings.cors == CorsPolicy::AnyOrigin {
-            not_modified_headers.insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-            not_modified_headers.insert(ACCESS_CONTROL_EXPOSE_HEADERS, exposed_headers());
-        }
-        let mut ok_headers = not_modified_headers.clone();
-        ok_headers.insert(CONTENT_TYPE, settings.content_type.clone());
-        ok_headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
-        #[cfg(feature = "catalog")]
-        if let Some(link) = super::catalog::catalog_link(settings) {
-            ok_headers.append(http::header::LINK, link);
-        }
+        let encodings = Encodings::new(body, settings.precompress, |body, coding| {
+            let etag = strong_etag(&body);
+            let mut not_modified_headers = HeaderMap::with_capacity(8);
+            not_modified_headers.insert(ETAG, etag.clone());
+            not_modified_headers.insert(CACHE_CONTROL, settings.cache_control.clone());
+            if let Some(time) = last_modified {
+                let date = httpdate::fmt_http_date(time);
+                let value = HeaderValue::from_str(&date).expect("an HTTP date is a valid header");
+                not_modified_headers.insert(LAST_MODIFIED, value);
+            }
+            if settings.cors == CorsPolicy::AnyOrigin {
+                not_modified_headers
+                    .insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+                not_modified_headers.insert(ACCESS_CONTROL_EXPOSE_HEADERS, exposed_headers());
+            }
+            let mut ok_headers = not_modified_headers.clone();
+            ok_headers.insert(CONTENT_TYPE, content_type.clone());
+            if let Some(coding) = coding {
+                ok_headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
+            }
+            ok_headers.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
+            if let Some(link) = &link {
+                ok_headers.append(http::header::LINK, link.clone());
+            }
+            Coded {
+                body: Bytes::from(body),
+                etag,
+                ok_headers,
+                not_modified_headers,
+            }
+        });
         Representation {
-            body: Bytes::from(body),
-            etag,
             last_modified,
-            ok_headers,
-            not_modified_headers,
+            encodings,
         }
+    }
+
+    /// The identity bytes' ETag (the one `CardHandle::etag` reports).
+    pub(crate) fn etag(&self) -> &HeaderValue {
+        &self.encodings.identity().etag
+    }
+
+    /// The identity bytes (a signed catalog's manifests name their digest).
+    #[cfg(all(feature = "catalog", feature = "sign"))]
+    pub(crate) fn body(&self) -> &Bytes {
+        &self.encodings.identity().body
+    }
+
+    /// A card representation of this layer.
+    fn card(
+        body: Vec<u8>,
+        settings: &Settings,
+        last_modified: Option<SystemTime>,
+    ) -> Representation {
+        #[cfg(feature = "catalog")]
+        let link = super::catalog::catalog_link(settings);
+        #[cfg(not(feature = "catalog"))]
+        let link = None;
+        Representation::new(body, settings, &settings.content_type, last_modified, link)
     }
 }
 
@@ -93,11 +141,11 @@ impl CardSet {
         canonical_path: &str,
         last_modified: Option<SystemTime>,
     ) -> Self {
-        let v10 = Representation::new(card.to_json_vec(), settings, last_modified);
+        let v10 = Representation::card(card.to_json_vec(), settings, last_modified);
         let wants_v03 = settings.legacy == Legacy::V03 || settings.negotiate_version;
         let v03 = wants_v03.then(|| {
             let json = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
-            Representation::new(json, settings, last_modified)
+            Representation::card(json, settings, last_modified)
         });
         let link = format!("<{canonical_path}>; rel=\"canonical\"");
         let dated_up_to = v10.last_modified;

@@ -153,17 +153,27 @@ impl Shared {
         if route == Route::Legacy && self.settings.legacy == Legacy::Alias {
             h.append(LINK, set.canonical_link.clone());
         }
-        let by_origin = matches!(self.settings.cors, CorsPolicy::Origins(_));
-        let vary = match (negotiated, by_origin) {
-            (true, true) => Some("A2A-Version, Origin"),
-            (true, false) => Some("A2A-Version"),
-            (false, true) => Some("Origin"),
-            (false, false) => None,
-        };
-        if let Some(vary) = vary {
-            h.insert(VARY, HeaderValue::from_static(vary));
+        if let Some(vary) = self.vary(negotiated) {
+            h.insert(VARY, vary);
         }
         response
+    }
+
+    /// `Vary` of a GET or HEAD answer: the request headers that chose what was sent. One
+    /// header, so a cache never has to merge lines.
+    pub(super) fn vary(&self, negotiated: bool) -> Option<HeaderValue> {
+        let by_origin = matches!(self.settings.cors, CorsPolicy::Origins(_));
+        let vary = match (negotiated, by_origin, self.settings.precompress) {
+            (false, false, false) => return None,
+            (true, false, false) => "A2A-Version",
+            (false, true, false) => "Origin",
+            (true, true, false) => "A2A-Version, Origin",
+            (false, false, true) => "Accept-Encoding",
+            (true, false, true) => "A2A-Version, Accept-Encoding",
+            (false, true, true) => "Origin, Accept-Encoding",
+            (true, true, true) => "A2A-Version, Origin, Accept-Encoding",
+        };
+        Some(HeaderValue::from_static(vary))
     }
 
     pub(super) fn options(&self, headers: &HeaderMap) -> CardResponse {
@@ -235,18 +245,21 @@ pub(super) fn conditional_response(
     representation: &Representation,
     headers: &HeaderMap,
 ) -> CardResponse {
-    let decision = evaluate(headers, &representation.etag, representation.last_modified);
+    // The content coding is chosen first: preconditions are about the representation that
+    // would be sent, and each coding has its own ETag.
+    let coded = representation.encodings.select(headers);
+    let decision = evaluate(headers, &coded.etag, representation.last_modified);
     match decision {
         Decision::Serve => {
-            let body = (!head).then(|| representation.body.clone());
+            let body = (!head).then(|| coded.body.clone());
             let mut response = Response::new(body);
-            *response.headers_mut() = representation.ok_headers.clone();
+            *response.headers_mut() = coded.ok_headers.clone();
             response
         }
         Decision::NotModified => {
             let mut response = Response::new(None);
             *response.status_mut() = StatusCode::NOT_MODIFIED;
-            *response.headers_mut() = representation.not_modified_headers.clone();
+            *response.headers_mut() = coded.not_modified_headers.clone();
             response
         }
         Decision::PreconditionFailed => empty(StatusCode::PRECONDITION_FAILED),

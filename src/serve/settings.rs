@@ -19,6 +19,9 @@ pub(crate) struct Settings {
     pub(crate) cors: CorsPolicy,
     /// `""` or `/segments` without a trailing slash.
     pub(crate) prefix: String,
+    /// Whether gzip and brotli bytes are built and offered (always false without the
+    /// `compression` feature).
+    pub(crate) precompress: bool,
     /// Cards are signed with this when set (at build and at every swap, never per request).
     #[cfg(feature = "sign")]
     pub(crate) signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
@@ -149,6 +152,7 @@ mod tests {
             negotiate_version: false,
             cors: CorsPolicy::AnyOrigin,
             prefix: normalize_prefix(prefix).unwrap(),
+            precompress: false,
             #[cfg(feature = "sign")]
             signer: None,
             #[cfg(feature = "sign")]

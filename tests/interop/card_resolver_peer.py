@@ -26,7 +26,15 @@ from a2a.compat.v0_3 import types as types_v03
 from a2a.compat.v0_3.conversions import to_core_agent_card
 
 # What the test asserts of our response, as the resolver's HTTP client saw it.
-HEADERS = ("content-type", "etag", "cache-control", "last-modified", "link", "vary")
+HEADERS = (
+    "content-type",
+    "content-encoding",
+    "etag",
+    "cache-control",
+    "last-modified",
+    "link",
+    "vary",
+)
 
 
 async def main():
@@ -52,6 +60,8 @@ async def main():
             "url": str(response.url),
             "headers": {h: response.headers[h] for h in HEADERS if h in response.headers},
         },
+        # What httpx sent: the test fetches the card again with the same Accept-Encoding.
+        "request": {"accept-encoding": response.request.headers.get("accept-encoding")},
     }
     if mode == "v03":
         compat = types_v03.AgentCard.model_validate_json(response.content)

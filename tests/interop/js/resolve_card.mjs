@@ -13,7 +13,15 @@
 import { AgentCard } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
 
-const HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified', 'link', 'vary'];
+const HEADERS = [
+  'content-type',
+  'content-encoding',
+  'etag',
+  'cache-control',
+  'last-modified',
+  'link',
+  'vary',
+];
 
 const [mode, baseUrl, cardPath] = process.argv.slice(2);
 if (mode !== 'v1' && mode !== 'v03') {
