@@ -27,7 +27,10 @@
 //!   [`security::CardSecurity`];
 //! - `tls-server` (`mtls-subject` + rustls): [`tls`], a rustls server configuration from PEM
 //!   files and the service that hands a verified client certificate to the card's mtls
-//!   scheme, for agents that terminate TLS themselves.
+//!   scheme, for agents that terminate TLS themselves;
+//! - `server`: [`server::Server`], the accept loop `a2a-card serve` runs (hyper, HTTP/1.1 and
+//!   HTTP/2, a header deadline per connection, a connection cap, graceful shutdown; TLS with
+//!   `tls-server`), for agents that want the layers without writing a server.
 //!
 //! The default is `serve` alone: the layer, no async runtime, no TLS stack. The `a2a-card`
 //! command line is a separate package (`a2a-card-cli`, in the repository's `cli/` folder) that
@@ -90,6 +93,8 @@ pub mod security;
 mod http_headers;
 #[cfg(feature = "serve")]
 pub mod serve;
+#[cfg(feature = "server")]
+pub mod server;
 #[cfg(feature = "sign")]
 pub mod sign;
 #[cfg(feature = "tls-server")]

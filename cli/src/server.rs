@@ -1,46 +1,24 @@
-//! The HTTP/1.1 accept loop shared by the commands that run a server: hyper on tokio, over
-//! plain TCP or TLS, with header and handshake timeouts against slow clients, a cap on open
-//! connections and a graceful shutdown.
-//!
-//! Slow clients, and where each deadline lives:
-//! - request headers: hyper's header-read timer, which starts whenever a connection waits
-//!   for a request head, the first one or the next one on a keep-alive connection, so it is
-//!   also the idle keep-alive timeout (`--header-timeout`);
-//! - request bodies: the layers that read a body (the extended-card layer's JSON-RPC peek)
-//!   carry their own deadline, [`BodyTimeout`](a2a_card::body::BodyTimeout) on tokio's timer
-//!   (`--body-timeout`), and answer 408. It sits in the layer rather than here because the
-//!   layer is where the wait happens and knows what to answer, and because agents that use
-//!   the library in their own servers get the same protection; the layers take the timer as
-//!   a function so the library needs no runtime;
-//! - TLS handshakes: a fixed deadline here;
-//! - open connections: at most `--max-connections`. Beyond it the loop stops accepting, so
-//!   new connections wait in the kernel's listen backlog and are served as soon as one
-//!   closes (at the latest when the deadlines above end a slow one) rather than being
-//!   refused; held connections cannot exhaust the process's file descriptors or memory.
+//! What the commands that run a server share: the runtime and listener, the limits as
+//! flags, the shutdown signal and a 404 service. The accept loop itself (HTTP/1.1 and HTTP/2,
+//! TLS, the deadlines against slow clients, the connection cap, graceful shutdown) is the
+//! library's [`a2a_card::server`]; its module docs say where each deadline lives. Request
+//! bodies are the layers' own deadline ([`BodyTimeout`](a2a_card::body::BodyTimeout),
+//! `--body-timeout`), since they know what to answer.
 
 use std::convert::Infallible;
 use std::future::Future;
-use std::sync::Arc;
 use std::time::Duration;
 
-use a2a_card::tls::{client_certificate, WithClientCertificate};
+use a2a_card::server::{Server, ServerEvent};
 use bytes::Bytes;
 use http::{Request, Response};
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
-use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
 use tokio_rustls::TlsAcceptor;
 
 use super::output::{errln, Output};
 use super::Outcome;
-
-/// How long a client may take to complete the TLS handshake.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long open connections get to finish once shutdown starts.
-const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Starts the runtime and listens on `addr`: the runtime, the listener and the address it
 /// listens on (port 0 resolved). Failures are reported on stderr and give the exit outcome.
@@ -105,11 +83,10 @@ impl Limits {
     }
 }
 
-/// Serves `service` on `listener` until `shutdown` completes, then lets open connections
-/// finish (up to a few seconds). With `tls`, every connection starts with a TLS handshake
-/// (bounded in time; a failed one just closes that connection) and its requests carry the
-/// client certificate the handshake verified, if any. At most `limits.max_connections` are
-/// open at once; the first time the cap is reached, `output` (when given) says so.
+/// Serves `service` on `listener` until `shutdown` completes, with the library's accept
+/// loop ([`a2a_card::server::Server`]: HTTP/1.1 and h2c, or h2 and HTTP/1.1 by ALPN with
+/// `tls`) under `limits`. The first time the connection cap is reached, `output` (when
+/// given) says so.
 pub(crate) async fn serve<S, B>(
     listener: TcpListener,
     service: S,
@@ -126,88 +103,29 @@ pub(crate) async fn serve<S, B>(
     B: http_body::Body<Data = Bytes> + Send + 'static,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_secs(limits.header_timeout));
-    let graceful = GracefulShutdown::new();
-    let slots = Arc::new(tokio::sync::Semaphore::new(limits.max_connections as usize));
+    let mut server = Server::builder()
+        .header_timeout(Duration::from_secs(limits.header_timeout))
+        .max_connections(limits.max_connections as usize);
+    if let Some(tls) = tls {
+        server = server.tls(tls);
+    }
     let mut told = false;
-    tokio::pin!(shutdown);
-    loop {
-        // A slot first: at the cap, nothing is accepted until a connection closes.
-        let slot = match slots.clone().try_acquire_owned() {
-            Ok(slot) => slot,
-            Err(_) => {
-                if !told {
-                    told = true;
-                    if let Some(output) = output {
-                        errln!(
-                            output.borrow_mut(),
-                            "a2a-card: {} connections open (--max-connections); new connections wait until one closes (said once)",
-                            limits.max_connections
-                        );
-                    }
-                }
-                tokio::select! {
-                    slot = slots.clone().acquire_owned() => match slot {
-                        Ok(slot) => slot,
-                        Err(_) => break,
-                    },
-                    () = &mut shutdown => break,
-                }
+    let on_event = |event| match event {
+        ServerEvent::AtCapacity { open } if !told => {
+            told = true;
+            if let Some(output) = output {
+                errln!(
+                    output.borrow_mut(),
+                    "a2a-card: {open} connections open (--max-connections); new connections wait until one closes (said once)"
+                );
             }
-        };
-        tokio::select! {
-            accepted = listener.accept() => {
-                let stream = match accepted {
-                    Ok((stream, _peer)) => stream,
-                    Err(_) => {
-                        // Out of file descriptors and the like: back off instead of spinning.
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                        continue;
-                    }
-                };
-                let _ = stream.set_nodelay(true);
-                let service = service.clone();
-                let http = http.clone();
-                let watcher = graceful.watcher();
-                let tls = tls.clone();
-                tokio::spawn(async move {
-                    // The slot is given back when the connection ends, however it ends.
-                    let _slot = slot;
-                    // A client that goes away mid-request (or fails its handshake) is not
-                    // the server's failure.
-                    let Some(tls) = tls else {
-                        let service = WithClientCertificate::new(service, None);
-                        let connection = http.serve_connection(
-                            TokioIo::new(stream),
-                            TowerToHyperService::new(service),
-                        );
-                        let _ = watcher.watch(connection).await;
-                        return;
-                    };
-                    let Ok(Ok(stream)) =
-                        tokio::time::timeout(HANDSHAKE_TIMEOUT, tls.accept(stream)).await
-                    else {
-                        return;
-                    };
-                    let certificate = client_certificate(stream.get_ref().1);
-                    let service = WithClientCertificate::new(service, certificate);
-                    let connection = http.serve_connection(
-                        TokioIo::new(stream),
-                        TowerToHyperService::new(service),
-                    );
-                    let _ = watcher.watch(connection).await;
-                });
-            }
-            () = &mut shutdown => break,
         }
-    }
-    drop(listener);
-    tokio::select! {
-        () = graceful.shutdown() => {}
-        () = tokio::time::sleep(DRAIN_TIMEOUT) => {}
-    }
+        _ => {}
+    };
+    server
+        .build()
+        .serve_with(listener, service, shutdown, on_event)
+        .await;
 }
 
 /// Completes on Ctrl-C or, on Unix, SIGTERM. The handlers are installed when this is

@@ -28,6 +28,17 @@ pub(crate) fn evaluate(
     etag: &HeaderValue,
     last_modified: Option<SystemTime>,
 ) -> Decision {
+    // Most requests carry no precondition: one pass over the names present is cheaper than
+    // the four lookups below (this runs for every card request).
+    let precondition = |name: &HeaderName| {
+        name == IF_MATCH
+            || name == IF_NONE_MATCH
+            || name == IF_MODIFIED_SINCE
+            || name == IF_UNMODIFIED_SINCE
+    };
+    if !headers.keys().any(precondition) {
+        return Decision::Serve;
+    }
     // Step 1 / 2: If-Match, else If-Unmodified-Since.
     if headers.contains_key(IF_MATCH) {
         if !any_matches(headers.get_all(IF_MATCH), etag, Comparison::Strong) {

@@ -107,8 +107,14 @@ impl Shared {
                 response
             }
         };
-        self.add_cors(headers, response.headers_mut());
         let status = response.status();
+        // A served or revalidated representation carries its CORS headers prebuilt when any
+        // origin is allowed; the other answers (and other policies) get them here.
+        let prebuilt_cors = self.settings.cors == CorsPolicy::AnyOrigin
+            && matches!(status, StatusCode::OK | StatusCode::NOT_MODIFIED);
+        if !prebuilt_cors {
+            self.add_cors(headers, response.headers_mut());
+        }
         match status {
             StatusCode::OK => {
                 tracing::debug!(target: "a2a_card", %method, path, status = 200, "agent card served")

@@ -7,7 +7,7 @@
 //! With client CAs, client certificates are requested and verified against them; a client
 //! without one still connects (its requests carry no [`ClientCertificate`], so an mTLS
 //! requirement answers 401 while the public card stays reachable); a client whose
-//! certificate does not verify fails the handshake. ALPN offers `http/1.1`. rustls runs on
+//! certificate does not verify fails the handshake. ALPN offers `h2`, then `http/1.1`. rustls runs on
 //! ring (no aws-lc-rs, no cmake).
 //!
 //! ```no_run
@@ -106,7 +106,9 @@ impl fmt::Debug for PemInput {
 
 /// The TLS server configuration of `chain` (leaf first) and its private `key` (PKCS#8,
 /// PKCS#1 or SEC1) and, with `client_ca`, client certificates requested and verified
-/// against those CAs (optional for the client). ALPN offers `http/1.1`.
+/// against those CAs (optional for the client). ALPN offers `h2`, then `http/1.1`: the
+/// [`server`](crate::server) loop (or any hyper auto builder) speaks whichever the client
+/// picked; a client without ALPN gets HTTP/1.1 unless it opens with the HTTP/2 preface.
 pub fn server_config(
     chain: &PemInput,
     key: &PemInput,
@@ -153,7 +155,7 @@ pub fn server_config(
                 source,
             },
         })?;
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
     Ok(config)
 }
 

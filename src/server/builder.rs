@@ -1,0 +1,209 @@
+//! [`Server`] and its builder: the limits and deadlines of the accept loop.
+
+use std::time::Duration;
+
+/// The accept loop with its limits; see the [module docs](super). Built by
+/// [`Server::builder`], run by [`Server::serve`].
+///
+/// ```
+/// use a2a_card::server::Server;
+/// use std::time::Duration;
+///
+/// let server = Server::builder()
+///     .header_timeout(Duration::from_secs(5))
+///     .max_connections(1024)
+///     .build();
+/// assert_eq!(server.max_connections(), 1024);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Server {
+    pub(super) header_timeout: Duration,
+    pub(super) max_connections: usize,
+    pub(super) drain_timeout: Duration,
+    pub(super) http2_max_concurrent_streams: u32,
+    pub(super) http2_max_header_list_size: u32,
+    #[cfg(feature = "tls-server")]
+    pub(super) handshake_timeout: Duration,
+    #[cfg(feature = "tls-server")]
+    pub(super) tls: Option<Acceptor>,
+}
+
+/// The TLS acceptor, with a `Debug` that says only that there is one.
+#[cfg(feature = "tls-server")]
+#[derive(Clone)]
+pub(super) struct Acceptor(pub(super) tokio_rustls::TlsAcceptor);
+
+#[cfg(feature = "tls-server")]
+impl std::fmt::Debug for Acceptor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TlsAcceptor")
+    }
+}
+
+/// Something the accept loop reports to [`Server::serve_with`]'s callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ServerEvent {
+    /// All [`max_connections`](ServerBuilder::max_connections) slots are taken: new
+    /// connections wait in the listen backlog until one closes. Reported each time the cap is
+    /// reached after having been below it.
+    AtCapacity {
+        /// The cap.
+        open: usize,
+    },
+}
+
+impl Server {
+    /// A builder with the defaults: 10 s header timeout, 512 connections, 5 s drain, 100
+    /// concurrent HTTP/2 streams, 64 KiB of HTTP/2 header list.
+    ///
+    /// ```
+    /// let server = a2a_card::server::Server::builder().build();
+    /// assert_eq!(server.max_connections(), 512);
+    /// ```
+    pub fn builder() -> ServerBuilder {
+        ServerBuilder {
+            server: Server {
+                header_timeout: Duration::from_secs(10),
+                max_connections: 512,
+                drain_timeout: Duration::from_secs(5),
+                // RFC 9113 §6.5.2 asks for no fewer than 100, so clients do not serialize.
+                http2_max_concurrent_streams: 100,
+                // A card request's headers are small; hyper's default (16 MiB) is far more
+                // than any client here needs to send, and is memory an attacker could pin.
+                http2_max_header_list_size: 64 * 1024,
+                #[cfg(feature = "tls-server")]
+                handshake_timeout: Duration::from_secs(10),
+                #[cfg(feature = "tls-server")]
+                tls: None,
+            },
+        }
+    }
+
+    /// How many connections may be open at once.
+    ///
+    /// ```
+    /// let server = a2a_card::server::Server::builder().max_connections(8).build();
+    /// assert_eq!(server.max_connections(), 8);
+    /// ```
+    pub fn max_connections(&self) -> usize {
+        self.max_connections
+    }
+}
+
+/// Builds a [`Server`].
+///
+/// ```
+/// use a2a_card::server::Server;
+/// let server = Server::builder().http2_max_concurrent_streams(200).build();
+/// # let _ = server;
+/// ```
+#[derive(Debug, Clone)]
+pub struct ServerBuilder {
+    server: Server,
+}
+
+impl ServerBuilder {
+    /// How long a connection may wait for a request head: on a new connection, and on a
+    /// keep-alive one after each response (so this is also the idle timeout). Once it has
+    /// waited this long, it is closed. Default 10 s; at least 1 ms.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().header_timeout(std::time::Duration::from_secs(3));
+    /// # let _ = builder;
+    /// ```
+    pub fn header_timeout(mut self, timeout: Duration) -> Self {
+        self.server.header_timeout = timeout.max(Duration::from_millis(1));
+        self
+    }
+
+    /// Connections open at once; further ones wait, unaccepted, until one closes. Keep it
+    /// below the process's file-descriptor limit. Default 512; at least 1.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().max_connections(64);
+    /// # let _ = builder;
+    /// ```
+    pub fn max_connections(mut self, max: usize) -> Self {
+        // The permits are counted in u32 when the loop waits for all of them at shutdown.
+        self.server.max_connections = max.clamp(1, u32::MAX as usize >> 4);
+        self
+    }
+
+    /// How long open connections get to finish their requests once shutdown starts.
+    /// Default 5 s.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().drain_timeout(std::time::Duration::from_secs(1));
+    /// # let _ = builder;
+    /// ```
+    pub fn drain_timeout(mut self, timeout: Duration) -> Self {
+        self.server.drain_timeout = timeout;
+        self
+    }
+
+    /// The most HTTP/2 streams a client may have open on one connection. Default 100.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().http2_max_concurrent_streams(32);
+    /// # let _ = builder;
+    /// ```
+    pub fn http2_max_concurrent_streams(mut self, max: u32) -> Self {
+        self.server.http2_max_concurrent_streams = max.max(1);
+        self
+    }
+
+    /// The largest HTTP/2 header list (RFC 9113 `SETTINGS_MAX_HEADER_LIST_SIZE`) a request
+    /// may send, in bytes. Default 64 KiB.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().http2_max_header_list_size(16 * 1024);
+    /// # let _ = builder;
+    /// ```
+    pub fn http2_max_header_list_size(mut self, max: u32) -> Self {
+        self.server.http2_max_header_list_size = max;
+        self
+    }
+
+    /// How long a client may take to complete the TLS handshake. Default 10 s.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().handshake_timeout(std::time::Duration::from_secs(5));
+    /// # let _ = builder;
+    /// ```
+    #[cfg(feature = "tls-server")]
+    pub fn handshake_timeout(mut self, timeout: Duration) -> Self {
+        self.server.handshake_timeout = timeout;
+        self
+    }
+
+    /// Serve HTTPS: every connection starts with a handshake on this acceptor (ALPN `h2`,
+    /// then `http/1.1`, when it comes from [`tls::acceptor`](crate::tls::acceptor)), and its
+    /// requests carry the client certificate the handshake verified, as a
+    /// [`ClientCertificate`](crate::security::ClientCertificate) extension
+    /// ([`WithClientCertificate`](crate::tls::WithClientCertificate)).
+    ///
+    /// ```no_run
+    /// use a2a_card::tls::{acceptor, PemInput};
+    /// let chain = PemInput::new("cert.pem", std::fs::read("cert.pem")?);
+    /// let key = PemInput::new("key.pem", std::fs::read("key.pem")?);
+    /// let server = a2a_card::server::Server::builder().tls(acceptor(&chain, &key, None)?).build();
+    /// # let _ = server;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "tls-server")]
+    pub fn tls(mut self, acceptor: tokio_rustls::TlsAcceptor) -> Self {
+        self.server.tls = Some(Acceptor(acceptor));
+        self
+    }
+
+    /// The server.
+    ///
+    /// ```
+    /// let server = a2a_card::server::Server::builder().build();
+    /// # let _ = server;
+    /// ```
+    pub fn build(self) -> Server {
+        self.server
+    }
+}

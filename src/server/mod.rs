@@ -1,0 +1,62 @@
+//! A production accept loop for the layers (feature `server`): hyper on tokio, HTTP/1.1 and
+//! HTTP/2 (h2c with prior knowledge on plain TCP; with feature `tls-server`, TLS with ALPN
+//! `h2` then `http/1.1`), with deadlines and limits against slow and numerous clients, and a
+//! graceful shutdown. This is the loop `a2a-card serve` runs; agents that already have a
+//! server (axum, their SDK's) do not need it, the layers fit any tower stack.
+//!
+//! What it protects, and where each deadline lives:
+//! - request heads: a connection waiting for one (a new connection, or a keep-alive one after
+//!   its last response) is closed once it has waited the
+//!   [header timeout](ServerBuilder::header_timeout), so this is also the idle timeout, on
+//!   both protocols. It is checked by one watchdog task per connection that sleeps until the
+//!   deadline, not by a timer per request, which kept the per-request cost at a bare hyper
+//!   server's (the numbers are in the README's Speed section);
+//! - request bodies: the layers that read a body carry their own deadline
+//!   ([`BodyTimeout`](crate::body::BodyTimeout)), since they know what to answer (408);
+//! - TLS handshakes: [`ServerBuilder::handshake_timeout`];
+//! - open connections: at most [`ServerBuilder::max_connections`]; beyond it nothing is
+//!   accepted, so new connections wait in the kernel's listen backlog until one closes;
+//! - HTTP/2: at most [`ServerBuilder::http2_max_concurrent_streams`] streams per connection and
+//!   a [header list size](ServerBuilder::http2_max_header_list_size) bound; hyper's defaults
+//!   against reset floods stay on.
+//!
+//! ```
+//! use a2a_card::{serve::AgentCardLayer, server::Server, AgentCard};
+//! use std::io::{Read, Write};
+//! use tower::Layer;
+//!
+//! # tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async {
+//! let card = AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))?;
+//! let app = AgentCardLayer::builder(card).build()?.layer(tower::service_fn(|_| async {
+//!     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("the agent")))
+//! }));
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! let addr = listener.local_addr()?;
+//! let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+//! let server = tokio::spawn(async move {
+//!     let shutdown = async { let _ = stopped.await; };
+//!     Server::builder().build().serve(listener, app, shutdown).await
+//! });
+//!
+//! let response = tokio::task::spawn_blocking(move || {
+//!     let mut stream = std::net::TcpStream::connect(addr)?;
+//!     stream.write_all(b"GET /.well-known/agent-card.json HTTP/1.1\r\nhost: a\r\nconnection: close\r\n\r\n")?;
+//!     let mut response = String::new();
+//!     stream.read_to_string(&mut response)?;
+//!     Ok::<_, std::io::Error>(response)
+//! }).await??;
+//! assert!(response.starts_with("HTTP/1.1 200 OK"));
+//! assert!(response.contains("content-type: application/a2a+json"));
+//! stop.send(()).unwrap();
+//! server.await?;
+//! # Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
+//! # })?;
+//! # Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
+//! ```
+
+mod builder;
+mod connection;
+mod run;
+mod service;
+
+pub use builder::{Server, ServerBuilder, ServerEvent};

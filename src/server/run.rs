@@ -1,0 +1,197 @@
+//! The accept loop: connection slots, the per-connection task and the shutdown.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Request, Response};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::server::conn::auto;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, Semaphore};
+
+use super::builder::{Server, ServerEvent};
+use super::connection::{watchdog, Control};
+use super::service::Counted;
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+impl Server {
+    /// Serves `service` on `listener` until `shutdown` completes, then lets open connections
+    /// finish their requests for up to the drain timeout. A connection that fails (a client
+    /// gone mid-request, a failed handshake) is that connection's end, never the server's.
+    ///
+    /// ```no_run
+    /// # async fn run(app: tower::util::BoxCloneService<http::Request<hyper::body::Incoming>, http::Response<String>, std::convert::Infallible>) -> std::io::Result<()> {
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+    /// let shutdown = async { let _ = tokio::signal::ctrl_c().await; };
+    /// a2a_card::server::Server::builder().build().serve(listener, app, shutdown).await;
+    /// # Ok(()) }
+    /// ```
+    pub async fn serve<S, B>(
+        &self,
+        listener: TcpListener,
+        service: S,
+        shutdown: impl Future<Output = ()>,
+    ) where
+        S: tower::Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
+        S::Future: Send + 'static,
+        S::Error: Into<BoxError>,
+        B: http_body::Body<Data = Bytes> + Send + 'static,
+        B::Error: Into<BoxError>,
+    {
+        self.serve_with(listener, service, shutdown, |_| {}).await;
+    }
+
+    /// [`serve`](Self::serve), reporting [`ServerEvent`]s to `on_event` (called from the
+    /// accept loop, so it may borrow what the caller's task owns).
+    ///
+    /// ```no_run
+    /// # async fn run(listener: tokio::net::TcpListener, app: tower::util::BoxCloneService<http::Request<hyper::body::Incoming>, http::Response<String>, std::convert::Infallible>) {
+    /// use a2a_card::server::{Server, ServerEvent};
+    /// let on_event = |event| match event {
+    ///     ServerEvent::AtCapacity { open } => eprintln!("{open} connections open, new ones wait"),
+    ///     _ => {}
+    /// };
+    /// Server::builder().build().serve_with(listener, app, std::future::pending(), on_event).await;
+    /// # }
+    /// ```
+    pub async fn serve_with<S, B>(
+        &self,
+        listener: TcpListener,
+        service: S,
+        shutdown: impl Future<Output = ()>,
+        mut on_event: impl FnMut(ServerEvent),
+    ) where
+        S: tower::Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
+        S::Future: Send + 'static,
+        S::Error: Into<BoxError>,
+        B: http_body::Body<Data = Bytes> + Send + 'static,
+        B::Error: Into<BoxError>,
+    {
+        let http = Arc::new(self.http());
+        let slots = Arc::new(Semaphore::new(self.max_connections));
+        let (stopping, stop) = watch::channel(false);
+        tokio::pin!(shutdown);
+        loop {
+            // A slot first: at the cap, nothing is accepted until a connection closes.
+            let slot = match slots.clone().try_acquire_owned() {
+                Ok(slot) => slot,
+                Err(_) => {
+                    on_event(ServerEvent::AtCapacity {
+                        open: self.max_connections,
+                    });
+                    tokio::select! {
+                        slot = slots.clone().acquire_owned() => match slot {
+                            Ok(slot) => slot,
+                            Err(_) => break,
+                        },
+                        () = &mut shutdown => break,
+                    }
+                }
+            };
+            let stream = tokio::select! {
+                accepted = listener.accept() => match accepted {
+                    Ok((stream, _peer)) => stream,
+                    Err(_) => {
+                        // Out of file descriptors and the like: back off instead of spinning.
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let _ = stream.set_nodelay(true);
+            let connection = self.connection(stream, service.clone(), http.clone(), stop.clone());
+            tokio::spawn(async move {
+                // The slot is given back when the connection ends, however it ends.
+                let _slot = slot;
+                connection.await;
+            });
+        }
+        drop(listener);
+        let _ = stopping.send(true);
+        // Every slot back means every connection has ended.
+        let all = u32::try_from(self.max_connections).unwrap_or(u32::MAX);
+        let _ = tokio::time::timeout(self.drain_timeout, slots.acquire_many(all)).await;
+    }
+
+    /// hyper's connection builder: HTTP/1.1, and HTTP/2 when the client opens with its
+    /// preface (h2c with prior knowledge, or h2 after ALPN).
+    fn http(&self) -> auto::Builder<TokioExecutor> {
+        let mut http = auto::Builder::new(TokioExecutor::new());
+        // The header deadline is the watchdog's (see connection.rs): no timer per request.
+        http.http1().header_read_timeout(None);
+        http.http2()
+            .max_concurrent_streams(self.http2_max_concurrent_streams)
+            .max_header_list_size(self.http2_max_header_list_size);
+        http
+    }
+
+    /// One connection's work: the TLS handshake (when configured), then its requests.
+    fn connection<S, B>(
+        &self,
+        stream: TcpStream,
+        service: S,
+        http: Arc<auto::Builder<TokioExecutor>>,
+        stop: watch::Receiver<bool>,
+    ) -> impl Future<Output = ()> + Send + 'static
+    where
+        S: tower::Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
+        S::Future: Send + 'static,
+        S::Error: Into<BoxError>,
+        B: http_body::Body<Data = Bytes> + Send + 'static,
+        B::Error: Into<BoxError>,
+    {
+        let header_timeout = self.header_timeout;
+        #[cfg(feature = "tls-server")]
+        let tls = self
+            .tls
+            .clone()
+            .map(|acceptor| (acceptor.0, self.handshake_timeout));
+        async move {
+            #[cfg(feature = "tls-server")]
+            if let Some((acceptor, handshake_timeout)) = tls {
+                let Ok(Ok(stream)) =
+                    tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await
+                else {
+                    return;
+                };
+                let certificate = crate::tls::client_certificate(stream.get_ref().1);
+                let service = crate::tls::WithClientCertificate::new(service, certificate);
+                return requests(&http, TokioIo::new(stream), service, header_timeout, stop).await;
+            }
+            requests(&http, TokioIo::new(stream), service, header_timeout, stop).await;
+        }
+    }
+}
+
+/// Serves the requests of one connection until it ends, times out waiting for a request
+/// head, or finishes gracefully after shutdown.
+async fn requests<I, S, B>(
+    http: &auto::Builder<TokioExecutor>,
+    io: I,
+    service: S,
+    header_timeout: Duration,
+    stop: watch::Receiver<bool>,
+) where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+    S: tower::Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    S::Error: Into<BoxError>,
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<BoxError>,
+{
+    let control = Control::new();
+    let dog = tokio::spawn(watchdog(control.clone(), header_timeout, stop));
+    let connection = http.serve_connection(io, Counted::new(service, control.clone()));
+    tokio::pin!(connection);
+    control
+        .drive(connection.as_mut(), |connection| {
+            connection.graceful_shutdown()
+        })
+        .await;
+    dog.abort();
+}

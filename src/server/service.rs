@@ -1,0 +1,100 @@
+//! The hyper service a connection runs: the tower service stack, with each request counted
+//! from its head until its response body is dropped (see [`Control`](super::connection::Control)).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use http::{Request, Response};
+use http_body::{Body, Frame, SizeHint};
+use pin_project_lite::pin_project;
+use tower::util::Oneshot;
+use tower::ServiceExt;
+
+use super::connection::{Busy, Control};
+
+/// A tower service as hyper's `Service`, counting its requests on the connection's control.
+#[derive(Debug)]
+pub(crate) struct Counted<S> {
+    inner: S,
+    control: Arc<Control>,
+}
+
+impl<S> Counted<S> {
+    pub(crate) fn new(inner: S, control: Arc<Control>) -> Self {
+        Counted { inner, control }
+    }
+}
+
+impl<S, ReqBody, ResBody> hyper::service::Service<Request<ReqBody>> for Counted<S>
+where
+    S: tower::Service<Request<ReqBody>, Response = Response<ResBody>> + Clone,
+{
+    type Response = Response<CountedBody<ResBody>>;
+    type Error = S::Error;
+    type Future = CountedFuture<S, Request<ReqBody>>;
+
+    fn call(&self, request: Request<ReqBody>) -> Self::Future {
+        CountedFuture {
+            busy: Some(self.control.begin()),
+            call: self.inner.clone().oneshot(request),
+        }
+    }
+}
+
+pin_project! {
+    /// The response of a counted request; the count moves into its body.
+    pub(crate) struct CountedFuture<S, Req>
+    where
+        S: tower::Service<Req>,
+    {
+        busy: Option<Busy>,
+        #[pin]
+        call: Oneshot<S, Req>,
+    }
+}
+
+impl<S, Req, ResBody> Future for CountedFuture<S, Req>
+where
+    S: tower::Service<Req, Response = Response<ResBody>>,
+{
+    type Output = Result<Response<CountedBody<ResBody>>, S::Error>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let response = std::task::ready!(this.call.poll(cx))?;
+        let busy = this.busy.take();
+        Poll::Ready(Ok(response.map(|inner| CountedBody { inner, _busy: busy })))
+    }
+}
+
+pin_project! {
+    /// A response body that keeps its request counted until hyper drops it (sent, or the
+    /// client went away).
+    pub(crate) struct CountedBody<B> {
+        #[pin]
+        inner: B,
+        _busy: Option<Busy>,
+    }
+}
+
+impl<B: Body> Body for CountedBody<B> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+        self.project().inner.poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
