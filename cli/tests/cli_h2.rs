@@ -310,6 +310,11 @@ fn over_tls_alpn_chooses_h2_or_http11_and_both_serve_the_card() {
         assert_eq!(h1.body, h2.body);
         assert_eq!(h1.header("etag"), h2.header("etag"));
         assert_eq!(h2.json()["name"], "Route Planner");
+
+        // A client offering only protocols the server does not speak is refused in the
+        // handshake (alert no_application_protocol), not served one it did not ask for.
+        let other = tls_client(&pki, None, &[b"spdy/3.1"]);
+        assert!(tls_connect(&other, addr).await.is_err());
     });
 }
 
