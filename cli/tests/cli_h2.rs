@@ -567,33 +567,42 @@ fn an_idle_h2_client_that_answers_pings_is_still_closed() {
     });
 }
 
-/// A request body that never sends a byte.
-struct Pending;
+/// A request body that sends its first bytes, if any, and then nothing ever again.
+struct Stalled(Option<Bytes>);
 
-impl http_body::Body for Pending {
+impl http_body::Body for Stalled {
     type Data = Bytes;
     type Error = Infallible;
 
     fn poll_frame(
-        self: Pin<&mut Self>,
+        mut self: Pin<&mut Self>,
         _cx: &mut Context<'_>,
     ) -> Poll<Option<Result<http_body::Frame<Bytes>, Infallible>>> {
-        Poll::Pending
+        match self.0.take() {
+            Some(first) => Poll::Ready(Some(Ok(http_body::Frame::data(first)))),
+            None => Poll::Pending,
+        }
     }
 }
 
-#[test]
-fn a_json_rpc_body_that_never_arrives_gets_408_over_h2() {
-    let [card, extended, auth] = cards(&temp_dir("body"), |_| {}, "[apiKey]\nkeys = [\"k1\"]\n");
-    let server = serve(&[
+/// `serve` with the cards of [`cards`], API key `k1`, and this `--body-timeout`.
+fn api_key_server(name: &str, body_timeout: &str) -> Server {
+    let auth = "[apiKey]\nkeys = [\"k1\"]\n";
+    let [card, extended, auth] = cards(&temp_dir(name), |_| {}, auth);
+    serve(&[
         &card,
         "--extended-card",
         &extended,
         "--auth",
         &auth,
         "--body-timeout",
-        "1",
-    ]);
+        body_timeout,
+    ])
+}
+
+#[test]
+fn a_json_rpc_body_that_never_arrives_gets_408_over_h2() {
+    let server = api_key_server("body", "1");
     run(async {
         let (mut sender, _connection) = h2c(&server.addr).await;
         let headers = [
@@ -601,7 +610,7 @@ fn a_json_rpc_body_that_never_arrives_gets_408_over_h2() {
             ("content-length", "100"),
             ("x-api-key", "k1"),
         ];
-        let stalled = request(Method::POST, "/rpc", &headers, Pending.boxed());
+        let stalled = request(Method::POST, "/rpc", &headers, Stalled(None).boxed());
         sender.ready().await.unwrap();
         let stalled = sender.send_request(stalled);
         // Meanwhile the same connection serves the public card.
@@ -624,4 +633,73 @@ fn a_json_rpc_body_that_never_arrives_gets_408_over_h2() {
         assert_eq!(answer.status, StatusCode::OK);
         assert_eq!(answer.json()["result"]["name"], "Fleet Router");
     });
+}
+
+/// `VmRSS` of the server's /proc/PID/status, in kB.
+fn vm_rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS in /proc/PID/status")
+}
+
+/// What many held h2 streams cost the server: each a JSON-RPC call that sent 60 KiB of its
+/// announced 1 MB (under the layer's 64 KiB peek, so the layer waits for more) and then
+/// nothing. The memory is the server's VmRSS before and once it stops growing, printed
+/// (`--nocapture`; `A2A_H2_STREAMS=N` per connection, default the 100 the server allows). A
+/// stream must cost about one peek, not what flow control would let a client pile up.
+#[test]
+fn held_h2_streams_cost_about_one_peek_each() {
+    let per_connection: usize = std::env::var("A2A_H2_STREAMS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let connections = 4;
+    let server = api_key_server("memory", "3600");
+    let pid = server.pid();
+    assert_eq!(server.get(CARD).status, 200);
+    let before = vm_rss_kb(pid);
+    let after = run(async {
+        // Kept until measured: a dropped response future would cancel its stream.
+        let mut held = Vec::new();
+        let mut open = Vec::new();
+        for _ in 0..connections {
+            let (sender, connection) = h2c(&server.addr).await;
+            open.push(connection);
+            for _ in 0..per_connection {
+                let headers = [
+                    ("content-type", "application/json"),
+                    ("content-length", "1000000"),
+                    ("x-api-key", "k1"),
+                ];
+                let body = Stalled(Some(Bytes::from(vec![b' '; 60 * 1024]))).boxed();
+                let mut sender = sender.clone();
+                sender.ready().await.unwrap();
+                held.push(sender.send_request(request(Method::POST, "/rpc", &headers, body)));
+            }
+        }
+        // The server has read what it will once its memory stops growing.
+        let (mut last, mut steady) = (0, 0);
+        while steady < 5 {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let now = vm_rss_kb(pid);
+            steady = if now == last { steady + 1 } else { 0 };
+            last = now;
+        }
+        drop((held, open));
+        last
+    });
+    let streams = connections * per_connection;
+    let per_stream = after.saturating_sub(before) as f64 / streams as f64;
+    // Per connection it is the streams it may open times that: the cap on streams, not flow
+    // control, bounds what one connection can hold (HTTP/1.1 holds one request's).
+    println!(
+        "{streams} held h2 streams on {connections} connections: VmRSS {before} kB -> {after} kB, \
+         {per_stream:.1} kB per stream, {:.0} kB per connection",
+        per_stream * per_connection as f64
+    );
+    // One 64 KiB peek, hyper's and h2's buffers for a stream, and slack for the allocator.
+    assert!(per_stream < 256.0, "{per_stream} kB per held stream");
 }
