@@ -34,7 +34,7 @@
 //!
 //! The default is `serve` alone: the layer, no async runtime, no TLS stack. The `a2a-card`
 //! command line is a separate package (`a2a-card-cli`, in the repository's `cli/` folder) that
-//! parses arguments, prints, and runs the server loop on top of these features.
+//! parses arguments, prints, and starts the runtime for these features.
 //!
 //! ## Quick start
 //!

@@ -36,10 +36,23 @@ where
     type Future = CountedFuture<S, Request<ReqBody>>;
 
     fn call(&self, request: Request<ReqBody>) -> Self::Future {
-        CountedFuture {
-            busy: Some(self.control.begin()),
-            call: self.inner.clone().oneshot(request),
-        }
+        let busy = Some(self.control.begin());
+        let mut service = self.inner.clone();
+        // Call the service now when it is ready, as a plain hyper service would: the request
+        // (whose head still borrows hyper's read buffer) is then consumed before hyper reads
+        // on, so the buffer is reused instead of reallocated for every request. A service that
+        // is not ready yet is driven by `Oneshot`, which polls readiness with the real waker
+        // (asking again is allowed; the no-op waker here only means no wake-up is lost).
+        let mut noop = Context::from_waker(std::task::Waker::noop());
+        let call = match service.poll_ready(&mut noop) {
+            Poll::Ready(Ok(())) => Call::Called {
+                future: service.call(request),
+            },
+            _ => Call::Waiting {
+                oneshot: service.oneshot(request),
+            },
+        };
+        CountedFuture { busy, call }
     }
 }
 
@@ -51,7 +64,19 @@ pin_project! {
     {
         busy: Option<Busy>,
         #[pin]
-        call: Oneshot<S, Req>,
+        call: Call<S, Req>,
+    }
+}
+
+pin_project! {
+    /// The service's call: made at once, or once the service is ready.
+    #[project = CallProjection]
+    enum Call<S, Req>
+    where
+        S: tower::Service<Req>,
+    {
+        Called { #[pin] future: S::Future },
+        Waiting { #[pin] oneshot: Oneshot<S, Req> },
     }
 }
 
@@ -63,7 +88,10 @@ where
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
-        let response = std::task::ready!(this.call.poll(cx))?;
+        let response = match this.call.project() {
+            CallProjection::Called { future } => std::task::ready!(future.poll(cx))?,
+            CallProjection::Waiting { oneshot } => std::task::ready!(oneshot.poll(cx))?,
+        };
         let busy = this.busy.take();
         Poll::Ready(Ok(response.map(|inner| CountedBody { inner, _busy: busy })))
     }
