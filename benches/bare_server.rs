@@ -1,10 +1,13 @@
 //! The baseline of `benches/http_load.sh`: a bare hyper 1 server on the same runtime as
-//! `a2a-card serve` (tokio multi-threaded, HTTP/1.1, TCP_NODELAY) that answers every
+//! `a2a-card serve` (tokio multi-threaded, TCP_NODELAY) that answers every
 //! request with the card's bytes and headers, prebuilt. Nothing is matched, compared or
 //! looked up: whatever `a2a-card serve` does on top of this is the layer's cost.
 //!
+//! With `BARE_PROTOCOL=h2` it speaks HTTP/2 only, with prior knowledge (h2c, what h2load
+//! sends to an `http://` URL), with hyper's default HTTP/2 settings, for the h2 runs.
+//!
 //! ```text
-//! cargo run --release --example bare_server -- 127.0.0.1:0 [CARD]
+//! [BARE_PROTOCOL=h2] cargo run --release --example bare_server -- 127.0.0.1:0 [CARD]
 //! ```
 
 use std::convert::Infallible;
@@ -13,7 +16,7 @@ use a2a_card::AgentCard;
 use http::{header, HeaderMap, HeaderValue, Response};
 use http_body_util::Full;
 use hyper::body::Bytes;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioExecutor, TokioIo};
 use sha2::{Digest, Sha256};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -52,6 +55,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
 
+    let h2 = match std::env::var("BARE_PROTOCOL").as_deref() {
+        Ok("h2") => true,
+        Ok("h1") | Err(_) => false,
+        Ok(other) => return Err(format!("BARE_PROTOCOL={other}: h1 or h2").into()),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -67,10 +75,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 *response.headers_mut() = headers.clone();
                 async { Ok::<_, Infallible>(response) }
             });
+            let io = TokioIo::new(stream);
             tokio::spawn(async move {
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(TokioIo::new(stream), service)
-                    .await;
+                let _ = if h2 {
+                    hyper::server::conn::http2::Builder::new(TokioExecutor::new())
+                        .serve_connection(io, service)
+                        .await
+                } else {
+                    hyper::server::conn::http1::Builder::new()
+                        .serve_connection(io, service)
+                        .await
+                };
             });
         }
     })

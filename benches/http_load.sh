@@ -5,7 +5,16 @@
 #
 #   bash benches/http_load.sh [SECONDS_PER_RUN] [ROUNDS]
 #
-# Environment: CONNECTIONS (default 32), THREADS (wrk threads, default 1).
+# Runs, each round, in this order:
+# - HTTP/1.1 (wrk): the bare server; the public card (200, and 304 with If-None-Match); a
+#   second `a2a-card serve` with an extended card and an API key (benches/fixtures/): its
+#   public card, and the extended card on the REST route with the key;
+# - HTTP/2 with prior knowledge, h2c (h2load): the bare server in its h2 mode and `a2a-card
+#   serve`'s public card. H2=0 leaves them out.
+#
+# Environment: CONNECTIONS (default 32), THREADS (wrk and h2load threads, default 1),
+# STREAMS (concurrent h2 streams per connection, default 10), H2 (default 1), and
+# CARGO_TARGET_DIR (where cargo builds; the binaries are run from there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,12 +22,30 @@ seconds=${1:-5}
 rounds=${2:-3}
 connections=${CONNECTIONS:-32}
 threads=${THREADS:-1}
+streams=${STREAMS:-10}
+h2=${H2:-1}
 
-if ! command -v wrk >/dev/null; then
-    echo "installing wrk (Debian package)" >&2
-    if [ "$(id -u)" = 0 ]; then apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk >/dev/null; fi
-fi
+# install PROGRAM PACKAGE: the Debian package of a missing load generator.
+install() {
+    command -v "$1" >/dev/null && return
+    echo "installing $1 (Debian package $2)" >&2
+    if [ "$(id -u)" = 0 ]; then apt-get install -y -qq "$2" >/dev/null; else sudo apt-get install -y -qq "$2" >/dev/null; fi
+}
+install wrk wrk
+[ "$h2" = 1 ] && install h2load nghttp2-client
+
+# What a pasted run measured: when, on how many cores under what load, which commit.
+commit=$(git rev-parse --short HEAD)
+[ -n "$(git status --porcelain --untracked-files=no)" ] && commit="$commit dirty"
+printf '%s UTC, nproc %s, load average %s at start, commit %s\n' \
+    "$(date -u '+%Y-%m-%d %H:%M:%S')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$commit"
+
 cargo build --release --quiet --bin a2a-card --example bare_server
+# Cargo's own answer, so CARGO_TARGET_DIR, a relative one, or a target-dir in a cargo
+# config all lead to the binaries just built.
+target=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+target=${target:-${CARGO_TARGET_DIR:-target}}
+bin=$target/release
 
 work=$(mktemp -d)
 pids=()
@@ -47,41 +74,92 @@ start() {
     exit 1
 }
 
-start bare target/release/examples/bare_server 127.0.0.1:0
-start layer target/release/a2a-card serve --addr 127.0.0.1:0
+card_path=/.well-known/agent-card.json
+extended_path=/rest/extendedAgentCard
+api_key="X-API-Key: bench-key-1"
+
+start bare "$bin/examples/bare_server" 127.0.0.1:0
+start layer "$bin/a2a-card" serve --addr 127.0.0.1:0
+start ext "$bin/a2a-card" serve --addr 127.0.0.1:0 benches/fixtures/card.json \
+    --extended-card benches/fixtures/extended.json --auth benches/fixtures/auth.toml
+[ "$h2" = 1 ] && start bare2 env BARE_PROTOCOL=h2 "$bin/examples/bare_server" 127.0.0.1:0
 
 ticks_per_second=$(getconf CLK_TCK)
 # CPU time (user + system) of a process so far, in clock ticks.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
-# run NAME URL [HEADER]: one wrk run; appends "requests seconds cpu_ticks" to NAME.runs.
-run() {
-    local name=$1 url=$2 header=${3:-}
+# measure NAME TOOL URL [HEADER]: one run of wrk or h2load against the server whose name is
+# NAME up to its first `_`; appends "requests seconds cpu_ticks" to NAME.runs. Any error
+# response or failed request stops the script.
+measure() {
+    local name=$1 tool=$2 url=$3 header=${4:-}
     local pid_var="${name%%_*}_pid"
     local pid=${!pid_var}
-    local before after
-    before=$(cpu_ticks "$pid")
-    local args=(-t"$threads" -c"$connections" -d"${seconds}s")
+    local before after requests
+    local args=(-t"$threads" -c"$connections")
     [ -n "$header" ] && args+=(-H "$header")
-    wrk "${args[@]}" "$url/.well-known/agent-card.json" >"$work/wrk.txt"
+    before=$(cpu_ticks "$pid")
+    if [ "$tool" = wrk ]; then
+        wrk "${args[@]}" -d"${seconds}s" "$url" >"$work/load.txt"
+    else
+        h2load "${args[@]}" -m"$streams" -D"$seconds" "$url" >"$work/load.txt"
+    fi
     after=$(cpu_ticks "$pid")
-    local requests
-    requests=$(awk '/requests in/ {print $1}' "$work/wrk.txt")
-    if grep -q 'Non-2xx or 3xx' "$work/wrk.txt"; then
-        echo "$name: some responses were errors" >&2
-        cat "$work/wrk.txt" >&2
+    if [ "$tool" = wrk ]; then
+        requests=$(awk '/requests in/ {print $1}' "$work/load.txt")
+        failed=$(grep -c 'Non-2xx or 3xx' "$work/load.txt" || true)
+    else
+        # "requests: N total, N started, N done, N succeeded, N failed, N errored, N timeout"
+        # and "status codes: N 2xx, N 3xx, N 4xx, N 5xx".
+        requests=$(awk '/^requests:/ {print $8}' "$work/load.txt")
+        failed=$(awk '/^requests:/ {f += $10 + $12 + $14} /^status codes:/ {f += $7 + $9}
+                      END {print f + 0}' "$work/load.txt")
+        [ "${requests:-0}" -gt 0 ] || failed=1
+    fi
+    if [ "$failed" != 0 ]; then
+        echo "$name: some requests failed or answered an error" >&2
+        cat "$work/load.txt" >&2
         exit 1
     fi
     echo "$requests $seconds $((after - before))" >>"$work/$name.runs"
 }
 
-etag=$(curl -s -D - -o /dev/null "$layer_url/.well-known/agent-card.json" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
+# Before any load: the extended card really is what the key gets, and the h2c servers
+# really speak h2c (a server that does not answers curl's prior-knowledge preface with
+# an HTTP/1.1 error or closes the connection).
+status=$(curl -s -o "$work/extended.json" -w '%{http_code}' -H "$api_key" "$ext_url$extended_path")
+if [ "$status" != 200 ] || ! grep -q '"depots"' "$work/extended.json"; then
+    echo "the extended card with the API key answered $status, not 200 with the extended card:" >&2
+    cat "$work/extended.json" >&2
+    exit 1
+fi
+if [ "$h2" = 1 ]; then
+    for server in bare2 layer; do
+        url_var="${server}_url"
+        version=$(curl -s -o /dev/null -w '%{http_version} %{http_code}' --http2-prior-knowledge \
+            "${!url_var}$card_path" || true)
+        if [ "$version" != "2 200" ]; then
+            echo "$server (${!url_var}): server does not speak h2c (HTTP/2 with prior knowledge);" \
+                "curl --http2-prior-knowledge got '${version}' (HTTP version, status). H2=0 skips the h2 runs." >&2
+            exit 1
+        fi
+    done
+fi
+
+etag=$(curl -s -D - -o /dev/null "$layer_url$card_path" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
 echo "wrk: $threads thread(s), $connections connections, ${seconds}s per run, $rounds rounds, alternating" >&2
+[ "$h2" = 1 ] && echo "h2load: $threads thread(s), $connections connections, $streams streams each" >&2
 for round in $(seq 1 "$rounds"); do
     echo "round $round/$rounds" >&2
-    run bare "$bare_url"
-    run layer "$layer_url"
-    run layer_304 "$layer_url" "If-None-Match: $etag"
+    measure bare wrk "$bare_url$card_path"
+    measure layer wrk "$layer_url$card_path"
+    measure layer_304 wrk "$layer_url$card_path" "If-None-Match: $etag"
+    measure ext_public wrk "$ext_url$card_path"
+    measure ext_key wrk "$ext_url$extended_path" "$api_key"
+    if [ "$h2" = 1 ]; then
+        measure bare2 h2load "$bare2_url$card_path"
+        measure layer_h2 h2load "$layer_url$card_path"
+    fi
 done
 
 summary() {
@@ -91,14 +169,28 @@ summary() {
     ' "$work/$1.runs"
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { print a / b }'; }
-read -r bare_rps bare_cpu < <(summary bare)
-read -r layer_rps layer_cpu < <(summary layer)
-read -r l304_rps l304_cpu < <(summary layer_304)
+# row LABEL RUNS BASE_RUNS: a table row of RUNS with its ratios to BASE_RUNS.
+row() {
+    local rps cpu base_rps base_cpu
+    read -r rps cpu < <(summary "$2")
+    read -r base_rps base_cpu < <(summary "$3")
+    printf '| %s | %s | %.2f | %s µs | %.2f |\n' "$1" "$rps" "$(ratio "$rps" "$base_rps")" \
+        "$cpu" "$(ratio "$cpu" "$base_cpu")"
+}
+header() {
+    printf '\n| %s | requests/s | ratio to %s | server CPU per request | ratio to %s |\n' "$1" "$2" "$2"
+    printf '|---|---|---|---|---|\n'
+}
 
-printf '\n| server | requests/s | ratio to bare | server CPU per request | ratio to bare |\n'
-printf '|---|---|---|---|---|\n'
-printf '| bare hyper, same bytes (baseline) | %s | 1.00 | %s µs | 1.00 |\n' "$bare_rps" "$bare_cpu"
-printf '| a2a-card serve, 200 | %s | %.2f | %s µs | %.2f |\n' "$layer_rps" \
-    "$(ratio "$layer_rps" "$bare_rps")" "$layer_cpu" "$(ratio "$layer_cpu" "$bare_cpu")"
-printf '| a2a-card serve, 304 (If-None-Match) | %s | %.2f | %s µs | %.2f |\n' "$l304_rps" \
-    "$(ratio "$l304_rps" "$bare_rps")" "$l304_cpu" "$(ratio "$l304_cpu" "$bare_cpu")"
+header "HTTP/1.1 (wrk)" bare
+row "bare hyper, same bytes (baseline)" bare bare
+row "a2a-card serve, 200" layer bare
+row "a2a-card serve, 304 (If-None-Match)" layer_304 bare
+header "extended card (wrk)" "its public card"
+row "public card of the same server (baseline)" ext_public ext_public
+row "extended card, REST, API key (target: CPU ratio at most 1.5)" ext_key ext_public
+if [ "$h2" = 1 ]; then
+    header "HTTP/2, h2c with prior knowledge (h2load)" bare
+    row "bare hyper h2, same bytes (baseline)" bare2 bare2
+    row "a2a-card serve, 200" layer_h2 bare2
+fi

@@ -155,3 +155,14 @@ fn without_client_ca_no_certificate_is_asked_for_or_carried() {
         }
     }
 }
+
+/// h2 first, so a client offering both (every browser) gets HTTP/2; http/1.1 for the rest.
+/// (What clients offering each get from `a2a-card serve` is `cli/tests/cli_h2.rs`.)
+#[test]
+fn alpn_offers_h2_then_http11() {
+    let pki = pki::Pki::new();
+    let chain = PemInput::new("chain", format!("{}{}", pki.server.pem, pki.ca.pem));
+    let key = PemInput::new("key", pki.server.key_pem());
+    let config = server_config(&chain, &key, None).unwrap();
+    assert_eq!(config.alpn_protocols, [&b"h2"[..], &b"http/1.1"[..]]);
+}
