@@ -187,7 +187,14 @@ pub(crate) fn build_catalog(
     let body = catalog.to_json_vec();
     let catalog_type = HeaderValue::from_static(AI_CATALOG_JSON);
     Ok(Some(Arc::new(CatalogSet {
-        representation: Representation::new(body, settings, &catalog_type, None, None),
+        representation: Representation::new(
+            body,
+            settings,
+            &catalog_type,
+            None,
+            None,
+            settings.vary(false),
+        ),
         catalog: Arc::new(catalog),
     })))
 }
@@ -269,8 +276,11 @@ impl super::respond::Shared {
         let set = published.catalog.as_ref()?;
         let get = |head| {
             let mut response = conditional_response(head, &set.representation, headers);
-            if let Some(vary) = self.vary(false) {
-                response.headers_mut().insert(http::header::VARY, vary);
+            // 200 and 304 carry it prebuilt.
+            if response.status() == StatusCode::PRECONDITION_FAILED {
+                if let Some(vary) = self.settings.vary(false) {
+                    response.headers_mut().insert(http::header::VARY, vary);
+                }
             }
             response
         };

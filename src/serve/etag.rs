@@ -48,6 +48,10 @@ pub(crate) fn any_matches(
 /// One header line: `*`, or a comma-separated list of `"tag"` / `W/"tag"` with optional
 /// whitespace. Malformed members match nothing and never stop the scan.
 fn line_matches(line: &[u8], ours: &[u8], comparison: Comparison) -> bool {
+    // A client revalidating sends back exactly the tag it was given: no list to parse.
+    if line == ours {
+        return true;
+    }
     members(line).any(|member| match member {
         Member::Any => true,
         Member::Tag { weak, quoted } => (comparison == Comparison::Weak || !weak) && quoted == ours,

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use bytes::Bytes;
 use http::header::{
     ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_EXPOSE_HEADERS, CACHE_CONTROL, CONTENT_ENCODING,
-    CONTENT_LENGTH, CONTENT_TYPE, ETAG, LAST_MODIFIED,
+    CONTENT_LENGTH, CONTENT_TYPE, ETAG, LAST_MODIFIED, VARY,
 };
 use http::{HeaderMap, HeaderValue};
 
@@ -40,13 +40,15 @@ pub(crate) struct Coded {
 }
 
 impl Representation {
-    /// `link` goes on every 200 (the catalog's, on card responses).
+    /// `link` goes on every 200 (the catalog's, on card responses); `vary` on every 200 and
+    /// 304, so no request inserts a header into a prebuilt map (which would grow it).
     pub(crate) fn new(
         body: Vec<u8>,
         settings: &Settings,
         content_type: &HeaderValue,
         last_modified: Option<SystemTime>,
         link: Option<HeaderValue>,
+        vary: Option<HeaderValue>,
     ) -> Self {
         let last_modified = last_modified.map(whole_seconds);
         let encodings = Encodings::new(body, settings.precompress, |body, coding| {
@@ -63,6 +65,9 @@ impl Representation {
                 not_modified_headers
                     .insert(ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
                 not_modified_headers.insert(ACCESS_CONTROL_EXPOSE_HEADERS, exposed_headers());
+            }
+            if let Some(vary) = &vary {
+                not_modified_headers.insert(VARY, vary.clone());
             }
             let mut ok_headers = not_modified_headers.clone();
             ok_headers.insert(CONTENT_TYPE, content_type.clone());
@@ -107,7 +112,16 @@ impl Representation {
         let link = super::catalog::catalog_link(settings);
         #[cfg(not(feature = "catalog"))]
         let link = None;
-        Representation::new(body, settings, &settings.content_type, last_modified, link)
+        // The canonical path's Vary; `Shared::get` adjusts it on the legacy path.
+        let vary = settings.vary(settings.negotiate_version);
+        Representation::new(
+            body,
+            settings,
+            &settings.content_type,
+            last_modified,
+            link,
+            vary,
+        )
     }
 }
 

@@ -153,27 +153,17 @@ impl Shared {
         if route == Route::Legacy && self.settings.legacy == Legacy::Alias {
             h.append(LINK, set.canonical_link.clone());
         }
-        if let Some(vary) = self.vary(negotiated) {
-            h.insert(VARY, vary);
+        // 200 and 304 carry the canonical path's Vary, prebuilt; the legacy path differs
+        // only when negotiation is on (it never negotiates), and a 412 has none prebuilt.
+        let prebuilt = matches!(response.status(), StatusCode::OK | StatusCode::NOT_MODIFIED);
+        if !prebuilt || negotiated != self.settings.negotiate_version {
+            let h = response.headers_mut();
+            match self.settings.vary(negotiated) {
+                Some(vary) => h.insert(VARY, vary),
+                None => h.remove(VARY),
+            };
         }
         response
-    }
-
-    /// `Vary` of a GET or HEAD answer: the request headers that chose what was sent. One
-    /// header, so a cache never has to merge lines.
-    pub(super) fn vary(&self, negotiated: bool) -> Option<HeaderValue> {
-        let by_origin = matches!(self.settings.cors, CorsPolicy::Origins(_));
-        let vary = match (negotiated, by_origin, self.settings.precompress) {
-            (false, false, false) => return None,
-            (true, false, false) => "A2A-Version",
-            (false, true, false) => "Origin",
-            (true, true, false) => "A2A-Version, Origin",
-            (false, false, true) => "Accept-Encoding",
-            (true, false, true) => "A2A-Version, Accept-Encoding",
-            (false, true, true) => "Origin, Accept-Encoding",
-            (true, true, true) => "A2A-Version, Origin, Accept-Encoding",
-        };
-        Some(HeaderValue::from_static(vary))
     }
 
     pub(super) fn options(&self, headers: &HeaderMap) -> CardResponse {

@@ -33,6 +33,26 @@ pub(crate) struct Settings {
     pub(crate) catalog: Option<super::catalog::CatalogOptions>,
 }
 
+impl Settings {
+    /// `Vary` of a GET or HEAD answer: the request headers that chose what was sent
+    /// (`negotiated`: the `A2A-Version` header, on the canonical path with negotiation on).
+    /// One header, so a cache never has to merge lines.
+    pub(crate) fn vary(&self, negotiated: bool) -> Option<HeaderValue> {
+        let by_origin = matches!(self.cors, CorsPolicy::Origins(_));
+        let vary = match (negotiated, by_origin, self.precompress) {
+            (false, false, false) => return None,
+            (true, false, false) => "A2A-Version",
+            (false, true, false) => "Origin",
+            (true, true, false) => "A2A-Version, Origin",
+            (false, false, true) => "Accept-Encoding",
+            (true, false, true) => "A2A-Version, Accept-Encoding",
+            (false, true, true) => "Origin, Accept-Encoding",
+            (true, true, true) => "A2A-Version, Origin, Accept-Encoding",
+        };
+        Some(HeaderValue::from_static(vary))
+    }
+}
+
 /// Which of the two well-known paths a request named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Route {
