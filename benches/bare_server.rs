@@ -49,6 +49,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         header::ACCESS_CONTROL_EXPOSE_HEADERS,
         HeaderValue::from_static("ETag, Last-Modified, Link"),
     );
+    // What `a2a-card serve` sends with the identity bytes while it offers compressed ones.
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/a2a+json"),

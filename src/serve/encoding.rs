@@ -66,6 +66,10 @@ impl<T> Encodings<T> {
         if self.encoded.is_empty() {
             return &self.identity; // no header to read
         }
+        // Most card fetches (SDK resolvers, curl) send none: one lookup, no weights.
+        if !request.contains_key(ACCEPT_ENCODING) {
+            return &self.identity;
+        }
         let offered = self.encoded.iter().map(|(coding, _)| *coding);
         match select(request, offered) {
             Some(index) => &self.encoded[index].1,

@@ -106,7 +106,8 @@ pub struct ServerBuilder {
 impl ServerBuilder {
     /// How long a connection may wait for a request head: on a new connection, and on a
     /// keep-alive one after each response (so this is also the idle timeout). Once it has
-    /// waited this long, it is closed. Default 10 s; at least 1 ms.
+    /// waited this long, it is closed, within a quarter of this more. Default 10 s; at least
+    /// 1 ms.
     ///
     /// ```
     /// let builder = a2a_card::server::Server::builder().header_timeout(std::time::Duration::from_secs(3));

@@ -4,15 +4,16 @@
 //! and a timer-wheel insert and removal under the driver's lock); hyper-util's graceful
 //! watcher polls a channel every time the connection task wakes. Measured under load, the two
 //! were most of what `a2a-card serve` spent above a bare hyper server. Here a request costs
-//! two atomic updates and a clock read: a [`Busy`] guard counts it from its head until its
-//! response body is dropped, and stamps the time the connection went idle. A separate
-//! watchdog task sleeps until the connection's deadline, checks the count and the stamp, and
-//! only then decides: still busy or active since, sleep again; idle for the whole timeout,
-//! close. Server shutdown reaches the connection the same way, through [`Control::stop`].
+//! two atomic additions and no clock read: a [`Busy`] guard counts it in flight from its head
+//! until its response body is dropped, and counts it done then, both in one word. A separate
+//! watchdog task wakes every quarter of the timeout and reads the word: a request in flight,
+//! or one done since the last look, starts the quiet time again; quiet for the whole timeout
+//! (nothing in flight, so nothing is cut), the connection is closed. Server shutdown reaches
+//! the connection the same way, through [`Control::stop`].
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -32,35 +33,32 @@ const CLOSE: u8 = 2;
 /// Shared by a connection's task, its requests and its watchdog.
 #[derive(Debug)]
 pub(crate) struct Control {
-    /// Requests whose head has been read and whose response has not ended yet.
-    busy: AtomicUsize,
-    /// When the connection last had no request in flight, in milliseconds since `opened`.
-    idle_since: AtomicU64,
+    /// Requests in flight (low 32 bits) and requests done (high 32 bits, wrapping): one word,
+    /// so a request ending is one atomic addition and the watchdog reads both at once.
+    activity: AtomicU64,
     stop: AtomicU8,
     /// The connection task, woken when `stop` changes.
     task: AtomicWaker,
-    opened: Instant,
 }
+
+/// One request in flight, in `activity`.
+const IN_FLIGHT: u64 = 1;
+/// One request in flight becoming one done: minus one in the low word, plus one in the high.
+const DONE: u64 = (1 << 32) - 1;
 
 impl Control {
     pub(crate) fn new() -> Arc<Self> {
         Arc::new(Control {
-            busy: AtomicUsize::new(0),
-            idle_since: AtomicU64::new(0),
+            activity: AtomicU64::new(0),
             stop: AtomicU8::new(RUN),
             task: AtomicWaker::new(),
-            opened: Instant::now(),
         })
     }
 
     /// Counts a request from its head until the guard is dropped (with its response body).
     pub(crate) fn begin(self: &Arc<Self>) -> Busy {
-        self.busy.fetch_add(1, Ordering::AcqRel);
+        self.activity.fetch_add(IN_FLIGHT, Ordering::AcqRel);
         Busy(Arc::clone(self))
-    }
-
-    fn millis_since_open(&self) -> u64 {
-        u64::try_from(self.opened.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
     fn stop(&self, how: u8) {
@@ -99,43 +97,47 @@ pub(crate) struct Busy(Arc<Control>);
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        // The stamp first: the watchdog reads `busy`, then the stamp.
-        let now = self.0.millis_since_open();
-        self.0.idle_since.store(now, Ordering::Release);
-        self.0.busy.fetch_sub(1, Ordering::AcqRel);
+        self.0.activity.fetch_add(DONE, Ordering::AcqRel);
     }
 }
 
-/// Closes the connection once it has waited `timeout` for a request head (a new connection,
-/// or a keep-alive one after its last response), and asks it to finish gracefully when the
-/// server shuts down. Runs as its own task, so the connection task never polls a timer.
+/// Closes the connection once it has been quiet (no request in flight, none done) for
+/// `timeout`: a new connection that sends no complete request head, a slowloris, a keep-alive
+/// connection after its last response. It looks every quarter of `timeout`, so a connection
+/// goes between `timeout` and 1.25 times it after its last response. On server shutdown it asks
+/// the connection to finish gracefully. Runs as its own task, so the connection task never
+/// polls a timer.
 pub(crate) async fn watchdog(
     control: Arc<Control>,
     timeout: Duration,
     mut shutdown: watch::Receiver<bool>,
 ) {
-    let mut wake_at = control.opened + timeout;
+    let tick = (timeout / 4).max(Duration::from_millis(1));
+    let mut seen = control.activity.load(Ordering::Acquire);
+    let mut quiet = Duration::ZERO;
+    let mut next = Instant::now() + tick;
     loop {
         tokio::select! {
-            () = tokio::time::sleep_until(wake_at) => {}
+            () = tokio::time::sleep_until(next) => {}
             // A closed channel means the server is gone: stop as for a shutdown.
             _ = shutdown.wait_for(|stopping| *stopping) => {
                 control.stop(GRACEFUL);
                 return;
             }
         }
-        if control.busy.load(Ordering::Acquire) > 0 {
-            // A request is being answered: its body has its own deadline in the layers.
-            wake_at = Instant::now() + timeout;
+        next = (next + tick).max(Instant::now());
+        let activity = control.activity.load(Ordering::Acquire);
+        let in_flight = activity & u64::from(u32::MAX);
+        if in_flight > 0 || activity != seen {
+            seen = activity;
+            quiet = Duration::ZERO;
             continue;
         }
-        let idle_since = Duration::from_millis(control.idle_since.load(Ordering::Acquire));
-        let due = control.opened + idle_since + timeout;
-        if Instant::now() >= due && control.busy.load(Ordering::Acquire) == 0 {
+        quiet += tick;
+        if quiet >= timeout {
             control.stop(CLOSE);
             return;
         }
-        wake_at = due.max(Instant::now() + Duration::from_millis(1));
     }
 }
 
@@ -144,17 +146,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_request_is_busy_until_its_guard_drops() {
+    fn a_request_is_in_flight_until_its_guard_drops_then_done() {
         let control = Control::new();
         let first = control.begin();
         let second = control.begin();
-        assert_eq!(control.busy.load(Ordering::Acquire), 2);
+        assert_eq!(control.activity.load(Ordering::Acquire), 2);
         drop(first);
-        assert_eq!(control.busy.load(Ordering::Acquire), 1);
-        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(control.activity.load(Ordering::Acquire), (1 << 32) + 1);
         drop(second);
-        assert_eq!(control.busy.load(Ordering::Acquire), 0);
-        assert!(control.idle_since.load(Ordering::Acquire) >= 5);
+        assert_eq!(control.activity.load(Ordering::Acquire), 2 << 32);
     }
 
     #[test]
@@ -173,10 +173,34 @@ mod tests {
         let busy = Control::new();
         let request = busy.begin();
         tokio::spawn(watchdog(busy.clone(), Duration::from_secs(10), rx));
-        tokio::time::sleep(Duration::from_secs(11)).await;
+        tokio::time::sleep(Duration::from_secs(9)).await;
+        assert_eq!(
+            idle.stop.load(Ordering::Acquire),
+            RUN,
+            "not before the timeout"
+        );
+        tokio::time::sleep(Duration::from_secs(4)).await;
         assert_eq!(idle.stop.load(Ordering::Acquire), CLOSE);
         assert_eq!(busy.stop.load(Ordering::Acquire), RUN);
         drop(request);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn each_finished_request_restarts_the_quiet_time() {
+        let (_tx, rx) = watch::channel(false);
+        let control = Control::new();
+        tokio::spawn(watchdog(control.clone(), Duration::from_secs(10), rx));
+        for _ in 0..10 {
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            drop(control.begin());
+        }
+        assert_eq!(
+            control.stop.load(Ordering::Acquire),
+            RUN,
+            "a request every 5 s"
+        );
+        tokio::time::sleep(Duration::from_secs(13)).await;
+        assert_eq!(control.stop.load(Ordering::Acquire), CLOSE);
     }
 
     #[tokio::test(start_paused = true)]
