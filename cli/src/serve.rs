@@ -219,7 +219,9 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         let server: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>> = match extended {
             Some(extended) => {
                 let extended = extended.with_body_timeout(limits.body_timeout());
-                let service = extended.layer(layer.layer(tower::service_fn(server::not_found)));
+                // The public card outermost: it is most of the traffic, and its paths and the
+                // extended card's never overlap, so the order changes no answer.
+                let service = layer.layer(extended.layer(tower::service_fn(server::not_found)));
                 Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
             }
             None => {
