@@ -1,7 +1,7 @@
 //! What the criterion benches share: reading criterion's estimates back, and printing each
 //! measurement as a ratio to the baseline measured in the same run.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -11,7 +11,15 @@ pub fn mean_ns(group: &str, id: &str) -> Option<f64> {
     let read_json = |path: &Path| -> Option<Value> {
         serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
     };
-    let group_dir = Path::new("target/criterion").join(group);
+    // Where criterion writes, as criterion decides it: CRITERION_HOME, else criterion/ in the
+    // cargo target dir (CARGO_TARGET_DIR honoured).
+    let home = std::env::var_os("CRITERION_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            let target = std::env::var_os("CARGO_TARGET_DIR").unwrap_or_else(|| "target".into());
+            PathBuf::from(target).join("criterion")
+        });
+    let group_dir = home.join(group);
     for entry in std::fs::read_dir(group_dir).ok()?.flatten() {
         let new = entry.path().join("new");
         let Some(meta) = read_json(&new.join("benchmark.json")) else {
