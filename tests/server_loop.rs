@@ -69,6 +69,18 @@ struct Running {
 }
 
 fn start(server: Server, slow_for: Duration) -> Running {
+    start_serving(server, app(slow_for))
+}
+
+/// `server` serving `service` on a port of its own, on a runtime of its own.
+fn start_serving<S>(server: Server, service: S) -> Running
+where
+    S: tower::Service<Request<Incoming>, Response = Response<Body>, Error = Infallible>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+{
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -88,7 +100,7 @@ fn start(server: Server, slow_for: Duration) -> Running {
         };
         let on_event = |event| recorded.lock().unwrap().push(event);
         server
-            .serve_with(listener, app(slow_for), shutdown, on_event)
+            .serve_with(listener, service, shutdown, on_event)
             .await;
         let _ = finished.send(());
     });
@@ -304,4 +316,115 @@ fn h2c_with_prior_knowledge_is_served_on_the_same_port() {
 fn the_server_shuts_down_when_asked_with_no_connection_open() {
     let mut running = start(Server::builder().build(), Duration::ZERO);
     running.shut_down();
+}
+
+#[test]
+fn a_connection_that_sends_nothing_is_closed_after_the_header_timeout() {
+    let server = Server::builder()
+        .header_timeout(Duration::from_millis(300))
+        .build();
+    let running = start(server, Duration::ZERO);
+    let mut stream = running.connect();
+    assert_eq!(until_closed(&mut stream), b"");
+}
+
+/// The version is decided from the first bytes; a client that has sent only part of the
+/// HTTP/2 preface when the server looks is still served HTTP/2 once the rest arrives.
+#[test]
+fn an_h2_preface_that_arrives_in_pieces_is_served_h2() {
+    const PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    let running = start(Server::builder().build(), Duration::ZERO);
+    let mut stream = running.connect();
+    stream.write_all(&PREFACE[..5]).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    stream.write_all(&PREFACE[5..]).unwrap();
+    // An empty SETTINGS frame: length 0, type 4, no flags, stream 0.
+    stream.write_all(&[0, 0, 0, 4, 0, 0, 0, 0, 0]).unwrap();
+    let mut frame_header = [0u8; 9];
+    stream.read_exact(&mut frame_header).unwrap();
+    assert_eq!(
+        frame_header[3], 4,
+        "the server's first frame is its SETTINGS: {frame_header:?}"
+    );
+}
+
+/// A request line that starts like the preface (`PRI`, `P...`) is HTTP/1.1 as soon as it
+/// differs from it.
+#[test]
+fn a_request_that_starts_like_the_preface_is_http11() {
+    let running = start(Server::builder().build(), Duration::ZERO);
+    let mut stream = running.connect();
+    stream.write_all(b"P").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    write!(
+        stream,
+        "OST / HTTP/1.1\r\nhost: test\r\ncontent-length: 0\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = [0u8; 12];
+    stream.read_exact(&mut response).unwrap();
+    assert_eq!(&response, b"HTTP/1.1 200");
+}
+
+/// The tower service a connection runs is cloned once for the connection, not per request
+/// (a clone of a layered stack touches reference counts every connection shares), and a
+/// service that is not always ready is still driven to readiness.
+#[test]
+fn one_service_serves_a_connections_requests_even_when_it_is_not_ready() {
+    /// Counts its clones, and is ready on every other `poll_ready`.
+    struct Flaky {
+        clones: Arc<std::sync::atomic::AtomicUsize>,
+        ready_next: bool,
+    }
+    impl Clone for Flaky {
+        fn clone(&self) -> Self {
+            self.clones
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Flaky {
+                clones: self.clones.clone(),
+                ready_next: self.ready_next,
+            }
+        }
+    }
+    impl tower::Service<Request<Incoming>> for Flaky {
+        type Response = Response<Body>;
+        type Error = Infallible;
+        type Future = std::future::Ready<Result<Self::Response, Infallible>>;
+        fn poll_ready(
+            &mut self,
+            cx: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Result<(), Infallible>> {
+            self.ready_next = !self.ready_next;
+            if self.ready_next {
+                std::task::Poll::Ready(Ok(()))
+            } else {
+                // Not ready yet, and asks to be polled again.
+                cx.waker().wake_by_ref();
+                std::task::Poll::Pending
+            }
+        }
+        fn call(&mut self, _request: Request<Incoming>) -> Self::Future {
+            std::future::ready(Ok(Response::new(
+                Full::new(Bytes::from_static(b"ok")).boxed(),
+            )))
+        }
+    }
+
+    let clones = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let service = Flaky {
+        clones: clones.clone(),
+        ready_next: false,
+    };
+    let running = start_serving(Server::builder().build(), service);
+    let mut stream = running.connect();
+    for _ in 0..6 {
+        assert!(get(&mut stream, "/").starts_with("HTTP/1.1 200"));
+    }
+    let clones = clones.load(std::sync::atomic::Ordering::SeqCst);
+    // One for the connection, and one for each request that found the service not ready
+    // (driven by `Oneshot` on a clone): three of the six here.
+    assert_eq!(
+        clones, 4,
+        "clones of the service for 6 requests on one connection"
+    );
 }

@@ -269,7 +269,10 @@ impl super::respond::Shared {
     ) -> Option<super::respond::CardResponse> {
         use super::respond::{conditional_response, empty, METHODS};
         use http::{Method, StatusCode};
-        if path.strip_prefix(self.settings.prefix.as_str()) != Some(WELL_KNOWN_PATH) {
+        // Without a catalog, no comparison (this runs for every card request).
+        self.settings.catalog.as_ref()?;
+        let rest = super::bytes_eq::strip_prefix(path, &self.settings.prefix)?;
+        if !super::bytes_eq::same_bytes(rest.as_bytes(), WELL_KNOWN_PATH.as_bytes()) {
             return None;
         }
         let published = self.published.load();

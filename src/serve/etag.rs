@@ -5,6 +5,7 @@ use http::header::GetAll;
 use http::HeaderValue;
 use sha2::{Digest, Sha256};
 
+use super::bytes_eq::same_bytes;
 use crate::http_headers::entity_tag::{members, Member};
 
 /// The strong ETag of `bytes`: the SHA-256 of exactly what is served, in hex, quoted.
@@ -48,13 +49,16 @@ pub(crate) fn any_matches(
 /// One header line: `*`, or a comma-separated list of `"tag"` / `W/"tag"` with optional
 /// whitespace. Malformed members match nothing and never stop the scan.
 fn line_matches(line: &[u8], ours: &[u8], comparison: Comparison) -> bool {
-    // A client revalidating sends back exactly the tag it was given: no list to parse.
-    if line == ours {
+    // A client revalidating sends back exactly the tag it was given: no list to parse
+    // (and no `memcmp`, see bytes_eq.rs).
+    if same_bytes(line, ours) {
         return true;
     }
     members(line).any(|member| match member {
         Member::Any => true,
-        Member::Tag { weak, quoted } => (comparison == Comparison::Weak || !weak) && quoted == ours,
+        Member::Tag { weak, quoted } => {
+            (comparison == Comparison::Weak || !weak) && same_bytes(quoted, ours)
+        }
         Member::Malformed => false,
     })
 }

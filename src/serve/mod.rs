@@ -80,6 +80,7 @@
 //! ```
 
 #[cfg(feature = "catalog")]
+mod bytes_eq;
 mod catalog;
 mod conditional;
 mod encoding;

@@ -55,7 +55,7 @@ impl Representation {
             let etag = strong_etag(&body);
             let mut not_modified_headers = HeaderMap::with_capacity(8);
             not_modified_headers.insert(ETAG, etag.clone());
-            not_modified_headers.insert(CACHE_CONTROL, settings.cache_control.clone());
+            not_modified_headers.insert(CACHE_CONTROL, usual_as_static(&settings.cache_control));
             if let Some(time) = last_modified {
                 let date = httpdate::fmt_http_date(time);
                 let value = HeaderValue::from_str(&date).expect("an HTTP date is a valid header");
@@ -70,7 +70,7 @@ impl Representation {
                 not_modified_headers.insert(VARY, vary.clone());
             }
             let mut ok_headers = not_modified_headers.clone();
-            ok_headers.insert(CONTENT_TYPE, content_type.clone());
+            ok_headers.insert(CONTENT_TYPE, usual_as_static(content_type));
             if let Some(coding) = coding {
                 ok_headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
             }
@@ -126,6 +126,25 @@ impl Representation {
 }
 
 /// Response headers a browser script may read: the validators, and the canonical link.
+/// `value`, as a static value when it is one of the usual ones. Every response clones the
+/// prebuilt headers: a static value's clone touches no reference count, while a parsed one's
+/// count is shared by every connection, and under load its cache line moved between the cores
+/// on every request (a `--cache-control` or `--content-type` flag arrives parsed).
+fn usual_as_static(value: &HeaderValue) -> HeaderValue {
+    const USUAL: [&str; 6] = [
+        super::layer::A2A_JSON,
+        "application/json",
+        super::layer::DEFAULT_CACHE_CONTROL,
+        "no-cache",
+        "no-store",
+        "public, max-age=60",
+    ];
+    USUAL
+        .iter()
+        .find(|usual| usual.as_bytes() == value.as_bytes())
+        .map_or_else(|| value.clone(), |usual| HeaderValue::from_static(usual))
+}
+
 pub(crate) fn exposed_headers() -> HeaderValue {
     HeaderValue::from_static("ETag, Last-Modified, Link")
 }

@@ -2,6 +2,7 @@
 
 use http::HeaderValue;
 
+use super::bytes_eq::{same_bytes, strip_prefix};
 use super::options::{CorsPolicy, Legacy};
 
 /// The canonical path of the card (A2A v0.3 and later).
@@ -71,7 +72,7 @@ impl Settings {
     /// Matches a request path exactly (no decoding, no trailing slash): `{prefix}{path}` or
     /// `{prefix}/{tenant}{path}`. Everything else is not ours.
     pub(crate) fn target<'a>(&self, path: &'a str) -> Option<Target<'a>> {
-        let rest = path.strip_prefix(self.prefix.as_str())?;
+        let rest = strip_prefix(path, &self.prefix)?;
         if let Some(route) = route_of(rest) {
             return Some(Target {
                 tenant: None,
@@ -97,11 +98,14 @@ impl Settings {
     }
 }
 
+/// Compared without `memcmp` (see bytes_eq.rs): this runs for every card request.
 fn route_of(path: &str) -> Option<Route> {
-    match path {
-        CANONICAL_PATH => Some(Route::Canonical),
-        LEGACY_PATH => Some(Route::Legacy),
-        _ => None,
+    if same_bytes(path.as_bytes(), CANONICAL_PATH.as_bytes()) {
+        Some(Route::Canonical)
+    } else if same_bytes(path.as_bytes(), LEGACY_PATH.as_bytes()) {
+        Some(Route::Legacy)
+    } else {
+        None
     }
 }
 

@@ -15,7 +15,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use atomic_waker::AtomicWaker;
@@ -68,16 +68,30 @@ impl Control {
 
     /// Drives `connection` until it ends or is told to stop. `graceful` starts the
     /// connection's own graceful shutdown; it is called at most once.
-    pub(crate) async fn drive<C, F>(&self, connection: Pin<&mut C>, mut graceful: F)
+    pub(crate) async fn drive<C, F>(&self, connection: C, mut graceful: F)
     where
         C: Future,
         F: FnMut(Pin<&mut C>),
     {
-        let mut connection = connection;
+        let mut connection = std::pin::pin!(connection);
         let mut graceful_started = false;
+        // The waker last registered. A task's waker rarely changes, and registering costs a
+        // compare-exchange and a waker clone and drop (reference counts) on every poll, that
+        // is, on every request: register again only when it changed.
+        let mut registered: Option<Waker> = None;
         std::future::poll_fn(|cx: &mut Context<'_>| {
-            self.task.register(cx.waker());
-            match self.stop.load(Ordering::Acquire) {
+            if !registered.as_ref().is_some_and(|w| w.will_wake(cx.waker())) {
+                self.task.register(cx.waker());
+                registered = Some(cx.waker().clone());
+            }
+            let mut stop = self.stop.load(Ordering::Acquire);
+            if stop != RUN {
+                // `stop` wakes by taking the registered waker: register again, so that a
+                // later stop (a close after a graceful start) still reaches this task.
+                self.task.register(cx.waker());
+                stop = self.stop.load(Ordering::Acquire);
+            }
+            match stop {
                 CLOSE => return Poll::Ready(()),
                 GRACEFUL if !graceful_started => {
                     graceful_started = true;
@@ -201,6 +215,34 @@ mod tests {
         );
         tokio::time::sleep(Duration::from_secs(13)).await;
         assert_eq!(control.stop.load(Ordering::Acquire), CLOSE);
+    }
+
+    /// `stop` wakes the connection task by taking its registered waker; the task registers
+    /// again once it sees a stop, so a close that follows a graceful start still reaches it
+    /// (the task does not register on ordinary polls).
+    #[tokio::test]
+    async fn a_close_after_a_graceful_start_still_reaches_the_connection() {
+        let control = Control::new();
+        let (started, graceful_started) = tokio::sync::oneshot::channel::<()>();
+        let driven = control.clone();
+        let task = tokio::spawn(async move {
+            let connection = std::future::pending::<()>();
+            let mut started = Some(started);
+            driven
+                .drive(connection, |_| {
+                    let _ = started.take().map(|s| s.send(()));
+                })
+                .await;
+        });
+        // Polled at least once (registered) before the first stop.
+        tokio::task::yield_now().await;
+        control.stop(GRACEFUL);
+        graceful_started.await.expect("the graceful start ran");
+        control.stop(CLOSE);
+        tokio::time::timeout(Duration::from_secs(30), task)
+            .await
+            .expect("the close reached the connection task")
+            .unwrap();
     }
 
     #[tokio::test(start_paused = true)]

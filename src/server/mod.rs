@@ -57,6 +57,7 @@
 
 mod builder;
 mod connection;
+mod protocol;
 mod run;
 mod service;
 

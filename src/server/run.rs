@@ -7,6 +7,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{Request, Response};
 use hyper::body::Incoming;
+use hyper::server::conn::{http1, http2};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use tokio::net::{TcpListener, TcpStream};
@@ -14,6 +15,7 @@ use tokio::sync::{watch, Semaphore};
 
 use super::builder::{Server, ServerEvent};
 use super::connection::{watchdog, Control};
+use super::protocol::{self, Protocol};
 use super::service::Counted;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -118,16 +120,21 @@ impl Server {
         let _ = tokio::time::timeout(self.drain_timeout, slots.acquire_many(all)).await;
     }
 
-    /// hyper's connection builder: HTTP/1.1, and HTTP/2 when the client opens with its
-    /// preface (h2c with prior knowledge, or h2 after ALPN).
-    fn http(&self) -> auto::Builder<TokioExecutor> {
-        let mut http = auto::Builder::new(TokioExecutor::new());
+    /// hyper's connection builders, configured for every connection alike.
+    fn http(&self) -> Http {
+        let mut http1 = http1::Builder::new();
         // The header deadline is the watchdog's (see connection.rs): no timer per request.
-        http.http1().header_read_timeout(None);
-        http.http2()
+        http1.header_read_timeout(None);
+        let mut http2 = http2::Builder::new(TokioExecutor::new());
+        http2
             .max_concurrent_streams(self.http2_max_concurrent_streams)
             .max_header_list_size(self.http2_max_header_list_size);
-        http
+        let mut auto = auto::Builder::new(TokioExecutor::new());
+        auto.http1().header_read_timeout(None);
+        auto.http2()
+            .max_concurrent_streams(self.http2_max_concurrent_streams)
+            .max_header_list_size(self.http2_max_header_list_size);
+        Http { http1, http2, auto }
     }
 
     /// One connection's work: the TLS handshake (when configured), then its requests.
@@ -135,15 +142,12 @@ impl Server {
         &self,
         stream: TcpStream,
         service: S,
-        http: Arc<auto::Builder<TokioExecutor>>,
+        http: Arc<Http>,
         stop: watch::Receiver<bool>,
     ) -> impl Future<Output = ()> + Send + 'static
     where
-        S: tower::Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
-        S::Future: Send + 'static,
-        S::Error: Into<BoxError>,
-        B: http_body::Body<Data = Bytes> + Send + 'static,
-        B::Error: Into<BoxError>,
+        S: AppService<B>,
+        B: AppBody,
     {
         let header_timeout = self.header_timeout;
         #[cfg(feature = "tls-server")]
@@ -159,39 +163,100 @@ impl Server {
                 else {
                     return;
                 };
-                let certificate = crate::tls::client_certificate(stream.get_ref().1);
+                let session = stream.get_ref().1;
+                let version = protocol::from_alpn(session.alpn_protocol());
+                let certificate = crate::tls::client_certificate(session);
                 let service = crate::tls::WithClientCertificate::new(service, certificate);
-                return requests(&http, TokioIo::new(stream), service, header_timeout, stop).await;
+                let io = TokioIo::new(stream);
+                return requests(&http, io, version, service, header_timeout, stop).await;
             }
-            requests(&http, TokioIo::new(stream), service, header_timeout, stop).await;
+            // Nothing sent within the header timeout, or closed at once: nothing to serve.
+            let Some(version) = protocol::peek(&stream, header_timeout).await else {
+                return;
+            };
+            requests(
+                &http,
+                TokioIo::new(stream),
+                version,
+                service,
+                header_timeout,
+                stop,
+            )
+            .await;
         }
     }
+}
+
+/// hyper's builders: one per HTTP version, and the auto builder for connections whose
+/// version is not known before they are read (see protocol.rs).
+#[derive(Debug)]
+struct Http {
+    http1: http1::Builder,
+    http2: http2::Builder<TokioExecutor>,
+    auto: auto::Builder<TokioExecutor>,
+}
+
+/// What the server asks of the service it runs, named once for the private functions.
+trait AppService<B>:
+    tower::Service<
+        Request<Incoming>,
+        Response = Response<B>,
+        Future: Send + 'static,
+        Error: Into<BoxError>,
+    > + Clone
+    + Send
+    + 'static
+{
+}
+
+impl<S, B> AppService<B> for S
+where
+    S: tower::Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    S::Error: Into<BoxError>,
+{
+}
+
+/// What the server asks of the response bodies.
+trait AppBody: http_body::Body<Data = Bytes, Error: Into<BoxError>> + Send + 'static {}
+
+impl<B> AppBody for B
+where
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<BoxError>,
+{
 }
 
 /// Serves the requests of one connection until it ends, times out waiting for a request
 /// head, or finishes gracefully after shutdown.
 async fn requests<I, S, B>(
-    http: &auto::Builder<TokioExecutor>,
+    http: &Http,
     io: I,
+    version: Protocol,
     service: S,
     header_timeout: Duration,
     stop: watch::Receiver<bool>,
 ) where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-    S: tower::Service<Request<Incoming>, Response = Response<B>> + Clone + Send + 'static,
-    S::Future: Send + 'static,
-    S::Error: Into<BoxError>,
-    B: http_body::Body<Data = Bytes> + Send + 'static,
-    B::Error: Into<BoxError>,
+    S: AppService<B>,
+    B: AppBody,
 {
     let control = Control::new();
     let dog = tokio::spawn(watchdog(control.clone(), header_timeout, stop));
-    let connection = http.serve_connection(io, Counted::new(service, control.clone()));
-    tokio::pin!(connection);
-    control
-        .drive(connection.as_mut(), |connection| {
-            connection.graceful_shutdown()
-        })
-        .await;
+    let service = Counted::new(service, control.clone());
+    match version {
+        Protocol::Http1 => {
+            let connection = http.http1.serve_connection(io, service);
+            control.drive(connection, |c| c.graceful_shutdown()).await;
+        }
+        Protocol::Http2 => {
+            let connection = http.http2.serve_connection(io, service);
+            control.drive(connection, |c| c.graceful_shutdown()).await;
+        }
+        Protocol::Undecided => {
+            let connection = http.auto.serve_connection(io, service);
+            control.drive(connection, |c| c.graceful_shutdown()).await;
+        }
+    }
     dog.abort();
 }

@@ -1,6 +1,7 @@
 //! The hyper service a connection runs: the tower service stack, with each request counted
 //! from its head until its response body is dropped (see [`Control`](super::connection::Control)).
 
+use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -15,15 +16,24 @@ use tower::ServiceExt;
 use super::connection::{Busy, Control};
 
 /// A tower service as hyper's `Service`, counting its requests on the connection's control.
+///
+/// One service serves all of a connection's requests, as it would in a tower server, instead
+/// of a clone per request: a clone of a layered stack touches reference counts that every
+/// connection shares (the layers' `Arc`s), and under load those cache lines bounced between
+/// the cores on every request. hyper's `call` takes `&self`, hence the `RefCell`; it is
+/// borrowed only inside `call`, which hyper never re-enters, so the borrow cannot fail.
 #[derive(Debug)]
 pub(crate) struct Counted<S> {
-    inner: S,
+    inner: RefCell<S>,
     control: Arc<Control>,
 }
 
 impl<S> Counted<S> {
     pub(crate) fn new(inner: S, control: Arc<Control>) -> Self {
-        Counted { inner, control }
+        Counted {
+            inner: RefCell::new(inner),
+            control,
+        }
     }
 }
 
@@ -37,19 +47,20 @@ where
 
     fn call(&self, request: Request<ReqBody>) -> Self::Future {
         let busy = Some(self.control.begin());
-        let mut service = self.inner.clone();
+        let mut service = self.inner.borrow_mut();
         // Call the service now when it is ready, as a plain hyper service would: the request
         // (whose head still borrows hyper's read buffer) is then consumed before hyper reads
         // on, so the buffer is reused instead of reallocated for every request. A service that
-        // is not ready yet is driven by `Oneshot`, which polls readiness with the real waker
-        // (asking again is allowed; the no-op waker here only means no wake-up is lost).
+        // is not ready yet is driven by `Oneshot` on a clone of it, which polls readiness with
+        // the real waker (asking again is allowed; the no-op waker here only means no wake-up
+        // is lost).
         let mut noop = Context::from_waker(std::task::Waker::noop());
         let call = match service.poll_ready(&mut noop) {
             Poll::Ready(Ok(())) => Call::Called {
                 future: service.call(request),
             },
             _ => Call::Waiting {
-                oneshot: service.oneshot(request),
+                oneshot: service.clone().oneshot(request),
             },
         };
         CountedFuture { busy, call }
