@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # HTTP load: `a2a-card serve` against a bare hyper server that returns the same bytes and
 # headers (benches/bare_server.rs), on the same machine, in alternating runs, so both see
-# the same noise. Prints requests/s and server CPU time per request, and their ratios.
+# the same noise (the baseline first in odd rounds, last in even ones). Prints requests/s
+# and server CPU time per request, and their ratios.
 #
 #   bash benches/http_load.sh [SECONDS_PER_RUN] [ROUNDS]
 #
@@ -149,16 +150,27 @@ fi
 etag=$(curl -s -D - -o /dev/null "$layer_url$card_path" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
 echo "wrk: $threads thread(s), $connections connections, ${seconds}s per run, $rounds rounds, alternating" >&2
 [ "$h2" = 1 ] && echo "h2load: $threads thread(s), $connections connections, $streams streams each" >&2
+# in_order FIRST SECOND [THIRD]: the runs of one comparison, baseline first in odd rounds and
+# last in even ones (ABBA), so a drift in the machine's speed during a round (another
+# tenant's load, the scheduler's placement of the threads) does not always favour the same side.
+in_order() {
+    local runs=("$@") i
+    if [ $((round % 2)) = 0 ]; then
+        for ((i = ${#runs[@]} - 1; i >= 0; i--)); do eval "${runs[$i]}"; done
+    else
+        for i in "${runs[@]}"; do eval "$i"; done
+    fi
+}
 for round in $(seq 1 "$rounds"); do
     echo "round $round/$rounds" >&2
-    measure bare wrk "$bare_url$card_path"
-    measure layer wrk "$layer_url$card_path"
-    measure layer_304 wrk "$layer_url$card_path" "If-None-Match: $etag"
-    measure ext_public wrk "$ext_url$card_path"
-    measure ext_key wrk "$ext_url$extended_path" "$api_key"
+    in_order 'measure bare wrk "$bare_url$card_path"' \
+        'measure layer wrk "$layer_url$card_path"' \
+        'measure layer_304 wrk "$layer_url$card_path" "If-None-Match: $etag"'
+    in_order 'measure ext_public wrk "$ext_url$card_path"' \
+        'measure ext_key wrk "$ext_url$extended_path" "$api_key"'
     if [ "$h2" = 1 ]; then
-        measure bare2 h2load "$bare2_url$card_path"
-        measure layer_h2 h2load "$layer_url$card_path"
+        in_order 'measure bare2 h2load "$bare2_url$card_path"' \
+            'measure layer_h2 h2load "$layer_url$card_path"'
     fi
 done
 

@@ -125,12 +125,14 @@ impl Representation {
     }
 }
 
-/// Response headers a browser script may read: the validators, and the canonical link.
 /// `value`, as a static value when it is one of the usual ones. Every response clones the
 /// prebuilt headers: a static value's clone touches no reference count, while a parsed one's
 /// count is shared by every connection, and under load its cache line moved between the cores
 /// on every request (a `--cache-control` or `--content-type` flag arrives parsed).
 fn usual_as_static(value: &HeaderValue) -> HeaderValue {
+    if value.is_sensitive() {
+        return value.clone();
+    }
     const USUAL: [&str; 6] = [
         super::layer::A2A_JSON,
         "application/json",
@@ -145,6 +147,7 @@ fn usual_as_static(value: &HeaderValue) -> HeaderValue {
         .map_or_else(|| value.clone(), |usual| HeaderValue::from_static(usual))
 }
 
+/// Response headers a browser script may read: the validators, and the canonical link.
 pub(crate) fn exposed_headers() -> HeaderValue {
     HeaderValue::from_static("ETag, Last-Modified, Link")
 }
