@@ -428,3 +428,26 @@ fn one_service_serves_a_connections_requests_even_when_it_is_not_ready() {
         "clones of the service for 6 requests on one connection"
     );
 }
+
+/// hyper's graceful close leaves a connection in the middle of a request head open; the
+/// watchdog closes it once shutdown starts, so it does not hold `serve_with` until the drain
+/// timeout (ten minutes here, far beyond the outer bound).
+#[test]
+fn shutdown_closes_a_connection_in_the_middle_of_a_request_head() {
+    let server = Server::builder()
+        .header_timeout(Duration::from_secs(60))
+        .drain_timeout(Duration::from_secs(600))
+        .build();
+    let mut running = start(server, Duration::ZERO);
+    let mut halfway = running.connect();
+    halfway.write_all(b"GET / HTTP/1.1\r\nhost: te").unwrap();
+    // A whole request on another connection: the server is up and has read what it was sent.
+    let mut other = running.connect();
+    assert!(get(&mut other, "/").starts_with("HTTP/1.1 200"));
+    running.stop.take().unwrap().send(()).unwrap();
+    assert_eq!(until_closed(&mut halfway), b"");
+    running
+        .done
+        .recv_timeout(OUTER_BOUND)
+        .expect("serve_with returns without waiting for the drain timeout");
+}

@@ -118,15 +118,23 @@ impl Drop for Busy {
 /// Closes the connection once it has been quiet (no request in flight, none done) for
 /// `timeout`: a new connection that sends no complete request head, a slowloris, a keep-alive
 /// connection after its last response. It looks every quarter of `timeout`, so a connection
-/// goes between `timeout` and 1.25 times it after its last response. On server shutdown it asks
-/// the connection to finish gracefully. Runs as its own task, so the connection task never
-/// polls a timer.
+/// goes between `timeout` and 1.25 times it after its last response. Runs as its own task, so
+/// the connection task never polls a timer.
+///
+/// On server shutdown it asks the connection to finish gracefully, and from then on closes it
+/// as soon as it has been quiet for one look, at most [`SHUTDOWN_LOOK`] apart: hyper's
+/// graceful close ends idle connections and those whose last response is sent, but not one in
+/// the middle of a request head, which would otherwise hold the shutdown until its drain
+/// timeout. One quiet look, not zero, so a response whose body was just handed over is flushed
+/// first.
 pub(crate) async fn watchdog(
     control: Arc<Control>,
     timeout: Duration,
     mut shutdown: watch::Receiver<bool>,
 ) {
-    let tick = (timeout / 4).max(Duration::from_millis(1));
+    let mut tick = (timeout / 4).max(Duration::from_millis(1));
+    let mut limit = timeout;
+    let mut stopping = false;
     let mut seen = control.activity.load(Ordering::Acquire);
     let mut quiet = Duration::ZERO;
     let mut next = Instant::now() + tick;
@@ -134,9 +142,14 @@ pub(crate) async fn watchdog(
         tokio::select! {
             () = tokio::time::sleep_until(next) => {}
             // A closed channel means the server is gone: stop as for a shutdown.
-            _ = shutdown.wait_for(|stopping| *stopping) => {
+            _ = shutdown.wait_for(|stopping| *stopping), if !stopping => {
                 control.stop(GRACEFUL);
-                return;
+                stopping = true;
+                tick = tick.min(SHUTDOWN_LOOK);
+                limit = tick;
+                quiet = Duration::ZERO;
+                next = Instant::now() + tick;
+                continue;
             }
         }
         next = (next + tick).max(Instant::now());
@@ -148,12 +161,15 @@ pub(crate) async fn watchdog(
             continue;
         }
         quiet += tick;
-        if quiet >= timeout {
+        if quiet >= limit {
             control.stop(CLOSE);
             return;
         }
     }
 }
+
+/// How often the watchdog looks once the server is shutting down.
+const SHUTDOWN_LOOK: Duration = Duration::from_millis(250);
 
 #[cfg(test)]
 mod tests {
@@ -246,13 +262,21 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn shutdown_asks_for_a_graceful_close() {
+    async fn shutdown_asks_for_a_graceful_close_then_closes_once_nothing_is_in_flight() {
         let (tx, rx) = watch::channel(false);
         let control = Control::new();
-        let _request = control.begin();
-        let dog = tokio::spawn(watchdog(control.clone(), Duration::from_secs(10), rx));
+        let request = control.begin();
+        let dog = tokio::spawn(watchdog(control.clone(), Duration::from_secs(60), rx));
         tx.send(true).unwrap();
-        dog.await.unwrap();
+        // Long after shutdown, the request in flight still holds the connection open.
+        tokio::time::sleep(Duration::from_secs(30)).await;
         assert_eq!(control.stop.load(Ordering::Acquire), GRACEFUL);
+        drop(request);
+        // Then one quiet look (not the 60 s header timeout) closes it.
+        tokio::time::timeout(Duration::from_secs(1), dog)
+            .await
+            .expect("closed within two looks of the request's end")
+            .unwrap();
+        assert_eq!(control.stop.load(Ordering::Acquire), CLOSE);
     }
 }
