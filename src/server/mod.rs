@@ -4,6 +4,14 @@
 //! graceful shutdown. This is the loop `a2a-card serve` runs; agents that already have a
 //! server (axum, their SDK's) do not need it, the layers fit any tower stack.
 //!
+//! Each connection goes to hyper's HTTP/1.1 or HTTP/2 connection as ALPN negotiated, or, on
+//! plain TCP, as its first bytes show (peeked, so hyper still reads them); hyper-util's auto
+//! builder, which reads through a rewind buffer, serves only a connection neither settles. A
+//! connection's requests share one instance of the service (it is cloned per connection, not
+//! per request). On shutdown, connections finish the requests in flight; one in the middle of
+//! a request head is closed within half a second rather than held until the
+//! [drain timeout](ServerBuilder::drain_timeout).
+//!
 //! What it protects, and where each deadline lives:
 //! - request heads: a connection waiting for one (a new connection, or a keep-alive one after
 //!   its last response) is closed once it has waited the
