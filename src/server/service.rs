@@ -60,7 +60,7 @@ where
                 future: service.call(request),
             },
             _ => Call::Waiting {
-                oneshot: service.clone().oneshot(request),
+                oneshot: Box::pin(service.clone().oneshot(request)),
             },
         };
         CountedFuture { busy, call }
@@ -87,7 +87,9 @@ pin_project! {
         S: tower::Service<Req>,
     {
         Called { #[pin] future: S::Future },
-        Waiting { #[pin] oneshot: Oneshot<S, Req> },
+        // Boxed: the rare case, and unboxed it (a service and a request) would make every
+        // request's future, which hyper moves into place, several hundred bytes larger.
+        Waiting { oneshot: Pin<Box<Oneshot<S, Req>>> },
     }
 }
 
@@ -101,7 +103,7 @@ where
         let this = self.project();
         let response = match this.call.project() {
             CallProjection::Called { future } => std::task::ready!(future.poll(cx))?,
-            CallProjection::Waiting { oneshot } => std::task::ready!(oneshot.poll(cx))?,
+            CallProjection::Waiting { oneshot } => std::task::ready!(oneshot.as_mut().poll(cx))?,
         };
         let busy = this.busy.take();
         Poll::Ready(Ok(response.map(|inner| CountedBody { inner, _busy: busy })))
