@@ -431,7 +431,8 @@ fn one_service_serves_a_connections_requests_even_when_it_is_not_ready() {
 
 /// hyper's graceful close leaves a connection in the middle of a request head open; the
 /// watchdog closes it once shutdown starts, so it does not hold `serve_with` until the drain
-/// timeout (ten minutes here, far beyond the outer bound).
+/// timeout (ten minutes here, far beyond the outer bound). A connection that has sent nothing
+/// yet is closed too.
 #[test]
 fn shutdown_closes_a_connection_in_the_middle_of_a_request_head() {
     let server = Server::builder()
@@ -441,11 +442,14 @@ fn shutdown_closes_a_connection_in_the_middle_of_a_request_head() {
     let mut running = start(server, Duration::ZERO);
     let mut halfway = running.connect();
     halfway.write_all(b"GET / HTTP/1.1\r\nhost: te").unwrap();
+    // And one that has sent nothing yet.
+    let mut silent = running.connect();
     // A whole request on another connection: the server is up and has read what it was sent.
     let mut other = running.connect();
     assert!(get(&mut other, "/").starts_with("HTTP/1.1 200"));
     running.stop.take().unwrap().send(()).unwrap();
     assert_eq!(until_closed(&mut halfway), b"");
+    assert_eq!(until_closed(&mut silent), b"");
     running
         .done
         .recv_timeout(OUTER_BOUND)

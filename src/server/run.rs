@@ -170,8 +170,14 @@ impl Server {
                 let io = TokioIo::new(stream);
                 return requests(&http, io, version, service, header_timeout, stop).await;
             }
-            // Nothing sent within the header timeout, or closed at once: nothing to serve.
-            let Some(version) = protocol::peek(&stream, header_timeout).await else {
+            // Nothing sent within the header timeout, closed at once, or the server shutting
+            // down meanwhile: nothing to serve.
+            let mut stopping = stop.clone();
+            let version = tokio::select! {
+                version = protocol::peek(&stream, header_timeout) => version,
+                _ = stopping.wait_for(|stopping| *stopping) => None,
+            };
+            let Some(version) = version else {
                 return;
             };
             requests(
