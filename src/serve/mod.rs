@@ -79,8 +79,8 @@
 //! # }
 //! ```
 
-#[cfg(feature = "catalog")]
 mod bytes_eq;
+#[cfg(feature = "catalog")]
 mod catalog;
 mod conditional;
 mod encoding;
