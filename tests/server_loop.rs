@@ -455,3 +455,30 @@ fn shutdown_closes_a_connection_in_the_middle_of_a_request_head() {
         .recv_timeout(OUTER_BOUND)
         .expect("serve_with returns without waiting for the drain timeout");
 }
+
+/// A service whose readiness waits its turn (a concurrency limit shared by every connection)
+/// keeps its place in line: the request goes on with the very instance that queued, so it
+/// is served once the slot frees, and the connection's next request too.
+#[test]
+fn a_request_waiting_for_a_concurrency_limit_is_served_when_the_slot_frees() {
+    let slow = tower::service_fn(|_request: Request<Incoming>| async {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        Ok::<_, Infallible>(Response::new(Full::new(Bytes::from_static(b"ok")).boxed()))
+    });
+    let service = tower::ServiceBuilder::new()
+        .concurrency_limit(1)
+        .service(slow);
+    let running = start_serving(Server::builder().build(), service);
+    let mut first = running.connect();
+    let mut second = running.connect();
+    first
+        .write_all(b"GET / HTTP/1.1\r\nhost: test\r\n\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    // The slot is taken: this one waits in line.
+    assert!(get(&mut second, "/").starts_with("HTTP/1.1 200"));
+    assert!(get(&mut second, "/").starts_with("HTTP/1.1 200"));
+    let mut response = [0u8; 12];
+    first.read_exact(&mut response).unwrap();
+    assert_eq!(&response, b"HTTP/1.1 200");
+}

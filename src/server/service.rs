@@ -51,17 +51,22 @@ where
         // Call the service now when it is ready, as a plain hyper service would: the request
         // (whose head still borrows hyper's read buffer) is then consumed before hyper reads
         // on, so the buffer is reused instead of reallocated for every request. A service that
-        // is not ready yet is driven by `Oneshot` on a clone of it, which polls readiness with
-        // the real waker (asking again is allowed; the no-op waker here only means no wake-up
-        // is lost).
+        // is not ready yet goes, with whatever its readiness has reserved (a semaphore's place
+        // in line, say), to `Oneshot`, which polls it again with the real waker (asking again
+        // is allowed; the no-op waker here only means no wake-up is lost); a clone of it
+        // serves the connection's next requests.
         let mut noop = Context::from_waker(std::task::Waker::noop());
         let call = match service.poll_ready(&mut noop) {
             Poll::Ready(Ok(())) => Call::Called {
                 future: service.call(request),
             },
-            _ => Call::Waiting {
-                oneshot: Box::pin(service.clone().oneshot(request)),
-            },
+            _ => {
+                let fresh = service.clone();
+                let waiting = std::mem::replace(&mut *service, fresh);
+                Call::Waiting {
+                    oneshot: Box::pin(waiting.oneshot(request)),
+                }
+            }
         };
         CountedFuture { busy, call }
     }
