@@ -40,7 +40,8 @@ pub fn conditional_status(
     etag: &HeaderValue,
     last_modified: Option<SystemTime>,
 ) -> StatusCode {
-    match crate::serve::evaluate_preconditions(headers, etag, last_modified) {
+    let asks = crate::serve::RequestAsks::of(headers);
+    match crate::serve::evaluate_preconditions(headers, asks, etag, last_modified) {
         Decision::Serve => StatusCode::OK,
         Decision::NotModified => StatusCode::NOT_MODIFIED,
         Decision::PreconditionFailed => StatusCode::PRECONDITION_FAILED,

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::variants::Rendering;
 use crate::protocol::{ErrorCode, ERROR_DOMAIN, ERROR_INFO_TYPE, GET_EXTENDED_AGENT_CARD};
-use crate::serve::{evaluate_preconditions, Decision};
+use crate::serve::{evaluate_preconditions, Decision, RequestAsks};
 
 /// An A2A error of the extended-card operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,8 +91,9 @@ pub(crate) fn rest_card(
     vary: &HeaderValue,
 ) -> Response<Bytes> {
     // The coding first: each has its own ETag, and preconditions are about what would be sent.
-    let prebuilt = rendering.select(request);
-    let decision = evaluate_preconditions(request, &prebuilt.etag, None);
+    let asks = RequestAsks::of(request);
+    let prebuilt = rendering.select(request, asks);
+    let decision = evaluate_preconditions(request, asks, &prebuilt.etag, None);
     let mut response = Response::new(Bytes::new());
     let headers = response.headers_mut();
     headers.insert(CACHE_CONTROL, cache_control.clone());

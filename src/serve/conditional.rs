@@ -3,7 +3,9 @@
 
 use std::time::SystemTime;
 
-use http::header::{IF_MATCH, IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_UNMODIFIED_SINCE};
+use http::header::{
+    ACCEPT_ENCODING, IF_MATCH, IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_UNMODIFIED_SINCE,
+};
 use http::{HeaderMap, HeaderName, HeaderValue};
 
 use super::etag::{any_matches, Comparison};
@@ -20,23 +22,46 @@ pub(crate) enum Decision {
     PreconditionFailed,
 }
 
+/// Which of the request headers that can change a card answer are present: a content coding
+/// asked for, or a precondition. Found in one pass over the request's header names, because
+/// most card requests carry none of them and one lookup per name would hash each name again
+/// (this runs for every card request).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Asks {
+    /// `Accept-Encoding` is present.
+    pub(crate) coding: bool,
+    /// `If-Match`, `If-None-Match`, `If-Modified-Since` or `If-Unmodified-Since` is present.
+    pub(crate) preconditions: bool,
+}
+
+impl Asks {
+    pub(crate) fn of(headers: &HeaderMap) -> Self {
+        let mut asks = Asks::default();
+        for name in headers.keys() {
+            if name == ACCEPT_ENCODING {
+                asks.coding = true;
+            } else if name == IF_MATCH
+                || name == IF_NONE_MATCH
+                || name == IF_MODIFIED_SINCE
+                || name == IF_UNMODIFIED_SINCE
+            {
+                asks.preconditions = true;
+            }
+        }
+        asks
+    }
+}
+
 /// Evaluates the preconditions of a GET or HEAD in the order of RFC 9110 §13.2.2. Invalid
 /// dates and malformed tags never fail the request: a date that does not parse is ignored,
-/// a tag that does not parse matches nothing.
+/// a tag that does not parse matches nothing. `asks` is [`Asks::of`] these headers.
 pub(crate) fn evaluate(
     headers: &HeaderMap,
+    asks: Asks,
     etag: &HeaderValue,
     last_modified: Option<SystemTime>,
 ) -> Decision {
-    // Most requests carry no precondition: one pass over the names present is cheaper than
-    // the four lookups below (this runs for every card request).
-    let precondition = |name: &HeaderName| {
-        name == IF_MATCH
-            || name == IF_NONE_MATCH
-            || name == IF_MODIFIED_SINCE
-            || name == IF_UNMODIFIED_SINCE
-    };
-    if !headers.keys().any(precondition) {
+    if !asks.preconditions {
         return Decision::Serve;
     }
     // Step 1 / 2: If-Match, else If-Unmodified-Since.
@@ -101,7 +126,40 @@ mod tests {
             );
         }
         let modified = modified.map(|s| SystemTime::UNIX_EPOCH + Duration::from_secs(s));
-        evaluate(&headers, &HeaderValue::from_static(TAG), modified)
+        evaluate(
+            &headers,
+            Asks::of(&headers),
+            &HeaderValue::from_static(TAG),
+            modified,
+        )
+    }
+
+    #[test]
+    fn asks_names_the_coding_and_precondition_headers_present() {
+        let asks = |names: &[&str]| {
+            let mut headers = HeaderMap::new();
+            for name in names {
+                let name = HeaderName::from_bytes(name.as_bytes()).unwrap();
+                headers.append(name, HeaderValue::from_static("x"));
+            }
+            Asks::of(&headers)
+        };
+        let none = Asks::default();
+        assert_eq!(asks(&[]), none);
+        assert_eq!(asks(&["host", "user-agent", "x-if-match", "accept"]), none);
+        assert!(asks(&["host", "Accept-Encoding"]).coding);
+        assert!(!asks(&["accept-encoding"]).preconditions);
+        for precondition in [
+            "if-match",
+            "if-none-match",
+            "if-modified-since",
+            "if-unmodified-since",
+        ] {
+            let found = asks(&["host", precondition]);
+            assert!(found.preconditions && !found.coding, "{precondition}");
+        }
+        let both = asks(&["if-none-match", "accept-encoding"]);
+        assert!(both.preconditions && both.coding);
     }
 
     // 784111777 = Sun, 06 Nov 1994 08:49:37 GMT

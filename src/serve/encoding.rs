@@ -14,6 +14,8 @@
 use http::header::ACCEPT_ENCODING;
 use http::HeaderMap;
 
+use super::conditional::Asks;
+
 /// One representation in every content coding it is sent in: the identity, and (feature
 /// `compression`, when precompression is on) brotli and gzip, each only when its bytes are
 /// smaller than the identity's. Everything is built here, once; a request only picks one.
@@ -61,13 +63,10 @@ impl<T> Encodings<T> {
         &self.identity
     }
 
-    /// The form this request prefers (see [`select`]).
-    pub(crate) fn select(&self, request: &HeaderMap) -> &T {
-        if self.encoded.is_empty() {
-            return &self.identity; // no header to read
-        }
-        // Most card fetches (SDK resolvers, curl) send none: one lookup, no weights.
-        if !request.contains_key(ACCEPT_ENCODING) {
+    /// The form this request prefers (see [`select`]); `asks` is [`Asks::of`] its headers.
+    pub(crate) fn select(&self, request: &HeaderMap, asks: Asks) -> &T {
+        // No codings offered, or (most card fetches: SDK resolvers, curl) none asked for.
+        if self.encoded.is_empty() || !asks.coding {
             return &self.identity;
         }
         let offered = self.encoded.iter().map(|(coding, _)| *coding);

@@ -96,7 +96,7 @@ mod service;
 mod settings;
 
 #[cfg(feature = "extended")]
-pub(crate) use conditional::{evaluate as evaluate_preconditions, Decision};
+pub(crate) use conditional::{evaluate as evaluate_preconditions, Asks as RequestAsks, Decision};
 #[cfg(feature = "extended")]
 pub(crate) use encoding::Encodings;
 #[cfg(feature = "extended")]

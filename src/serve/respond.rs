@@ -13,7 +13,7 @@ use http::header::{
 };
 use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
 
-use super::conditional::{evaluate, Decision};
+use super::conditional::{evaluate, Asks, Decision};
 use super::options::{CorsPolicy, Legacy};
 use super::representation::{exposed_headers, CardSet, Representation};
 use super::settings::{is_plain_segment, Route, Settings};
@@ -237,8 +237,9 @@ pub(super) fn conditional_response(
 ) -> CardResponse {
     // The content coding is chosen first: preconditions are about the representation that
     // would be sent, and each coding has its own ETag.
-    let coded = representation.encodings.select(headers);
-    let decision = evaluate(headers, &coded.etag, representation.last_modified);
+    let asks = Asks::of(headers);
+    let coded = representation.encodings.select(headers, asks);
+    let decision = evaluate(headers, asks, &coded.etag, representation.last_modified);
     match decision {
         Decision::Serve => {
             let body = (!head).then(|| coded.body.clone());
