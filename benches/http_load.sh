@@ -2,8 +2,8 @@
 # HTTP load: `a2a-card serve` against a bare hyper server that returns the same bytes and
 # headers (benches/bare_server.rs), on the same machine, in alternating runs, so both see
 # the same noise (the baseline first in odd rounds, last in even ones). Prints requests/s
-# and server CPU time per request, and their ratios: the median of the rounds' ratios, with
-# their range (see `ratios` below).
+# and server CPU time per request, the medians of the runs, and their ratios (see `medians`
+# below).
 #
 #   bash benches/http_load.sh [SECONDS_PER_RUN] [ROUNDS]
 #
@@ -206,47 +206,51 @@ for round in $(seq 1 "$rounds"); do
     fi
 done
 
-# Both figures of a row are per-round ratios: each round's run of the subject against the same
-# round's run of its baseline, which ran next to it (ABBA). The ratio printed is their median
-# over the rounds, with the lowest and highest beside it: the machine's speed drifts by more
-# than the differences measured here (another tenant's load, steal time, the scheduler's
-# placement of the threads), and a burst during one round moves one pair, not the median. The
-# requests/s and CPU columns are the totals over all rounds.
-summary() {
+# Each run gives a requests/s and a CPU time per request. A row gives, for each, the median
+# of its runs and the ratio of that median to the baseline's median; beside the ratio, in
+# parentheses, the lowest and highest of the rounds' own ratios (a run against the baseline
+# run next to it, ABBA). Medians, because on this kind of machine a single run can land 10-20%
+# off its neighbours with no steal time at all (where the scheduler places the load
+# generator's threads against the server's), and a median over the rounds moves by one run's
+# worth at most, where a total or a mean moves by all of its error.
+# medians RUNS: "requests_per_second cpu_microseconds_per_request", medians of the runs.
+medians() {
     awk -v tps="$ticks_per_second" '
-        { requests += $1; seconds += $2; ticks += $3 }
-        END { printf "%.0f %.2f\n", requests / seconds, (ticks / tps) * 1e6 / requests }
-    ' "$work/$1.runs"
-}
-# ratios RUNS BASE_RUNS: "rps_median rps_low rps_high cpu_median cpu_low cpu_high" of the
-# per-round ratios.
-ratios() {
-    paste -d' ' "$work/$1.runs" "$work/$2.runs" | awk '
-        # requests seconds ticks (subject), requests seconds ticks (baseline)
-        { rps[NR] = ($1 / $2) / ($4 / $5); cpu[NR] = ($3 / $1) / ($6 / $4) }
+        { rps[NR] = $1 / $2; cpu[NR] = ($3 / tps) * 1e6 / $1 }
         function sort(a, n,    i, j, t) {
             for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
         }
         function median(a, n) { return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-        END {
-            sort(rps, NR); sort(cpu, NR)
-            printf "%.2f %.2f %.2f %.2f %.2f %.2f\n", median(rps, NR), rps[1], rps[NR], median(cpu, NR), cpu[1], cpu[NR]
-        }'
+        END { sort(rps, NR); sort(cpu, NR); printf "%.0f %.2f\n", median(rps, NR), median(cpu, NR) }
+    ' "$work/$1.runs"
 }
+# round_ranges RUNS BASE_RUNS: "rps_low rps_high cpu_low cpu_high" of the rounds' own ratios.
+round_ranges() {
+    paste -d' ' "$work/$1.runs" "$work/$2.runs" | awk '
+        # requests seconds ticks (subject), requests seconds ticks (baseline)
+        {
+            rps = ($1 / $2) / ($4 / $5); cpu = ($3 / $1) / ($6 / $4)
+            if (NR == 1 || rps < rl) rl = rps; if (NR == 1 || rps > rh) rh = rps
+            if (NR == 1 || cpu < cl) cl = cpu; if (NR == 1 || cpu > ch) ch = cpu
+        }
+        END { printf "%.2f %.2f %.2f %.2f\n", rl, rh, cl, ch }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 # row LABEL RUNS BASE_RUNS: a table row of RUNS with its ratios to BASE_RUNS.
 row() {
-    local rps cpu r r_lo r_hi c c_lo c_hi
-    read -r rps cpu < <(summary "$2")
-    read -r r r_lo r_hi c c_lo c_hi < <(ratios "$2" "$3")
+    local rps cpu base_rps base_cpu r_lo r_hi c_lo c_hi
+    read -r rps cpu < <(medians "$2")
     if [ "$2" = "$3" ]; then
         printf '| %s | %s | 1 | %s µs | 1 |\n' "$1" "$rps" "$cpu"
-    else
-        printf '| %s | %s | %s (%s-%s) | %s µs | %s (%s-%s) |\n' "$1" "$rps" "$r" "$r_lo" "$r_hi" \
-            "$cpu" "$c" "$c_lo" "$c_hi"
+        return
     fi
+    read -r base_rps base_cpu < <(medians "$3")
+    read -r r_lo r_hi c_lo c_hi < <(round_ranges "$2" "$3")
+    printf '| %s | %s | %s (rounds %s-%s) | %s µs | %s (rounds %s-%s) |\n' "$1" "$rps" \
+        "$(ratio "$rps" "$base_rps")" "$r_lo" "$r_hi" "$cpu" "$(ratio "$cpu" "$base_cpu")" "$c_lo" "$c_hi"
 }
 header() {
-    printf '\n| %s | requests/s | ratio to %s: median (range) of the rounds | server CPU per request | ratio to %s: median (range) |\n' "$1" "$2" "$2"
+    printf '\n| %s | requests/s (median of runs) | ratio to %s | server CPU per request (median) | ratio to %s |\n' "$1" "$2" "$2"
     printf '|---|---|---|---|---|\n'
 }
 
