@@ -20,7 +20,7 @@ cd "$(dirname "$0")"
 
 seconds=${1:-60}
 shift || true
-all=(etag_lists http_dates conditional card_pipeline jwt jsonrpc_peek auth_file)
+all=(etag_lists http_dates conditional content_coding card_pipeline jwt jsonrpc_peek auth_file)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
