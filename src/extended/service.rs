@@ -104,13 +104,38 @@ where
         else {
             return ExtendedFuture::inner(self.inner.call(request.map(RequestBody::new)));
         };
-        // The ready service is taken for this request (it may pass a JSON-RPC call on);
-        // a clone waits for the next one.
-        let clone = self.inner.clone();
-        let inner = std::mem::replace(&mut self.inner, clone);
-        let shared = self.shared.clone();
-        ExtendedFuture::ours(handle(shared, inner, request, ask))
+        ours_to_handle(self, request, ask)
     }
+}
+
+/// A request for the extended card, handled in a boxed future. Out of line: that future is
+/// built on the stack before it is boxed, and it is large (it holds the authentication and
+/// the body read); inlined into `call`, and from there into the server's per-request read
+/// path, its stack frame would be reserved, and its pages touched, by every request, the
+/// public card's included.
+#[inline(never)]
+fn ours_to_handle<S, ReqBody, ResBody>(
+    service: &mut ExtendedCardService<S>,
+    request: Request<ReqBody>,
+    ask: Ask,
+) -> ExtendedFuture<S::Future, ResBody, S::Error>
+where
+    S: Service<Request<RequestBody<ReqBody>>, Response = Response<ResBody>>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
+    ReqBody: http_body::Body<Data = Bytes> + Send + 'static,
+    ReqBody::Error: Send,
+    ResBody: Send + 'static,
+{
+    // The ready service is taken for this request (it may pass a JSON-RPC call on);
+    // a clone waits for the next one.
+    let clone = service.inner.clone();
+    let inner = std::mem::replace(&mut service.inner, clone);
+    let shared = service.shared.clone();
+    ExtendedFuture::ours(handle(shared, inner, request, ask))
 }
 
 fn ours<B>(response: Response<Bytes>) -> Response<ResponseBody<B>> {

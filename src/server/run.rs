@@ -11,7 +11,8 @@ use hyper::server::conn::{http1, http2};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tokio::task::AbortHandle;
 
 use super::builder::{Server, ServerEvent};
 use super::connection::{watchdog, Control};
@@ -106,12 +107,11 @@ impl Server {
                 () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
-            let connection = self.connection(stream, service.clone(), http.clone(), stop.clone());
-            tokio::spawn(async move {
-                // The slot is given back when the connection ends, however it ends.
-                let _slot = slot;
-                connection.await;
-            });
+            // The slot is given back when the connection ends, however it ends: it goes with
+            // the handshake's task, then with the task that serves the requests.
+            let connection =
+                self.connection(stream, service.clone(), http.clone(), stop.clone(), slot);
+            tokio::spawn(connection);
         }
         drop(listener);
         let _ = stopping.send(true);
@@ -137,13 +137,15 @@ impl Server {
         Http { http1, http2, auto }
     }
 
-    /// One connection's work: the TLS handshake (when configured), then its requests.
+    /// One connection's start: the TLS handshake (when configured) or the first bytes, then
+    /// its requests, in a task of their own (see [`spawn_requests`]).
     fn connection<S, B>(
         &self,
         stream: TcpStream,
         service: S,
         http: Arc<Http>,
         stop: watch::Receiver<bool>,
+        slot: OwnedSemaphorePermit,
     ) -> impl Future<Output = ()> + Send + 'static
     where
         S: AppService<B>,
@@ -168,7 +170,8 @@ impl Server {
                 let certificate = crate::tls::client_certificate(session);
                 let service = crate::tls::WithClientCertificate::new(service, certificate);
                 let io = TokioIo::new(stream);
-                return requests(&http, io, version, service, header_timeout, stop).await;
+                spawn_requests(&http, io, version, service, header_timeout, stop, slot);
+                return;
             }
             // Nothing sent within the header timeout, closed at once, or the server shutting
             // down meanwhile: nothing to serve.
@@ -180,15 +183,8 @@ impl Server {
             let Some(version) = version else {
                 return;
             };
-            requests(
-                &http,
-                TokioIo::new(stream),
-                version,
-                service,
-                header_timeout,
-                stop,
-            )
-            .await;
+            let io = TokioIo::new(stream);
+            spawn_requests(&http, io, version, service, header_timeout, stop, slot);
         }
     }
 }
@@ -234,14 +230,19 @@ where
 }
 
 /// Serves the requests of one connection until it ends, times out waiting for a request
-/// head, or finishes gracefully after shutdown.
-async fn requests<I, S, B>(
-    http: &Http,
+/// head, or finishes gracefully after shutdown, in a task of its own: the connection driven
+/// by its [`Control`], with nothing else in the task's future, so every wake-up only enters
+/// the connection (see [`Driven`](super::connection::Driven)). The task holds the
+/// connection's slot and stops its watchdog when it ends.
+#[allow(clippy::too_many_arguments)]
+fn spawn_requests<I, S, B>(
+    http: &Arc<Http>,
     io: I,
     version: Protocol,
     service: S,
     header_timeout: Duration,
     stop: watch::Receiver<bool>,
+    slot: OwnedSemaphorePermit,
 ) where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
     S: AppService<B>,
@@ -249,20 +250,44 @@ async fn requests<I, S, B>(
 {
     let control = Control::new();
     let dog = tokio::spawn(watchdog(control.clone(), header_timeout, stop));
+    let ends = Ends {
+        watchdog: dog.abort_handle(),
+        _slot: slot,
+    };
     let service = Counted::new(service, control.clone());
     match version {
         Protocol::Http1 => {
             let connection = http.http1.serve_connection(io, service);
-            control.drive(connection, |c| c.graceful_shutdown()).await;
+            tokio::spawn(control.drive(connection, |c| c.graceful_shutdown(), ends));
         }
         Protocol::Http2 => {
             let connection = http.http2.serve_connection(io, service);
-            control.drive(connection, |c| c.graceful_shutdown()).await;
+            tokio::spawn(control.drive(connection, |c| c.graceful_shutdown(), ends));
         }
         Protocol::Undecided => {
-            let connection = http.auto.serve_connection(io, service);
-            control.drive(connection, |c| c.graceful_shutdown()).await;
+            // hyper-util's connection borrows its builder: the task keeps the builders alive.
+            // The rare case (no ALPN, or a part of the h2 preface that stalled), so the task's
+            // `async` block around the connection costs nothing that matters.
+            let http = Arc::clone(http);
+            let control = control.clone();
+            tokio::spawn(async move {
+                let connection = http.auto.serve_connection(io, service);
+                control
+                    .drive(connection, |c| c.graceful_shutdown(), ends)
+                    .await;
+            });
         }
     }
-    dog.abort();
+}
+
+/// What a connection's task holds until it ends: its slot, and its watchdog, stopped then.
+struct Ends {
+    watchdog: AbortHandle,
+    _slot: OwnedSemaphorePermit,
+}
+
+impl Drop for Ends {
+    fn drop(&mut self) {
+        self.watchdog.abort();
+    }
 }

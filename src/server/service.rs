@@ -60,15 +60,26 @@ where
             Poll::Ready(Ok(())) => Call::Called {
                 future: service.call(request),
             },
-            _ => {
-                let fresh = service.clone();
-                let waiting = std::mem::replace(&mut *service, fresh);
-                Call::Waiting {
-                    oneshot: Box::pin(waiting.oneshot(request)),
-                }
-            }
+            _ => wait_for_ready(&mut *service, request),
         };
         CountedFuture { busy, call }
+    }
+}
+
+/// The service that is not ready, with the request, to `Oneshot`; a clone takes its place.
+/// Out of line and cold: hyper's read path, into which `call` is inlined, then keeps a small
+/// stack frame (every request's call pays for the stack its frame reserves, even on a path
+/// it does not take).
+#[cold]
+#[inline(never)]
+fn wait_for_ready<S, Req>(service: &mut S, request: Req) -> Call<S, Req>
+where
+    S: tower::Service<Req> + Clone,
+{
+    let fresh = service.clone();
+    let waiting = std::mem::replace(service, fresh);
+    Call::Waiting {
+        oneshot: Box::pin(waiting.oneshot(request)),
     }
 }
 
