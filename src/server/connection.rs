@@ -9,7 +9,8 @@
 //! watchdog task wakes every quarter of the timeout and reads the word: a request in flight,
 //! or one done since the last look, starts the quiet time again; quiet for the whole timeout
 //! (nothing in flight, so nothing is cut), the connection is closed. Server shutdown reaches
-//! the connection the same way, through [`Control::stop`].
+//! the connection the same way, through [`Control::stop`]. The connection's task is the
+//! connection itself under its control ([`Driven`]), so a wake-up enters nothing else.
 
 use std::future::Future;
 use std::pin::Pin;
