@@ -10,25 +10,14 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use a2a_card::__fuzz::conditional_status;
 use a2a_card::serve::{AgentCardLayer, AgentCardService};
-use a2a_card_fuzz::{block_on, demo_card, header_lines};
+use a2a_card_fuzz::{block_on, demo_card, header_lines, inner, Inner};
 use http::header::{ETAG, IF_MATCH, IF_MODIFIED_SINCE, IF_NONE_MATCH, IF_UNMODIFIED_SINCE};
-use http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
+use http::{HeaderMap, HeaderValue, Method, Request, StatusCode};
 use libfuzzer_sys::fuzz_target;
-use tower::util::ServiceFn;
 use tower::{service_fn, Layer, ServiceExt};
 
 // 784111777 = Sun, 06 Nov 1994 08:49:37 GMT, the date of RFC 9110's examples.
 const MODIFIED: Duration = Duration::from_secs(784_111_777);
-
-type Inner = ServiceFn<
-    fn(Request<String>) -> std::future::Ready<Result<Response<String>, std::convert::Infallible>>,
->;
-
-fn inner(
-    _req: Request<String>,
-) -> std::future::Ready<Result<Response<String>, std::convert::Infallible>> {
-    std::future::ready(Ok(Response::new(String::from("not the card"))))
-}
 
 fn service() -> &'static (AgentCardService<Inner>, HeaderValue) {
     static SERVICE: OnceLock<(AgentCardService<Inner>, HeaderValue)> = OnceLock::new();

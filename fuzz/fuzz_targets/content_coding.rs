@@ -12,27 +12,16 @@ use std::io::Read;
 use std::sync::OnceLock;
 
 use a2a_card::serve::{AgentCardLayer, AgentCardService};
-use a2a_card_fuzz::{block_on, demo_card, header_lines};
+use a2a_card_fuzz::{block_on, demo_card, header_lines, inner, Inner};
 use bytes::Bytes;
 use http::header::{
     ACCEPT_ENCODING, CONTENT_ENCODING, CONTENT_LENGTH, ETAG, IF_MATCH, IF_MODIFIED_SINCE,
     IF_NONE_MATCH, IF_UNMODIFIED_SINCE, VARY,
 };
-use http::{HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
+use http::{HeaderMap, HeaderValue, Method, Request, StatusCode};
 use http_body_util::BodyExt;
 use libfuzzer_sys::fuzz_target;
-use tower::util::ServiceFn;
 use tower::{service_fn, Layer, ServiceExt};
-
-type Inner = ServiceFn<
-    fn(Request<String>) -> std::future::Ready<Result<Response<String>, std::convert::Infallible>>,
->;
-
-fn inner(
-    _req: Request<String>,
-) -> std::future::Ready<Result<Response<String>, std::convert::Infallible>> {
-    std::future::ready(Ok(Response::new(String::from("not the card"))))
-}
 
 /// The service, the identity bytes, and the ETag of each coding (identity, gzip, br) as the
 /// layer sends it to a client that asks for exactly that coding.

@@ -4,7 +4,7 @@
 use std::future::Future;
 use std::sync::OnceLock;
 
-use http::{HeaderMap, HeaderName, HeaderValue};
+use http::{HeaderMap, HeaderName, HeaderValue, Request, Response};
 
 /// Runs `future` on one current-thread runtime kept for the whole fuzzing run.
 pub fn block_on<F: Future>(future: F) -> F::Output {
@@ -53,4 +53,16 @@ pub fn extended_cards() -> (a2a_card::AgentCard, a2a_card::AgentCard) {
         a2a_card::AgentCard::from_json_slice(&bytes).expect("the fixture reads")
     };
     (read("public.json"), read("extended.json"))
+}
+
+/// The service behind the card layer in the targets that fuzz the card's own answers: a
+/// plain function, so the layered service has a type a `static` can hold.
+pub type Inner = tower::util::ServiceFn<fn(Request<String>) -> InnerFuture>;
+
+/// What [`Inner`] answers.
+pub type InnerFuture = std::future::Ready<Result<Response<String>, std::convert::Infallible>>;
+
+/// The inner service's answer to anything: a body that is not the card.
+pub fn inner(_request: Request<String>) -> InnerFuture {
+    std::future::ready(Ok(Response::new(String::from("not the card"))))
 }
