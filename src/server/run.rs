@@ -269,7 +269,6 @@ fn spawn_requests<I, S, B>(
             // The rare case (no ALPN, or a part of the h2 preface that stalled), so the task's
             // `async` block around the connection costs nothing that matters.
             let http = Arc::clone(http);
-            let control = control.clone();
             tokio::spawn(async move {
                 let connection = http.auto.serve_connection(io, service);
                 control
