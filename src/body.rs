@@ -104,9 +104,15 @@ where
 }
 
 #[cfg(feature = "auth")]
+mod budget;
+#[cfg(feature = "auth")]
+pub(crate) use budget::Held;
+#[cfg(feature = "auth")]
+pub use budget::{BodyBudget, DEFAULT_BODY_BUDGET};
+#[cfg(feature = "auth")]
 pub use request::BodyTimeout;
 #[cfg(feature = "auth")]
-pub(crate) use request::{read_up_to, scan_call, timed_out, Call, ReadFailure};
+pub(crate) use request::{over_budget, read_up_to, scan_call, timed_out, Call, ReadFailure};
 
 /// Reading the start of a request body: bounded in size and (with a [`BodyTimeout`]) in
 /// time, and what it says as a JSON-RPC call. Only the layers that read bodies need it.
@@ -192,38 +198,45 @@ mod request {
         Body(E),
         /// The [`BodyTimeout`] passed first.
         TimedOut,
+        /// Holding the bytes read would have gone over the [`BodyBudget`](super::BodyBudget).
+        OverBudget,
     }
 
     /// What was read of a body: the bytes, any trailers, and the rest of the body when it did
-    /// not end within the limit.
+    /// not end within the limit; then the bytes' holding in the budget.
     pub(crate) type Read<B> = (Bytes, Option<HeaderMap>, Option<Pin<Box<B>>>);
 
     /// Reads `body` until it ends or more than `limit` bytes were read, within `timeout` when
-    /// one is given.
+    /// one is given, holding what it read in `budget`.
     pub(crate) async fn read_up_to<B>(
         body: B,
         limit: usize,
         timeout: Option<&BodyTimeout>,
-    ) -> Result<Read<B>, ReadFailure<B::Error>>
+        budget: &super::BodyBudget,
+    ) -> Result<(Read<B>, super::Held), ReadFailure<B::Error>>
     where
         B: Body<Data = Bytes>,
     {
-        let read = read_start(body, limit);
+        let read = read_start(body, limit, budget.hold());
         let Some(timeout) = timeout else {
-            return read.await.map_err(ReadFailure::Body);
+            return read.await;
         };
         let mut read = std::pin::pin!(read);
         let mut sleep = (timeout.sleep)(timeout.after);
         std::future::poll_fn(|cx| {
             if let Poll::Ready(result) = read.as_mut().poll(cx) {
-                return Poll::Ready(result.map_err(ReadFailure::Body));
+                return Poll::Ready(result);
             }
             sleep.as_mut().poll(cx).map(|()| Err(ReadFailure::TimedOut))
         })
         .await
     }
 
-    async fn read_start<B>(body: B, limit: usize) -> Result<Read<B>, B::Error>
+    async fn read_start<B>(
+        body: B,
+        limit: usize,
+        mut held: super::Held,
+    ) -> Result<(Read<B>, super::Held), ReadFailure<B::Error>>
     where
         B: Body<Data = Bytes>,
     {
@@ -231,21 +244,44 @@ mod request {
         let mut read = bytes::BytesMut::new();
         loop {
             if read.len() > limit {
-                return Ok((read.freeze(), None, Some(body)));
+                return Ok(((read.freeze(), None, Some(body)), held));
             }
             let frame = std::future::poll_fn(|cx| body.as_mut().poll_frame(cx)).await;
             match frame {
-                None => return Ok((read.freeze(), None, None)),
-                Some(Err(error)) => return Err(error),
+                None => return Ok(((read.freeze(), None, None), held)),
+                Some(Err(error)) => return Err(ReadFailure::Body(error)),
                 Some(Ok(frame)) => match frame.into_data() {
-                    Ok(data) => read.extend_from_slice(&data),
+                    Ok(data) if held.grow(data.len()) => read.extend_from_slice(&data),
+                    Ok(_) => return Err(ReadFailure::OverBudget),
                     Err(frame) => {
                         let trailers = frame.into_trailers().ok();
-                        return Ok((read.freeze(), trailers, None));
+                        return Ok(((read.freeze(), trailers, None), held));
                     }
                 },
             }
         }
+    }
+
+    /// `503 Service Unavailable` with `Retry-After: 1` for a JSON-RPC call whose start could
+    /// not be held within the [`BodyBudget`](super::BodyBudget): the server holds too many
+    /// bodies at once now.
+    pub(crate) fn over_budget() -> http::Response<Bytes> {
+        let body = serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {
+            "code": crate::protocol::ErrorCode::InternalError.code(),
+            "message": "The server is reading too many request bodies at once; retry shortly",
+        }});
+        let mut response = http::Response::new(Bytes::from(body.to_string()));
+        *response.status_mut() = http::StatusCode::SERVICE_UNAVAILABLE;
+        let headers = response.headers_mut();
+        let json = http::HeaderValue::from_static("application/json");
+        headers.insert(http::header::CONTENT_TYPE, json);
+        let no_store = http::HeaderValue::from_static("no-store");
+        headers.insert(http::header::CACHE_CONTROL, no_store);
+        headers.insert(
+            http::header::RETRY_AFTER,
+            http::HeaderValue::from_static("1"),
+        );
+        response
     }
 
     /// `408 Request Timeout` for a body that did not arrive in time, in JSON-RPC style or the

@@ -218,7 +218,9 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
         // The two stacks have different types; the server future hides which one runs.
         let server: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>> = match extended {
             Some(extended) => {
-                let extended = extended.with_body_timeout(limits.body_timeout());
+                let extended = extended
+                    .with_body_timeout(limits.body_timeout())
+                    .with_body_budget(limits.body_budget());
                 // The public card outermost: it is most of the traffic, and its paths and the
                 // extended card's never overlap, so the order changes no answer.
                 let service = layer.layer(extended.layer(tower::service_fn(server::not_found)));

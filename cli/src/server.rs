@@ -56,6 +56,17 @@ pub(crate) struct Limits {
     /// connection is closed.
     #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub(crate) body_timeout: u64,
+    /// Seconds a response the client does not take (an HTTP/2 stream given no window, a
+    /// socket nobody reads) may go without moving before its connection is closed, whatever
+    /// else the client sends; with not a byte moving either, the connection goes after
+    /// --header-timeout.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub(crate) send_timeout: u64,
+    /// Mebibytes of request bodies the server may hold at once, all connections and streams
+    /// together, while it reads JSON-RPC calls to learn their method; a call beyond it gets
+    /// 503 with Retry-After: 1 at once.
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub(crate) body_budget: u32,
     /// Connections open at once; further connections wait (unaccepted, in the listen
     /// backlog) until one closes. Keep it below the file-descriptor limit (`ulimit -n`).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = clap::value_parser!(u32).range(1..))]
@@ -70,6 +81,8 @@ impl Default for Limits {
         Limits {
             header_timeout: 10,
             body_timeout: 10,
+            send_timeout: 20,
+            body_budget: 16,
             max_connections: DEFAULT_MAX_CONNECTIONS,
         }
     }
@@ -80,6 +93,11 @@ impl Limits {
     pub(crate) fn body_timeout(&self) -> a2a_card::body::BodyTimeout {
         let after = Duration::from_secs(self.body_timeout);
         a2a_card::body::BodyTimeout::new(after, tokio::time::sleep)
+    }
+
+    /// The budget of request-body bytes the layers hold, shared by all connections.
+    pub(crate) fn body_budget(&self) -> a2a_card::body::BodyBudget {
+        a2a_card::body::BodyBudget::new(self.body_budget as usize * 1024 * 1024)
     }
 }
 
@@ -105,6 +123,7 @@ pub(crate) async fn serve<S, B>(
 {
     let mut server = Server::builder()
         .header_timeout(Duration::from_secs(limits.header_timeout))
+        .send_timeout(Duration::from_secs(limits.send_timeout))
         .max_connections(limits.max_connections as usize);
     if let Some(tls) = tls {
         server = server.tls(tls);

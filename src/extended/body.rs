@@ -10,6 +10,8 @@ use http::HeaderMap;
 use http_body::{Body, Frame, SizeHint};
 use pin_project_lite::pin_project;
 
+use crate::body::Held;
+
 pin_project! {
     /// The inner service's request body under [`ExtendedCardLayer`](super::ExtendedCardLayer).
     ///
@@ -33,6 +35,8 @@ pin_project! {
         Original { #[pin] body: B },
         Replay {
             read: Option<Bytes>,
+            // The read bytes' share of the body budget, given back once they are handed on.
+            held: Option<Held>,
             trailers: Option<HeaderMap>,
             rest: Option<Pin<Box<B>>>,
         },
@@ -57,9 +61,11 @@ impl<B> RequestBody<B> {
         read: Bytes,
         trailers: Option<HeaderMap>,
         rest: Option<Pin<Box<B>>>,
+        held: Held,
     ) -> Self {
         RequestBody {
             kind: Kind::Replay {
+                held: (!read.is_empty()).then_some(held),
                 read: (!read.is_empty()).then_some(read),
                 trailers,
                 rest,
@@ -83,10 +89,12 @@ where
             KindProj::Original { body } => body.poll_frame(cx),
             KindProj::Replay {
                 read,
+                held,
                 trailers,
                 rest,
             } => {
                 if let Some(bytes) = read.take() {
+                    *held = None;
                     return Poll::Ready(Some(Ok(Frame::data(bytes))));
                 }
                 if let Some(rest) = rest {
@@ -108,6 +116,7 @@ where
                 read,
                 trailers,
                 rest,
+                ..
             } => {
                 read.is_none()
                     && trailers.is_none()

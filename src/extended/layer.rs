@@ -10,7 +10,7 @@ use super::policy::UndecidedCall;
 use super::routes::Routes;
 use super::service::{ExtendedCardService, Shared};
 use super::variants::{ExtendedCard, Signer};
-use crate::body::BodyTimeout;
+use crate::body::{BodyBudget, BodyTimeout};
 use crate::security::CardSecurity;
 use crate::{AgentCard, Profile};
 
@@ -60,6 +60,7 @@ pub struct ExtendedCardLayerBuilder {
     cache_control: HeaderValue,
     peek: usize,
     timeout: Option<BodyTimeout>,
+    budget: BodyBudget,
     undecided: UndecidedCall,
     signer: Option<Signer>,
     precompress: bool,
@@ -85,6 +86,7 @@ impl ExtendedCardLayer {
             cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
             peek: DEFAULT_JSONRPC_PEEK,
             timeout: None,
+            budget: BodyBudget::default(),
             undecided: UndecidedCall::default(),
             signer: None,
             precompress: cfg!(feature = "compression"),
@@ -134,6 +136,7 @@ impl ExtendedCardLayer {
             rest_vary: HeaderValue::from_static("*"),
             peek: DEFAULT_JSONRPC_PEEK,
             timeout: None,
+            budget: BodyBudget::default(),
             undecided: UndecidedCall::default(),
         };
         Ok(ExtendedCardLayer {
@@ -158,6 +161,21 @@ impl ExtendedCardLayer {
     /// ```
     pub fn with_body_timeout(mut self, timeout: BodyTimeout) -> Self {
         Arc::make_mut(&mut self.shared).timeout = Some(timeout);
+        self
+    }
+
+    /// The layer with `budget` for the request-body bytes it holds
+    /// ([`ExtendedCardLayerBuilder::body_budget`]).
+    ///
+    /// ```
+    /// use a2a_card::{body::BodyBudget, extended::ExtendedCardLayer};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let layer = ExtendedCardLayer::not_configured(&public)?.with_body_budget(BodyBudget::new(1 << 20));
+    /// # let _ = layer;
+    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
+    /// ```
+    pub fn with_body_budget(mut self, budget: BodyBudget) -> Self {
+        Arc::make_mut(&mut self.shared).budget = budget;
         self
     }
 }
@@ -250,6 +268,26 @@ impl ExtendedCardLayerBuilder {
     /// ```
     pub fn body_timeout(mut self, timeout: BodyTimeout) -> Self {
         self.timeout = Some(timeout);
+        self
+    }
+
+    /// The budget of request-body bytes the layer may hold while it reads JSON-RPC calls
+    /// (see [`BodyBudget`]); default a budget of its own of
+    /// [`DEFAULT_BODY_BUDGET`](crate::body::DEFAULT_BODY_BUDGET) bytes. Give every layer of a
+    /// server the same one. A call whose start would go over it is answered `503` with
+    /// `Retry-After: 1` at once, not buffered.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// use a2a_card::body::BodyBudget;
+    /// let budget = BodyBudget::new(4 * 1024 * 1024);
+    /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security).body_budget(budget.clone());
+    /// # let _ = b;
+    /// ```
+    pub fn body_budget(mut self, budget: BodyBudget) -> Self {
+        self.budget = budget;
         self
     }
 
@@ -377,6 +415,7 @@ impl ExtendedCardLayerBuilder {
             rest_vary: header(&rest_vary),
             peek: self.peek,
             timeout: self.timeout,
+            budget: self.budget,
             undecided: self.undecided,
         };
         Ok(ExtendedCardLayer {

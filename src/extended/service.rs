@@ -17,7 +17,10 @@ use super::responses::{
 };
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
-use crate::body::{read_up_to, scan_call, timed_out, BodyTimeout, Call, ReadFailure, ResponseBody};
+use crate::body::{
+    over_budget, read_up_to, scan_call, timed_out, BodyBudget, BodyTimeout, Call, ReadFailure,
+    ResponseBody,
+};
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
 
@@ -37,6 +40,7 @@ pub(crate) struct Shared {
     pub(crate) rest_vary: HeaderValue,
     pub(crate) peek: usize,
     pub(crate) timeout: Option<BodyTimeout>,
+    pub(crate) budget: BodyBudget,
     pub(crate) undecided: UndecidedCall,
 }
 
@@ -162,15 +166,17 @@ where
     let (peeked, body) = if compressed(&parts.headers) {
         (Peeked::Undecided, RequestBody::new(body))
     } else {
-        match read_up_to(body, shared.peek, shared.timeout.as_ref()).await {
+        let read = read_up_to(body, shared.peek, shared.timeout.as_ref(), &shared.budget);
+        match read.await {
             Err(ReadFailure::TimedOut) => return Ok(ours(timed_out(true))),
+            Err(ReadFailure::OverBudget) => return Ok(ours(over_budget())),
             Err(ReadFailure::Body(_)) => return Ok(ours(unreadable_body())),
-            Ok((read, trailers, rest)) => {
+            Ok(((read, trailers, rest), held)) => {
                 let peeked = match rest {
                     None => peek(&read),
                     Some(_) => Peeked::Undecided,
                 };
-                (peeked, RequestBody::replay(read, trailers, rest))
+                (peeked, RequestBody::replay(read, trailers, rest, held))
             }
         }
     };

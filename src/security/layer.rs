@@ -5,7 +5,7 @@ use tower::Layer;
 use super::failure::ErrorStyle;
 use super::requirements::CardSecurity;
 use super::service::RequireCardSecurityService;
-use crate::body::{BodyTimeout, DEFAULT_JSONRPC_PEEK};
+use crate::body::{BodyBudget, BodyTimeout, DEFAULT_JSONRPC_PEEK};
 
 /// A tower layer that lets a request through only when it meets the card's security
 /// requirements, with the [`AuthContext`](super::AuthContext) in its extensions; otherwise
@@ -40,6 +40,7 @@ pub struct RequireCardSecurity {
     style: Option<ErrorStyle>,
     peek: usize,
     timeout: Option<BodyTimeout>,
+    budget: BodyBudget,
 }
 
 impl RequireCardSecurity {
@@ -58,6 +59,7 @@ impl RequireCardSecurity {
             style: None,
             peek: DEFAULT_JSONRPC_PEEK,
             timeout: None,
+            budget: BodyBudget::default(),
         }
     }
 
@@ -109,6 +111,23 @@ impl RequireCardSecurity {
         self.timeout = Some(timeout);
         self
     }
+
+    /// The budget of request-body bytes the layer may hold while it reads refused calls for
+    /// their id (see [`BodyBudget`]); default a budget of its own of
+    /// [`DEFAULT_BODY_BUDGET`](crate::body::DEFAULT_BODY_BUDGET) bytes. A refusal whose body
+    /// would go over it is written without the call's id.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// let layer = a2a_card::security::RequireCardSecurity::new(security)
+    ///     .body_budget(a2a_card::body::BodyBudget::new(1 << 20));
+    /// # let _ = layer;
+    /// ```
+    pub fn body_budget(mut self, budget: BodyBudget) -> Self {
+        self.budget = budget;
+        self
+    }
 }
 
 impl<S> Layer<S> for RequireCardSecurity {
@@ -119,6 +138,7 @@ impl<S> Layer<S> for RequireCardSecurity {
             style: self.style,
             peek: self.peek,
             timeout: self.timeout.clone(),
+            budget: self.budget.clone(),
         };
         RequireCardSecurityService::new(inner, self.security.clone(), read)
     }

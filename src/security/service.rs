@@ -11,7 +11,7 @@ use tower::Service;
 use super::failure::ErrorStyle;
 use super::future::SecuredFuture;
 use super::requirements::CardSecurity;
-use crate::body::{read_up_to, scan_call, timed_out, BodyTimeout, Call, ResponseBody};
+use crate::body::{read_up_to, scan_call, timed_out, BodyBudget, BodyTimeout, Call, ResponseBody};
 
 /// The service made by [`RequireCardSecurity`](super::RequireCardSecurity).
 ///
@@ -36,6 +36,7 @@ pub(crate) struct Read {
     pub(crate) style: Option<ErrorStyle>,
     pub(crate) peek: usize,
     pub(crate) timeout: Option<BodyTimeout>,
+    pub(crate) budget: BodyBudget,
 }
 
 impl<S> RequireCardSecurityService<S> {
@@ -112,8 +113,8 @@ where
     if fixed == Some(ErrorStyle::Rest) || fixed.is_none() && method != Method::POST {
         return Some((ErrorStyle::Rest, None));
     }
-    let call = match read_up_to(body, read.peek, read.timeout.as_ref()).await {
-        Ok((bytes, _, None)) => scan_call(&bytes),
+    let call = match read_up_to(body, read.peek, read.timeout.as_ref(), &read.budget).await {
+        Ok(((bytes, _, None), _held)) => scan_call(&bytes),
         Err(crate::body::ReadFailure::TimedOut) => return None,
         _ => Call::Unreadable,
     };

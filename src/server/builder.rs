@@ -18,10 +18,15 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub struct Server {
     pub(super) header_timeout: Duration,
+    pub(super) send_timeout: Duration,
     pub(super) max_connections: usize,
     pub(super) drain_timeout: Duration,
     pub(super) http2_max_concurrent_streams: u32,
     pub(super) http2_max_header_list_size: u32,
+    pub(super) http2_stream_window: u32,
+    pub(super) http2_connection_window: u32,
+    pub(super) http2_keep_alive_interval: Option<Duration>,
+    pub(super) http2_keep_alive_timeout: Duration,
     #[cfg(feature = "tls-server")]
     pub(super) handshake_timeout: Duration,
     #[cfg(feature = "tls-server")]
@@ -54,8 +59,10 @@ pub enum ServerEvent {
 }
 
 impl Server {
-    /// A builder with the defaults: 10 s header timeout, 512 connections, 5 s drain, 100
-    /// concurrent HTTP/2 streams, 64 KiB of HTTP/2 header list.
+    /// A builder with the defaults: 10 s header timeout, 20 s send timeout, 512 connections,
+    /// 5 s drain, 100 concurrent HTTP/2 streams, 64 KiB of HTTP/2 header list, HTTP/2 receive
+    /// windows of 64 KiB per stream and 256 KiB per connection, an HTTP/2 ping after 20 s
+    /// without a frame from the client, answered within 10 s.
     ///
     /// ```
     /// let server = a2a_card::server::Server::builder().build();
@@ -65,6 +72,7 @@ impl Server {
         ServerBuilder {
             server: Server {
                 header_timeout: Duration::from_secs(10),
+                send_timeout: DEFAULT_SEND_TIMEOUT,
                 max_connections: 512,
                 drain_timeout: Duration::from_secs(5),
                 // RFC 9113 §6.5.2 asks for no fewer than 100, so clients do not serialize.
@@ -72,6 +80,14 @@ impl Server {
                 // A card request's headers are small; hyper's default (16 MiB) is far more
                 // than any client here needs to send, and is memory an attacker could pin.
                 http2_max_header_list_size: 64 * 1024,
+                // What a client may send ahead of what the application has read: per stream
+                // the RFC's initial window, per connection four streams' worth. hyper's
+                // defaults (1 MiB and 1 MiB) let 512 connections park 512 MiB of unread
+                // request bodies in the server.
+                http2_stream_window: 64 * 1024,
+                http2_connection_window: 256 * 1024,
+                http2_keep_alive_interval: Some(Duration::from_secs(20)),
+                http2_keep_alive_timeout: Duration::from_secs(10),
                 #[cfg(feature = "tls-server")]
                 handshake_timeout: Duration::from_secs(10),
                 #[cfg(feature = "tls-server")]
@@ -90,6 +106,9 @@ impl Server {
         self.max_connections
     }
 }
+
+/// The default [send timeout](ServerBuilder::send_timeout).
+pub const DEFAULT_SEND_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Builds a [`Server`].
 ///
@@ -115,6 +134,69 @@ impl ServerBuilder {
     /// ```
     pub fn header_timeout(mut self, timeout: Duration) -> Self {
         self.server.header_timeout = timeout.max(Duration::from_millis(1));
+        self
+    }
+
+    /// How long a response the client does not take may stay so: a response that is ready
+    /// but that the client does not read (an HTTP/2 stream it gives no send window, a socket
+    /// it does not read) and that has not moved (no chunk of any response body taken, no
+    /// request begun or ended on the connection) for this long has its connection closed,
+    /// whatever else the client sends (HTTP/2 pings included). A connection with such a
+    /// response that reads and writes no byte at all is closed sooner, after the
+    /// [header timeout](Self::header_timeout). A response whose body waits on the application
+    /// (a stream of events with nothing to send yet), and a handler still working, are not
+    /// limited: they are the application's to bound. A body's single chunk must be taken
+    /// within this time. Default 20 s ([`DEFAULT_SEND_TIMEOUT`]); at least 1 ms.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().send_timeout(std::time::Duration::from_secs(30));
+    /// # let _ = builder;
+    /// ```
+    pub fn send_timeout(mut self, timeout: Duration) -> Self {
+        self.server.send_timeout = timeout.max(Duration::from_millis(1));
+        self
+    }
+
+    /// How long an HTTP/2 connection may go without a frame from the client before the server
+    /// sends a ping, which the client must answer within the
+    /// [keep-alive timeout](Self::http2_keep_alive_timeout) or be closed: a peer that vanished
+    /// without closing is found. `None` sends no pings. Default 20 s.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder()
+    ///     .http2_keep_alive_interval(Some(std::time::Duration::from_secs(30)));
+    /// # let _ = builder;
+    /// ```
+    pub fn http2_keep_alive_interval(mut self, interval: Option<Duration>) -> Self {
+        self.server.http2_keep_alive_interval = interval;
+        self
+    }
+
+    /// How long a client has to answer an HTTP/2 keep-alive ping. Default 10 s.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder()
+    ///     .http2_keep_alive_timeout(std::time::Duration::from_secs(5));
+    /// # let _ = builder;
+    /// ```
+    pub fn http2_keep_alive_timeout(mut self, timeout: Duration) -> Self {
+        self.server.http2_keep_alive_timeout = timeout;
+        self
+    }
+
+    /// How many bytes of request bodies an HTTP/2 client may send ahead of what the
+    /// application has read: per stream, and per connection (all its streams together). They
+    /// bound the memory a connection's unread bodies hold in the server. Defaults 64 KiB and
+    /// 256 KiB; small windows slow large uploads.
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().http2_receive_windows(32 * 1024, 128 * 1024);
+    /// # let _ = builder;
+    /// ```
+    pub fn http2_receive_windows(mut self, stream: u32, connection: u32) -> Self {
+        // RFC 9113 §6.9.1: a window may not exceed 2^31 - 1.
+        self.server.http2_stream_window = stream.clamp(1, i32::MAX as u32);
+        self.server.http2_connection_window = connection.clamp(1, i32::MAX as u32);
         self
     }
 

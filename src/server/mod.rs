@@ -20,8 +20,17 @@
 //!   still being sent is never cut. One watchdog task per connection looks every quarter of
 //!   the timeout, rather than a timer per request, so a request costs two atomic additions
 //!   (the numbers against a bare hyper server are in the README's Speed section);
+//! - responses: a response ready that the client does not take (an HTTP/2 stream given no
+//!   send window, a socket nobody reads) closes its connection once nothing has moved for the
+//!   [send timeout](ServerBuilder::send_timeout), and after the header timeout when not a byte
+//!   moved either; a handler still working or a body waiting for its application's next event
+//!   is not cut (that is the application's own deadline to set);
 //! - request bodies: the layers that read a body carry their own deadline
-//!   ([`BodyTimeout`](crate::body::BodyTimeout)), since they know what to answer (408);
+//!   ([`BodyTimeout`](crate::body::BodyTimeout)), since they know what to answer (408), and
+//!   share a budget of bytes held; HTTP/2 receive windows
+//!   ([`ServerBuilder::http2_receive_windows`]) bound what a client may send ahead of what the
+//!   application has read;
+//! - dead peers: HTTP/2 keep-alive pings ([`ServerBuilder::http2_keep_alive_interval`]);
 //! - TLS handshakes: [`ServerBuilder::handshake_timeout`];
 //! - open connections: at most [`ServerBuilder::max_connections`]; beyond it nothing is
 //!   accepted, so new connections wait in the kernel's listen backlog until one closes;
@@ -69,4 +78,4 @@ mod protocol;
 mod run;
 mod service;
 
-pub use builder::{Server, ServerBuilder, ServerEvent};
+pub use builder::{Server, ServerBuilder, ServerEvent, DEFAULT_SEND_TIMEOUT};

@@ -15,11 +15,28 @@ use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tokio::task::AbortHandle;
 
 use super::builder::{Server, ServerEvent};
-use super::connection::{watchdog, Control};
+use super::connection::{watchdog, Control, Deadlines, Metered};
 use super::protocol::{self, Protocol};
 use super::service::Counted;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Sets a builder's HTTP/2 settings from the server's: hyper's own HTTP/2 builder and the
+/// auto builder's have the same methods but no trait in common. The timer drives the
+/// keep-alive pings.
+macro_rules! http2_settings {
+    ($builder:expr, $server:expr) => {{
+        let server: &Server = $server;
+        $builder
+            .max_concurrent_streams(server.http2_max_concurrent_streams)
+            .max_header_list_size(server.http2_max_header_list_size)
+            .initial_stream_window_size(server.http2_stream_window)
+            .initial_connection_window_size(server.http2_connection_window)
+            .timer(hyper_util::rt::TokioTimer::new())
+            .keep_alive_interval(server.http2_keep_alive_interval)
+            .keep_alive_timeout(server.http2_keep_alive_timeout);
+    }};
+}
 
 impl Server {
     /// Serves `service` on `listener` until `shutdown` completes, then lets open connections
@@ -126,15 +143,19 @@ impl Server {
         // The header deadline is the watchdog's (see connection.rs): no timer per request.
         http1.header_read_timeout(None);
         let mut http2 = http2::Builder::new(TokioExecutor::new());
-        http2
-            .max_concurrent_streams(self.http2_max_concurrent_streams)
-            .max_header_list_size(self.http2_max_header_list_size);
+        http2_settings!(http2, self);
         let mut auto = auto::Builder::new(TokioExecutor::new());
         auto.http1().header_read_timeout(None);
-        auto.http2()
-            .max_concurrent_streams(self.http2_max_concurrent_streams)
-            .max_header_list_size(self.http2_max_header_list_size);
+        http2_settings!(auto.http2(), self);
         Http { http1, http2, auto }
+    }
+
+    /// The deadlines each connection's watchdog enforces.
+    fn deadlines(&self) -> Deadlines {
+        Deadlines {
+            header: self.header_timeout,
+            send: self.send_timeout,
+        }
     }
 
     /// One connection's start: the TLS handshake (when configured) or the first bytes, then
@@ -151,15 +172,17 @@ impl Server {
         S: AppService<B>,
         B: AppBody,
     {
-        let header_timeout = self.header_timeout;
+        let deadlines = self.deadlines();
         #[cfg(feature = "tls-server")]
         let tls = self
             .tls
             .clone()
             .map(|acceptor| (acceptor.0, self.handshake_timeout));
         async move {
+            let control = Control::new();
             #[cfg(feature = "tls-server")]
             if let Some((acceptor, handshake_timeout)) = tls {
+                let stream = Metered::new(stream, control.clone());
                 let Ok(Ok(stream)) =
                     tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await
                 else {
@@ -170,21 +193,33 @@ impl Server {
                 let certificate = crate::tls::client_certificate(session);
                 let service = crate::tls::WithClientCertificate::new(service, certificate);
                 let io = TokioIo::new(stream);
-                spawn_requests(&http, io, version, service, header_timeout, stop, slot);
+                let connection = Connection {
+                    control,
+                    deadlines,
+                    stop,
+                    slot,
+                };
+                spawn_requests(&http, io, version, service, connection);
                 return;
             }
             // Nothing sent within the header timeout, closed at once, or the server shutting
             // down meanwhile: nothing to serve.
             let mut stopping = stop.clone();
             let version = tokio::select! {
-                version = protocol::peek(&stream, header_timeout) => version,
+                version = protocol::peek(&stream, deadlines.header) => version,
                 _ = stopping.wait_for(|stopping| *stopping) => None,
             };
             let Some(version) = version else {
                 return;
             };
-            let io = TokioIo::new(stream);
-            spawn_requests(&http, io, version, service, header_timeout, stop, slot);
+            let io = TokioIo::new(Metered::new(stream, control.clone()));
+            let connection = Connection {
+                control,
+                deadlines,
+                stop,
+                slot,
+            };
+            spawn_requests(&http, io, version, service, connection);
         }
     }
 }
@@ -234,22 +269,24 @@ where
 /// by its [`Control`], with nothing else in the task's future, so every wake-up only enters
 /// the connection (see [`Driven`](super::connection::Driven)). The task holds the
 /// connection's slot and stops its watchdog when it ends.
-#[allow(clippy::too_many_arguments)]
 fn spawn_requests<I, S, B>(
     http: &Arc<Http>,
     io: I,
     version: Protocol,
     service: S,
-    header_timeout: Duration,
-    stop: watch::Receiver<bool>,
-    slot: OwnedSemaphorePermit,
+    connection: Connection,
 ) where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
     S: AppService<B>,
     B: AppBody,
 {
-    let control = Control::new();
-    let dog = tokio::spawn(watchdog(control.clone(), header_timeout, stop));
+    let Connection {
+        control,
+        deadlines,
+        stop,
+        slot,
+    } = connection;
+    let dog = tokio::spawn(watchdog(control.clone(), deadlines, stop));
     let ends = Ends {
         watchdog: dog.abort_handle(),
         _slot: slot,
@@ -277,6 +314,14 @@ fn spawn_requests<I, S, B>(
             });
         }
     }
+}
+
+/// One connection's control and deadlines, the server's stop signal and the connection's slot.
+struct Connection {
+    control: Arc<Control>,
+    deadlines: Deadlines,
+    stop: watch::Receiver<bool>,
+    slot: OwnedSemaphorePermit,
 }
 
 /// What a connection's task holds until it ends: its slot, and its watchdog, stopped then.

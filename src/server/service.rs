@@ -1,5 +1,7 @@
 //! The hyper service a connection runs: the tower service stack, with each request counted
-//! from its head until its response body is dropped (see [`Control`](super::connection::Control)).
+//! from its head until its response body is dropped, and counted as waiting on the
+//! application while its handler or its body has nothing yet (see
+//! [`Control`](super::connection::Control)).
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -13,7 +15,7 @@ use pin_project_lite::pin_project;
 use tower::util::Oneshot;
 use tower::ServiceExt;
 
-use super::connection::{Busy, Control};
+use super::connection::{AppWait, Busy, Control};
 
 /// A tower service as hyper's `Service`, counting its requests on the connection's control.
 ///
@@ -62,7 +64,11 @@ where
             },
             _ => wait_for_ready(&mut *service, request),
         };
-        CountedFuture { busy, call }
+        CountedFuture {
+            busy,
+            waiting: None,
+            call,
+        }
     }
 }
 
@@ -90,6 +96,8 @@ pin_project! {
         S: tower::Service<Req>,
     {
         busy: Option<Busy>,
+        // Set while the handler has not answered: the request waits on the application.
+        waiting: Option<AppWait>,
         #[pin]
         call: Call<S, Req>,
     }
@@ -117,22 +125,37 @@ where
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
-        let response = match this.call.project() {
-            CallProjection::Called { future } => std::task::ready!(future.poll(cx))?,
-            CallProjection::Waiting { oneshot } => std::task::ready!(oneshot.as_mut().poll(cx))?,
+        let polled = match this.call.project() {
+            CallProjection::Called { future } => future.poll(cx),
+            CallProjection::Waiting { oneshot } => oneshot.as_mut().poll(cx),
         };
+        let Poll::Ready(response) = polled else {
+            if this.waiting.is_none() {
+                *this.waiting = this.busy.as_ref().map(|busy| busy.control().app_wait());
+            }
+            return Poll::Pending;
+        };
+        *this.waiting = None;
         let busy = this.busy.take();
-        Poll::Ready(Ok(response.map(|inner| CountedBody { inner, _busy: busy })))
+        Poll::Ready(response.map(|response| {
+            response.map(|inner| CountedBody {
+                inner,
+                busy,
+                waiting: None,
+            })
+        }))
     }
 }
 
 pin_project! {
     /// A response body that keeps its request counted until hyper drops it (sent, or the
-    /// client went away).
+    /// client went away), tells the connection each chunk it gives, and counts the request
+    /// as waiting on the application while it has nothing to give (a stream of events).
     pub(crate) struct CountedBody<B> {
         #[pin]
         inner: B,
-        _busy: Option<Busy>,
+        busy: Option<Busy>,
+        waiting: Option<AppWait>,
     }
 }
 
@@ -144,7 +167,23 @@ impl<B: Body> Body for CountedBody<B> {
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
-        self.project().inner.poll_frame(cx)
+        let this = self.project();
+        let polled = this.inner.poll_frame(cx);
+        if let Some(busy) = this.busy.as_ref() {
+            match &polled {
+                Poll::Pending if this.waiting.is_none() => {
+                    *this.waiting = Some(busy.control().app_wait());
+                }
+                Poll::Pending => {}
+                Poll::Ready(ready) => {
+                    *this.waiting = None;
+                    if ready.is_some() {
+                        busy.control().moved();
+                    }
+                }
+            }
+        }
+        polled
     }
 
     fn is_end_stream(&self) -> bool {
