@@ -35,6 +35,34 @@ pub struct Converted {
     pub source_version: CardVersion,
     /// What `validate` reports for the input, plus the conversion's notes.
     pub diagnostics: Vec<Diagnostic>,
+    /// The errors of the converted card itself (pointers into [`printed`](Self::printed)):
+    /// what `validate` finds in it, and an `A2A-E037` when the input declares a version its
+    /// shape contradicts (the converted card would repeat a claim the endpoint likely does
+    /// not keep). Empty when the converted card can be published; see
+    /// [`Converted::is_valid`].
+    pub result_errors: Vec<Diagnostic>,
+}
+
+impl Converted {
+    /// True when the converted card has no error: only then should it be written out as the
+    /// result of a conversion (`a2a-card migrate` prints nothing otherwise).
+    ///
+    /// ```
+    /// use a2a_card::{convert::convert, CardVersion};
+    /// // Valid v0.3 (its schema sets no minimum), but v1.0 requires at least one skill.
+    /// let v03 = br#"{"name": "Hello World Agent", "description": "Greets whoever asks it to.",
+    ///   "url": "https://hello.example.com/", "protocolVersion": "0.3.0", "version": "1.0.0",
+    ///   "capabilities": {}, "defaultInputModes": ["text/plain"],
+    ///   "defaultOutputModes": ["text/plain"], "skills": []}"#;
+    /// let converted = convert(v03, CardVersion::V1_0)?;
+    /// assert!(!converted.diagnostics.iter().any(|d| d.is_error())); // the input is valid v0.3
+    /// assert!(!converted.is_valid()); // the v1.0 card is not
+    /// assert_eq!(converted.result_errors[0].pointer, "/skills");
+    /// # Ok::<(), a2a_card::convert::ConvertError>(())
+    /// ```
+    pub fn is_valid(&self) -> bool {
+        self.result_errors.is_empty()
+    }
 }
 
 /// Why a card could not be converted.
@@ -126,10 +154,41 @@ pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError>
             (json, what)
         }
     };
+    let mut result_errors: Vec<Diagnostic> =
+        match validate_document(printed.as_bytes(), Profile::Spec, Some(DocumentKind::Card)) {
+            Ok(report) => report
+                .diagnostics
+                .into_iter()
+                .filter(Diagnostic::is_error)
+                .collect(),
+            Err(error) => return Err(ConvertError::Syntax(error)),
+        };
+    if let Some(claim) = diagnostics
+        .iter()
+        .find(|d| d.code == Code::VersionContradictsShape)
+    {
+        let at = match (read.source_version, to) {
+            (CardVersion::V0_3, CardVersion::V1_0) => "/supportedInterfaces/0/protocolVersion",
+            _ => "/protocolVersion",
+        };
+        result_errors.insert(
+            0,
+            Diagnostic::new(
+                Code::VersionContradictsShape,
+                at,
+                format!(
+                    "not written: the input's protocolVersion contradicts its shape ({}), so \
+                     the version the converted card would declare is most likely wrong",
+                    claim.pointer
+                ),
+            ),
+        );
+    }
     Ok(Converted {
         printed,
         what,
         source_version: read.source_version,
         diagnostics,
+        result_errors,
     })
 }

@@ -345,10 +345,12 @@ corpus! { BROKEN, "broken":
     e033_relative_oauth_token_url: "E033-relative-oauth-token-url.json",
         Spec, NotAbsoluteUrl,
         "/securitySchemes/oauth/oauth2SecurityScheme/flows/clientCredentials/tokenUrl";
+    // A mode that is not a media type: an error in the registry profile, a warning (W019)
+    // in the spec profile, where the spec states no MUST (issue 28).
     e034_skill_input_mode_without_subtype: "E034-skill-input-mode-without-subtype.json",
-        Spec, MediaType, "/skills/0/inputModes/1";
+        Registry, MediaType, "/skills/0/inputModes/1";
     e034_media_type_without_subtype: "E034-media-type-without-subtype.json",
-        Spec, MediaType, "/defaultOutputModes/0";
+        Registry, MediaType, "/defaultOutputModes/0";
     e035_extended_card_without_security: "E035-extended-card-without-security.json",
         Spec, ExtendedCardWithoutSecurity, "/capabilities/extendedAgentCard";
     e035_extended_card_with_empty_requirement: "E035-extended-card-with-empty-requirement.json",
@@ -357,6 +359,8 @@ corpus! { BROKEN, "broken":
         Spec, UnknownBinding, "/supportedInterfaces/0/protocolBinding";
     e036_lowercase_protocol_binding: "E036-lowercase-protocol-binding.json",
         Spec, UnknownBinding, "/supportedInterfaces/0/protocolBinding";
+    e037_v03_shape_claims_1_0: "E037-v03-shape-claims-1.0.json",
+        Spec, VersionContradictsShape, "/protocolVersion", also &[W020];
     e040_registry_card_over_10kb: "E040-registry-card-over-10kb.json",
         Registry, TooLarge, "";
     e041_registry_interface_version_2_0: "E041-registry-interface-version-2.0.json",
@@ -412,12 +416,23 @@ corpus! { BROKEN, "broken":
         Spec, SkillWithoutExamples, "/skills/0/examples";
     w018_proto_field_name: "W018-proto-field-name.json",
         Spec, ProtoFieldName, "/default_input_modes";
+    w019_media_type_without_subtype: "W019-media-type-without-subtype.json",
+        Spec, ModeNotMediaType, "/defaultOutputModes/0";
+    w019_skill_input_mode_without_subtype: "W019-skill-input-mode-without-subtype.json",
+        Spec, ModeNotMediaType, "/skills/0/inputModes/1";
     w021_v03_state_transition_history: "W021-v03-state-transition-history.json",
         Spec, ConversionLoss, "/capabilities/stateTransitionHistory", also &[W020];
     w021_v03_multiple_oauth_flows: "W021-v03-multiple-oauth-flows.json",
         Spec, ConversionLoss, "/securitySchemes/oauth/flows", also &[W020];
     w022_v03_signatures: "W022-v03-signatures.json",
         Spec, StaleSignatures, "/signatures", also &[W020];
+    // Valid v0.3 (no minimum on arrays): what v1.0 will need is a note, not an error.
+    n020_v03_empty_skill_tags: "N020-v03-empty-skill-tags.json",
+        Spec, NeededForV1, "/skills/0/tags", also &[W020];
+    // protocolVersion is REQUIRED in v0.3; reading guesses 0.3 and says so.
+    n021_v03_no_protocol_version: "N021-v03-no-protocol-version.json",
+        Spec, GuessedValue, "/protocolVersion",
+        also &[W020, (Code::MissingField, "/protocolVersion")];
 }
 
 /// Every file in `dir` is in `table` and every table entry has a file.
@@ -679,8 +694,10 @@ corpus! { BROKEN_V03, "broken-v0.3":
         Spec, ApiKeyLocation, "/securitySchemes/partnerKey/in", also &[W020];
     v03_e010_missing_url: "E010-v03-missing-url.json",
         Spec, MissingField, "/url", also &[W020, (Code::ConversionLoss, "/preferredTransport")];
+    // `organization` is REQUIRED in v0.3 too, and `name` is no spec field (issue 28).
     v03_e010_empty_provider_name: "E010-v03-empty-provider-name.json",
-        Spec, MissingField, "/provider/name", also &[W020];
+        Spec, MissingField, "/provider/organization",
+        also &[W020, (Code::PreV1Field, "/provider/name")];
     v03_e002_security_scopes_not_array: "E002-v03-security-scopes-not-array.json",
         Spec, WrongType, "/security/0/partnerKey", also &[W020];
     v03_e002_additional_interfaces_not_array: "E002-v03-additional-interfaces-not-array.json",

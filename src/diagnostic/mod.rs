@@ -11,8 +11,10 @@ pub(crate) use secrets::secret_kind;
 
 use serde::Serialize;
 
-/// How serious a diagnostic is. Errors make a card invalid; warnings are advice; notes
-/// (only the audit's) say something worth knowing that is not wrong.
+/// How serious a diagnostic is. Errors make a card invalid (validation reports an error only
+/// for what the spec of the card's version says MUST, or what the chosen profile requires);
+/// warnings are advice (the spec's SHOULD, common mistakes); notes say something worth knowing
+/// that is not wrong (the audit's findings, and what a v0.3 card will need when migrated).
 ///
 /// ```
 /// use a2a_card::Severity;
@@ -106,9 +108,13 @@ codes! {
     /// A member name repeats within one object (I-JSON, RFC 7493 §2.3, forbids it): readers
     /// disagree on which value counts.
     DuplicateMember = "A2A-E004", Error;
-    /// A REQUIRED field is missing, null or an empty string.
+    /// A REQUIRED field is missing, null or an empty string. Error: v1.0 §5.7 "Fields marked
+    /// REQUIRED … MUST be present and set in valid messages"; for a v0.3 card, the members
+    /// its JSON schema lists as `required` (`protocolVersion` and `url` included).
     MissingField = "A2A-E010", Error;
-    /// A REQUIRED array is empty; the spec requires at least one element.
+    /// A REQUIRED array of a v1.0 card is empty. Error: v1.0 §5.7 "Arrays marked as required
+    /// MUST contain at least one element". The v0.3 schema sets no minimum, so a v0.3 card gets
+    /// [`Code::NeededForV1`] instead.
     EmptyArray = "A2A-E011", Error;
     /// A security scheme sets no variant, or more than one.
     SchemeVariantCount = "A2A-E020", Error;
@@ -124,12 +130,22 @@ codes! {
     DuplicateSkillId = "A2A-E032", Error;
     /// A URL is not an absolute URL.
     NotAbsoluteUrl = "A2A-E033", Error;
-    /// A media type is not `type/subtype`.
+    /// A media type is not `type/subtype`. Error in the registry profile (the Agent Registry
+    /// matches modes as media types) and for an AI Catalog entry's `mediaType`. The spec
+    /// profile reports an input or output mode that is not a media type as
+    /// [`Code::ModeNotMediaType`], a warning.
     MediaType = "A2A-E034", Error;
     /// `capabilities.extendedAgentCard` is true but the card requires no authentication.
     ExtendedCardWithoutSecurity = "A2A-E035", Error;
     /// A protocol binding is none of JSONRPC, GRPC, HTTP+JSON and not a URI.
     UnknownBinding = "A2A-E036", Error;
+    /// The version a card declares contradicts its shape: `protocolVersion` says 1.0 (or
+    /// later) on a v0.3-shaped card (a top-level `url`, no `supportedInterfaces`), where a v1.0
+    /// client finds no interface; or it says 0.x on a v1.0-shaped card without the `url` a
+    /// v0.3 client needs. Error in every profile: the card claims what its shape does not
+    /// deliver (v1.0 §8.2 lists the interfaces in `supportedInterfaces`; the v0.3 schema
+    /// requires `url`).
+    VersionContradictsShape = "A2A-E037", Error;
     /// The document is larger than the profile allows.
     TooLarge = "A2A-E040", Error;
     /// The profile does not accept this protocol version.
@@ -178,19 +194,37 @@ codes! {
     CredentialInCard = "A2A-W014", Warning;
     /// A deprecated OAuth flow (implicit, password) is declared.
     DeprecatedFlow = "A2A-W015", Warning;
-    /// A pre-v1.0 field or spelling appears in a v1.0 card.
+    /// A field from an older draft, or a spelling the spec never used, that the reader accepts:
+    /// a pre-v1.0 field in a v1.0 card, `provider.name` (the spec spells it `organization`),
+    /// the pre-v0.2 `authentication` object, a member of `capabilities` no version defines.
+    /// Warning: v1.0 §5.7 says readers SHOULD ignore unknown fields, so clients will not see it.
     PreV1Field = "A2A-W016", Warning;
     /// A skill has no examples.
     SkillWithoutExamples = "A2A-W017", Warning;
+    /// An input or output mode is not a media type (`"text"`, `"json"`); the message names
+    /// the media type to use (`text/plain`, `application/json`). Warning in the spec profile:
+    /// the spec defines modes "as media types" (proto `default_input_modes`) but states no
+    /// MUST and its schemas set no pattern. The registry profile reports
+    /// [`Code::MediaType`], an error.
+    ModeNotMediaType = "A2A-W019", Warning;
     /// A field is spelled with its proto name (`supported_interfaces`), which ProtoJSON
     /// readers accept but most A2A clients do not.
     ProtoFieldName = "A2A-W018", Warning;
-    /// The card is a v0.3 card; it was checked as its v1.0 migration.
+    /// The card is a v0.3 card; it was checked against what v0.3 requires, and what only v1.0
+    /// requires is listed as [`Code::NeededForV1`] notes. Warning: v0.3 clients only.
     V03Card = "A2A-W020", Warning;
     /// A conversion between v0.3 and v1.0 could not carry something across.
     ConversionLoss = "A2A-W021", Warning;
     /// Signatures were carried across a conversion and no longer match the card.
     StaleSignatures = "A2A-W022", Warning;
+    /// A v0.3 card lacks something only v1.0 requires (an entry in `skills`, a skill's
+    /// `tags` or the default modes, exactly one OAuth flow): valid v0.3, but `migrate` will
+    /// need it. Note: not an error of the v0.3 card, whose schema sets no such rule.
+    NeededForV1 = "A2A-N020", Note;
+    /// Reading the card had to guess a value the card does not declare: the protocol version
+    /// of a v0.3 card without `protocolVersion` is taken as 0.3 (the v0.3 schema's default).
+    /// Note: the guess may be wrong, and `migrate` writes it into every interface.
+    GuessedValue = "A2A-N021", Note;
     /// A catalog entry identifier is neither a URN nor a URI.
     CatalogIdentifierNotUri = "A2A-W060", Warning;
     /// An entry's `mediaType` names an A2A card but not as the AI Catalog spells it

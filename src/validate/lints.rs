@@ -183,6 +183,16 @@ fn pre_v1_fields(card: &AgentCard, out: &mut Vec<Diagnostic>) {
             out,
         );
     }
+    if card.extra.contains_key("authentication") {
+        out.push(Diagnostic::new(
+            Code::PreV1Field,
+            "/authentication",
+            "`authentication` is a field of the drafts before v0.2 that clients ignore; \
+             declare securitySchemes and require them (securityRequirements in v1.0, security \
+             in v0.3)",
+        ));
+    }
+    unknown_capabilities(card, out);
     let remove = "remove it (model the behaviour as an extension if clients rely on it)";
     leftover(
         &card.capabilities.extra,
@@ -221,6 +231,26 @@ fn pre_v1_fields(card: &AgentCard, out: &mut Vec<Diagnostic>) {
             "use securityRequirements",
             out,
         );
+    }
+}
+
+/// Members of `capabilities` that no version of the spec defines (`stateTransitionHistory`,
+/// a v0.3 member, has a message of its own).
+fn unknown_capabilities(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    for key in card.capabilities.extra.keys() {
+        if key == "stateTransitionHistory" {
+            continue;
+        }
+        out.push(Diagnostic::new(
+            Code::PreV1Field,
+            pointer_push("/capabilities", key),
+            format!(
+                "{} is not a member of AgentCapabilities in any version of the spec (v1.0 \
+                 defines streaming, pushNotifications, extensions and extendedAgentCard), so \
+                 clients ignore it; declare the behaviour as an extension",
+                shown(key)
+            ),
+        ));
     }
 }
 

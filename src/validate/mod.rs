@@ -20,8 +20,25 @@
 //! let found: Vec<(&str, &str)> = report.diagnostics.iter()
 //!     .map(|d| (d.code.as_str(), d.pointer.as_str())).collect();
 //! assert!(found.contains(&("A2A-E011", "/skills")));
-//! assert!(found.contains(&("A2A-E034", "/defaultOutputModes/0")));
+//! assert!(found.contains(&("A2A-W019", "/defaultOutputModes/0"))); // "text": use text/plain
 //! assert!(found.contains(&("A2A-W010", "/name")));
+//! ```
+//!
+//! Each card is judged by the spec of its own version: a v0.3 card against what v0.3
+//! requires (its schema's `required` members, `protocolVersion` included), with v0.3 names
+//! and pointers; what only v1.0 requires is a note (`A2A-N020`). Errors are what the spec
+//! says MUST (or what the registry profile requires); a card whose declared version
+//! contradicts its shape is an error in every profile (`A2A-E037`).
+//!
+//! ```
+//! use a2a_card::{validate_document, Code, Profile};
+//! let v03 = br#"{"protocolVersion": "0.3.0", "name": "Hello World Agent",
+//!   "description": "Greets whoever asks it to.", "url": "https://hello.example.com/",
+//!   "version": "1.0.0", "capabilities": {}, "defaultInputModes": ["text/plain"],
+//!   "defaultOutputModes": ["text/plain"], "skills": []}"#;
+//! let report = validate_document(v03, Profile::Spec, None).unwrap();
+//! assert!(!report.has_errors()); // the v0.3 schema sets no minimum on `skills`
+//! assert!(report.diagnostics.iter().any(|d| d.code == Code::NeededForV1 && d.pointer == "/skills"));
 //! ```
 
 #[cfg(feature = "catalog")]
@@ -120,7 +137,10 @@ impl DocumentKind {
 ///     .unwrap();
 /// assert_eq!(report.source_version, Some(CardVersion::V0_3));
 /// assert!(report.has_errors());
-/// assert_eq!(report.error_count() + report.warning_count(), report.diagnostics.len());
+/// assert_eq!(
+///     report.error_count() + report.warning_count() + report.note_count(),
+///     report.diagnostics.len()
+/// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -174,7 +194,25 @@ impl Report {
     /// assert_eq!(r.warning_count(), 0);
     /// ```
     pub fn warning_count(&self) -> usize {
-        self.diagnostics.len() - self.error_count()
+        self.count(Severity::Warning)
+    }
+
+    /// How many notes (what a v0.3 card will need in v1.0, a value reading had to guess).
+    ///
+    /// ```
+    /// let v03 = serde_json::json!({"url": "https://a.example/rpc"});
+    /// let r = a2a_card::validate_value(&v03, Default::default(), None);
+    /// assert_eq!(r.note_count(), 1); // no protocolVersion: read as 0.3, a guess (A2A-N021)
+    /// ```
+    pub fn note_count(&self) -> usize {
+        self.count(Severity::Note)
+    }
+
+    fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
     }
 }
 

@@ -13,14 +13,16 @@ use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
 use crate::protocol::Binding;
 
+use super::Profile;
+
 /// Runs every rule on a card read into the model.
-pub(crate) fn check(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(card: &AgentCard, profile: Profile, out: &mut Vec<Diagnostic>) {
     interfaces(card, out);
     card_urls(card, out);
     schemes(card, out);
     requirement_names(card, out);
     skill_ids(card, out);
-    media_types(card, out);
+    media_types(card, profile, out);
     extended_card(card, out);
 }
 
@@ -293,29 +295,79 @@ fn skill_ids(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn media_type_list(modes: &[String], base: &str, out: &mut Vec<Diagnostic>) {
+/// The media type an author most likely meant by a bare mode token such as `"text"`.
+fn meant(mode: &str) -> Option<&'static str> {
+    Some(match mode.trim().to_ascii_lowercase().as_str() {
+        "text" | "txt" | "string" | "plain" | "plaintext" | "plain_text" | "text/" => "text/plain",
+        "json" | "data" | "object" | "structured" => "application/json",
+        "markdown" | "md" => "text/markdown",
+        "html" => "text/html",
+        "csv" => "text/csv",
+        "xml" => "application/xml",
+        "pdf" => "application/pdf",
+        "file" | "binary" | "bytes" => "application/octet-stream",
+        "image" | "img" | "png" => "image/png",
+        "jpeg" | "jpg" => "image/jpeg",
+        "audio" => "audio/mpeg",
+        "video" => "video/mp4",
+        _ => return None,
+    })
+}
+
+/// Modes that are not media types: a warning in the spec profile (the spec defines modes as
+/// media types but states no MUST), an error in the registry profile.
+fn media_type_list(modes: &[String], base: &str, profile: Profile, out: &mut Vec<Diagnostic>) {
     for (i, mode) in modes.iter().enumerate() {
-        if !is_media_type(mode) {
-            out.push(Diagnostic::new(
-                Code::MediaType,
-                format!("{base}/{i}"),
-                format!(
-                    "{} is not a media type; write type/subtype, such as text/plain",
-                    shown(mode)
-                ),
-            ));
+        if is_media_type(mode) {
+            continue;
         }
+        let instead = match meant(mode) {
+            Some(media_type) => format!("use {media_type:?}"),
+            None => "write type/subtype, such as \"text/plain\"".to_owned(),
+        };
+        let (code, why) = match profile {
+            Profile::Spec => (
+                Code::ModeNotMediaType,
+                "the spec defines input and output modes as media types",
+            ),
+            Profile::Registry => (
+                Code::MediaType,
+                "the Agent Registry requires input and output modes to be media types",
+            ),
+        };
+        out.push(Diagnostic::new(
+            code,
+            format!("{base}/{i}"),
+            format!("{} is not a media type; {why}: {instead}", shown(mode)),
+        ));
     }
 }
 
-fn media_types(card: &AgentCard, out: &mut Vec<Diagnostic>) {
-    media_type_list(&card.default_input_modes, "/defaultInputModes", out);
-    media_type_list(&card.default_output_modes, "/defaultOutputModes", out);
+fn media_types(card: &AgentCard, profile: Profile, out: &mut Vec<Diagnostic>) {
+    media_type_list(
+        &card.default_input_modes,
+        "/defaultInputModes",
+        profile,
+        out,
+    );
+    media_type_list(
+        &card.default_output_modes,
+        "/defaultOutputModes",
+        profile,
+        out,
+    );
     for (k, skill) in card.skills.iter().enumerate() {
-        media_type_list(&skill.input_modes, &format!("/skills/{k}/inputModes"), out);
+        let at = format!("/skills/{k}");
+        media_type_list(
+            &skill.input_modes,
+            &format!("{at}/inputModes"),
+            profile,
+            out,
+        );
         media_type_list(
             &skill.output_modes,
-            &format!("/skills/{k}/outputModes"),
+            &format!("{at}/outputModes"),
+            profile,
             out,
         );
     }

@@ -34,8 +34,17 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
             }
             None => Value::String(v),
         },
-        // The v0.3 schema's default.
-        None | Some(Value::Null) => Value::String("0.3".into()),
+        // The v0.3 schema requires protocolVersion (its default is 0.3.0): a guess, said.
+        None | Some(Value::Null) => {
+            conv.notes.push(Diagnostic::new(
+                Code::GuessedValue,
+                "/protocolVersion",
+                "the card declares no protocolVersion; it was read as 0.3 (the v0.3 schema's \
+                 default), and the migrated interfaces say \"0.3\": check which version the \
+                 endpoint speaks",
+            ));
+            Value::String("0.3".into())
+        }
         Some(other) => other,
     };
     let preferred = doc.remove("preferredTransport").filter(|v| !v.is_null());
@@ -83,9 +92,9 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
         for (j, item) in items.into_iter().enumerate() {
             let source = format!("/additionalInterfaces/{j}");
             // Which keys the author wrote decides where their values are pointed back to.
-            let (had_transport, had_version) = match &item {
+            let (had_binding, had_version) = match &item {
                 Value::Object(fields) => (
-                    fields.contains_key("transport"),
+                    fields.contains_key("protocolBinding"),
                     fields.contains_key("protocolVersion"),
                 ),
                 _ => (false, false),
@@ -121,7 +130,9 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
             }
             let k = interfaces.len();
             let target = format!("/supportedInterfaces/{k}");
-            if had_transport {
+            // v0.3 spells the binding `transport` (REQUIRED there): a finding about it, even
+            // a missing one, names the v0.3 member, unless the author wrote the v1.0 name.
+            if !had_binding {
                 conv.pointers.record(
                     format!("{target}/protocolBinding"),
                     format!("{source}/transport"),
@@ -198,13 +209,26 @@ pub(super) fn provider_name(doc: &mut Map<String, Value>, conv: &mut Conversion)
     let Some(name) = provider.remove("name") else {
         return;
     };
+    // No version of the spec has provider.name; reading it as organization is a courtesy,
+    // never silent. A missing organization stays an error of the card (validation says so).
     match provider.get("organization") {
         None | Some(Value::Null) => {
+            conv.notes.push(Diagnostic::new(
+                Code::PreV1Field,
+                "/provider/name",
+                "`name` is not a member of AgentProvider in any version of the spec, which \
+                 spells it `organization`; it was read as organization: rename it",
+            ));
             provider.insert("organization".into(), name);
             conv.pointers
                 .record("/provider/organization", "/provider/name");
         }
-        Some(org) if *org == name => {}
+        Some(org) if *org == name => conv.notes.push(Diagnostic::new(
+            Code::PreV1Field,
+            "/provider/name",
+            "`name` is not a member of AgentProvider in any version of the spec (it repeats \
+             `organization`, the spec's spelling); remove it",
+        )),
         Some(_) => conv.notes.push(Diagnostic::new(
             Code::ConversionLoss,
             "/provider/name",
