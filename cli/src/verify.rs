@@ -1,4 +1,16 @@
 //! `a2a-card verify`: check a card's signatures against trusted keys.
+//!
+//! For an AI Catalog, every trust manifest's signature is checked, and each entry's manifest
+//! must be that entry's (its `identity` the entry's `identifier`, its `publishedFrom` links'
+//! `sourceId` the entry's `url`, resolved against `--catalog-url` when relative): a signed
+//! manifest moved, swapped or copied onto another entry is refused, naming the entry and the
+//! JSON pointer of what differs. With `--cards DIR`, each A2A entry's card is also compared,
+//! offline, with a local copy: the file at DIR + the path of the entry's url must hash to the
+//! digest the manifest names (see [`cards`] for the rule).
+
+mod cards;
+
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
@@ -31,6 +43,20 @@ pub(crate) struct VerifyArgs {
     /// empty values (for cards that SDK signed).
     #[arg(long)]
     a2a_sdk_compat: bool,
+    /// For a catalog: the URL it was fetched from. An entry's relative `url` and a relative
+    /// `sourceId` are resolved against it before they are compared (without it, a relative
+    /// reference matches only the same string).
+    #[arg(long, value_name = "URL")]
+    catalog_url: Option<String>,
+    /// For a catalog: also compare each A2A entry's card with a local copy, offline. DIR is
+    /// the site's root: the card of `https://host/travel/.well-known/agent-card.json` is
+    /// DIR/travel/.well-known/agent-card.json (the path of the entry's url, resolved against
+    /// --catalog-url when relative, percent-decoded; `.`/`..` segments name no file). Its
+    /// bytes must hash to the `sourceDigest` of the manifest's `publishedFrom` link (sha256,
+    /// sha384, sha512); a missing file or a manifest naming no digest fails the entry.
+    /// Entries that are not A2A cards, and inline cards, are noted and not compared.
+    #[arg(long, value_name = "DIR")]
+    cards: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -84,7 +110,18 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         if !args.algorithms.is_empty() {
             verifier = verifier.allow_algorithms(args.algorithms);
         }
-        return catalog(name, &bytes, &verifier, output);
+        let place = Place {
+            catalog_url: args.catalog_url.as_deref(),
+            cards: args.cards.as_deref(),
+        };
+        return catalog(name, &bytes, &verifier, place, output);
+    }
+    if args.catalog_url.is_some() || args.cards.is_some() {
+        errln!(
+            output,
+            "a2a-card: --catalog-url and --cards apply to an AI Catalog, not to a card"
+        );
+        return Outcome::Usage;
     }
     let read = match AgentCard::read(&bytes) {
         // A member name given twice: the signature may vouch for one value while a reader
@@ -141,10 +178,24 @@ fn is_catalog(kind: Option<KindArg>, bytes: &[u8]) -> bool {
     }
 }
 
+/// Where a catalog came from and where its cards' local copies are.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    catalog_url: Option<&'a str>,
+    cards: Option<&'a std::path::Path>,
+}
+
 /// Verifies every trust manifest of a catalog (the host's, when it has one, and each
-/// entry's): one line per manifest, then the verdict. Verified only when every entry carries a
-/// manifest and every manifest verifies.
-fn catalog(name: &str, bytes: &[u8], verifier: &CardVerifier, output: &mut Output) -> Outcome {
+/// entry's): one line per manifest, one per way a manifest is not its entry's, one per card
+/// compared with its local copy, then the verdict. Verified only when every entry carries a
+/// manifest, every manifest verifies and is its entry's, and every card compared matches.
+fn catalog(
+    name: &str,
+    bytes: &[u8],
+    verifier: &CardVerifier,
+    place: Place<'_>,
+    output: &mut Output,
+) -> Outcome {
     // A member name given twice: a signature vouches for one value while a reader keeping
     // the other sees another, as with cards.
     let repeated: Vec<_> =
@@ -172,7 +223,10 @@ fn catalog(name: &str, bytes: &[u8], verifier: &CardVerifier, output: &mut Outpu
             return Outcome::Unreadable;
         }
     };
-    let report = CatalogVerification::of(&catalog, verifier);
+    let report = match place.catalog_url {
+        Some(url) => CatalogVerification::of_fetched(&catalog, url, verifier),
+        None => CatalogVerification::of(&catalog, verifier),
+    };
     for (index, identifier) in &report.unsigned_entries {
         outln!(
             output,
@@ -181,10 +235,23 @@ fn catalog(name: &str, bytes: &[u8], verifier: &CardVerifier, output: &mut Outpu
     }
     for check in &report.manifests {
         let (at, subject) = (&check.pointer, subject(check.identifier.as_deref()));
+        for mismatch in &check.mismatches {
+            outln!(
+                output,
+                "{name}: {}{subject}: not verified: {mismatch}",
+                mismatch.pointer()
+            );
+        }
         match &check.result {
-            Ok(verified) => outln!(
+            Ok(verified) if check.mismatches.is_empty() => outln!(
                 output,
                 "{name}: {at}{subject}: verified: {} signature by key {:?} matches a trusted key",
+                verified.algorithm,
+                verified.kid
+            ),
+            Ok(verified) => outln!(
+                output,
+                "{name}: {at}/signature{subject}: not verified: the {} signature by key {:?} matches a trusted key, but over a manifest that is not this entry's",
                 verified.algorithm,
                 verified.kid
             ),
@@ -194,23 +261,51 @@ fn catalog(name: &str, bytes: &[u8], verifier: &CardVerifier, output: &mut Outpu
             ),
         }
     }
+    let mut card_failures = 0;
+    let mut cards_matched = 0;
+    if let Some(dir) = place.cards {
+        for check in cards::compare(&catalog.entries, dir, place.catalog_url) {
+            let (at, subject) = (&check.pointer, subject(Some(&check.identifier)));
+            match &check.result {
+                Ok(message) if check.counts => {
+                    cards_matched += 1;
+                    outln!(output, "{name}: {at}{subject}: card verified: {message}");
+                }
+                Ok(note) => outln!(output, "{name}: {at}{subject}: note: {note}"),
+                Err(reason) => {
+                    card_failures += 1;
+                    outln!(output, "{name}: {at}{subject}: card not verified: {reason}");
+                }
+            }
+        }
+    }
     let entries = catalog.entries.len();
+    let cards_line = if place.cards.is_some() {
+        format!("; {cards_matched} card(s) match their local copies")
+    } else {
+        String::new()
+    };
     if report.manifests.is_empty() {
         outln!(
             output,
             "{name}: not verified: the catalog has no trust manifest (it is not signed)"
         );
         Outcome::Invalid
-    } else if report.verified() {
+    } else if report.verified() && card_failures == 0 {
         outln!(
             output,
-            "{name}: verified: {} trust manifest(s), covering all {entries} entries, match trusted keys",
+            "{name}: verified: {} trust manifest(s), covering all {entries} entries, match trusted keys{cards_line}",
             report.manifests.len()
         );
         Outcome::Clean
     } else {
         let failed = report.failures();
-        outln!(output, "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify");
+        let cards = format!("{card_failures} card(s) do not match their local copies");
+        match (failed, card_failures) {
+            (_, 0) => outln!(output, "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify"),
+            (0, _) => outln!(output, "{name}: not verified: {cards}"),
+            _ => outln!(output, "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify, and {cards}"),
+        }
         Outcome::Invalid
     }
 }

@@ -12,6 +12,13 @@
 //! `A2A-W060`..`A2A-W062`); nested catalogs given inline are followed up to
 //! [`MAX_NESTING_DEPTH`] levels.
 //!
+//! With feature `sign`, trust manifests are signed and verified ([`sign_trust_manifest`],
+//! [`verify_catalog`], [`CatalogVerification`]); a manifest verifies only on its own entry:
+//! its `identity` must be the entry's `identifier` and its `publishedFrom` links' `sourceId`
+//! the entry's `url` ([`CatalogEntry::manifest_mismatches`]; validation's A2A-E066 uses the
+//! same comparison, [`identity_matches`]), so a signed manifest moved, swapped or copied onto
+//! another entry is refused.
+//!
 //! With feature `serve`, [`AgentCardLayer`](crate::serve::AgentCardLayer) serves a catalog of
 //! the cards it holds (see [`CatalogOptions`](crate::serve::CatalogOptions)).
 //!
@@ -26,12 +33,14 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 
+mod binding;
 mod model;
 #[cfg(feature = "sign")]
 mod trust;
 #[cfg(feature = "sign")]
 mod verdict;
 
+pub use binding::{identity_matches, resolve_url, source_matches, ManifestMismatch};
 pub use model::{
     AiCatalog, Attestation, CatalogEntry, HostInfo, ProvenanceLink, Publisher, TrustManifest,
     TrustSchema,
@@ -42,6 +51,7 @@ pub const SPEC_VERSION: &str = "1.0";
 #[cfg(feature = "sign")]
 pub use trust::{
     sign_trust_manifest, trust_manifest_payload, verify_catalog, verify_trust_manifest,
+    ManifestError,
 };
 #[cfg(feature = "sign")]
 pub use verdict::{CatalogVerification, ManifestCheck};

@@ -7,7 +7,9 @@
 //! same client: a listed URL on an internal address is refused (A2A-C412) unless the base URL
 //! is on one of that class, and a listed card on another origin than the base's gets no POST.
 //! When an entry's trust manifest names the SHA-256 of the card bytes (provenance
-//! `publishedFrom` with the entry's URL as source), the bytes served must hash to it.
+//! `publishedFrom` with the entry's URL as source), the bytes served must hash to it. A trust
+//! manifest that is not its entry's (moved, swapped or relabelled: see
+//! [`CatalogEntry::manifest_mismatches`]) is refused (A2A-C301) whatever its signature.
 
 use bytes::Bytes;
 use http::header::{ACCEPT, CONTENT_TYPE};
@@ -22,7 +24,8 @@ use super::interfaces::{interface_findings, Credentials};
 use super::report::{CatalogReport, ListedCard};
 use super::{at, http_semantics};
 use crate::catalog::{
-    verify_trust_manifest, TrustManifest, A2A_AGENT_CARD_JSON, AI_CATALOG_JSON, WELL_KNOWN_PATH,
+    source_matches, verify_trust_manifest, CatalogEntry, ManifestMismatch, A2A_AGENT_CARD_JSON,
+    AI_CATALOG_JSON, WELL_KNOWN_PATH,
 };
 use crate::client::{parse_http_url, Client, Origin, Outgoing};
 use crate::{validate_document, validate_value, Code, Diagnostic, DocumentKind, Profile};
@@ -262,7 +265,13 @@ async fn listed_url(
     let canonical = &base.canonical.endpoint;
     if shown == canonical.url || shown == canonical.final_url() {
         card.audited_above = true;
-        digest_findings(listed, &shown, base.canonical.card_body(), findings);
+        digest_findings(
+            listed,
+            catalog_url,
+            &shown,
+            base.canonical.card_body(),
+            findings,
+        );
         return;
     }
     let fetched = fetch_card(client, &uri).await;
@@ -288,13 +297,20 @@ async fn listed_url(
         signature_findings(agent, base.keys, final_url, findings);
         interface_findings(client, agent, final_url, base.credentials, findings).await;
     }
-    digest_findings(listed, final_url, fetched.card_body(), findings);
+    digest_findings(
+        listed,
+        catalog_url,
+        final_url,
+        fetched.card_body(),
+        findings,
+    );
 }
 
 /// The card bytes served must hash to the digest the entry's trust manifest names for that
 /// URL (provenance `publishedFrom`, source the entry's URL, `sha256:`).
 fn digest_findings(
     listed: &Listed<'_>,
+    catalog_url: &str,
     url: &str,
     body: Option<&Bytes>,
     findings: &mut Vec<Diagnostic>,
@@ -318,7 +334,11 @@ fn digest_findings(
                 .then(|| hex.to_ascii_lowercase())
         });
         let Some(want) = named else { continue };
-        if text(link, "relation") != Some("publishedFrom") || text(link, "sourceId") != source {
+        let named_here = match (text(link, "sourceId"), source) {
+            (Some(id), Some(source)) => source_matches(id, source, Some(catalog_url)),
+            _ => false,
+        };
+        if text(link, "relation") != Some("publishedFrom") || !named_here {
             continue;
         }
         if want != got {
@@ -336,8 +356,12 @@ fn digest_findings(
     }
 }
 
-/// Each audited entry's trust manifest signature, verified with the keys given (or one note
-/// that they were not checked).
+/// Each audited entry's trust manifest: refused when it is not the entry's (its `identity`
+/// not the entry's `identifier`, a `publishedFrom` link's `sourceId` not the entry's `url`,
+/// resolved against the catalog's URL: a manifest moved, swapped or relabelled), else its
+/// signature verified with the keys given (or one note that they were not checked). The
+/// identity mismatch is validation's A2A-E066 too (the same comparison); a `sourceId` that
+/// names another URL is A2A-C506, since the digest beside it is another artifact's.
 fn trust_manifests(
     listed: &[Listed<'_>],
     url: &str,
@@ -346,15 +370,42 @@ fn trust_manifests(
 ) {
     let mut unchecked = 0;
     for (l, card) in listed.iter().zip(report.cards.iter_mut()) {
-        let Some(manifest) = l
+        let Some(entry) = l
             .entry
             .get("trustManifest")
-            .and_then(|m| serde_json::from_value::<TrustManifest>(m.clone()).ok())
-            .filter(|m| m.signature.is_some())
+            .and_then(|_| serde_json::from_value::<CatalogEntry>(l.entry.clone()).ok())
         else {
             continue;
         };
+        let mismatches = entry.manifest_mismatches(&l.pointer, Some(url));
+        for mismatch in &mismatches {
+            if let ManifestMismatch::Source { pointer, .. } = mismatch {
+                card.findings.push(finding(
+                    Code::ListedCardDigest,
+                    Place::pointer(url, pointer.clone()),
+                    format!("{mismatch}; the catalog and the card disagree"),
+                ));
+            }
+        }
+        let Some(manifest) = entry.trust_manifest.filter(|m| m.signature.is_some()) else {
+            continue;
+        };
         let place = Place::pointer(url, format!("{}/trustManifest/signature", l.pointer));
+        if !mismatches.is_empty() {
+            let why: Vec<String> = mismatches
+                .iter()
+                .map(|m| format!("{} ({})", m, m.pointer()))
+                .collect();
+            card.findings.push(finding(
+                Code::SignatureInvalid,
+                place,
+                format!(
+                    "the trust manifest is refused whatever its signature: it is not this                      entry's: {}",
+                    why.join("; ")
+                ),
+            ));
+            continue;
+        }
         let Some(keys) = keys else {
             unchecked += 1;
             continue;
@@ -451,5 +502,100 @@ mod tests {
             "{findings:#?}"
         );
         assert!(findings[1].message.contains("/entries/20"));
+    }
+
+    /// The catalog's walk refuses what `verify` refuses: swapped manifests whose signatures
+    /// verify get A2A-C301, not C302; a sourceId naming another URL is A2A-C506 too.
+    #[test]
+    fn manifests_moved_between_entries_are_refused_by_the_walk() {
+        use crate::catalog::{sign_trust_manifest, ProvenanceLink, TrustManifest};
+        use crate::sign::{Algorithm, CardSigner, SigningKey, TrustStore};
+        let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+        let url = "https://a.example/.well-known/ai-catalog.json";
+        let entry = |name: &str| {
+            let identifier = format!("urn:x:{name}");
+            let at = format!("/{name}/.well-known/agent-card.json");
+            let mut manifest = TrustManifest {
+                identity: identifier.clone(),
+                provenance: vec![ProvenanceLink {
+                    relation: "publishedFrom".into(),
+                    source_id: format!("https://a.example{at}"),
+                    ..Default::default()
+                }],
+                ..Default::default()
+            };
+            sign_trust_manifest(&mut manifest, &signer).unwrap();
+            // The entry's url is relative: resolved against the catalog's URL it is the
+            // manifest's source.
+            serde_json::json!({"identifier": identifier, "displayName": name,
+                "mediaType": A2A_AGENT_CARD_JSON, "url": at, "trustManifest": manifest})
+        };
+        let keys = Keys::new(
+            TrustStore::new().with_key(signer.trusted_key()),
+            "keys.json",
+        );
+        let walk = |entries: &[Value]| {
+            let mut findings = Vec::new();
+            let listed = choose(entries, url, &mut findings);
+            let mut report = CatalogReport {
+                endpoint: Default::default(),
+                entries: entries.len(),
+                findings,
+                cards: listed
+                    .iter()
+                    .map(|l| ListedCard {
+                        pointer: l.pointer.clone(),
+                        identifier: String::new(),
+                        display_name: String::new(),
+                        url: None,
+                        endpoint: None,
+                        audited_above: false,
+                        findings: Vec::new(),
+                    })
+                    .collect(),
+            };
+            trust_manifests(&listed, url, Some(&keys), &mut report);
+            report
+                .cards
+                .iter()
+                .flat_map(|c| c.findings.iter().map(|f| (f.code, f.pointer.clone())))
+                .collect::<Vec<_>>()
+        };
+        let mut entries = vec![entry("travel"), entry("food")];
+        let signature = |i: usize| format!("/entries/{i}/trustManifest/signature");
+        assert_eq!(
+            walk(&entries),
+            [
+                (Code::SignatureVerified, signature(0)),
+                (Code::SignatureVerified, signature(1))
+            ]
+        );
+        let travel = entries[0]["trustManifest"].take();
+        entries[0]["trustManifest"] = entries[1]["trustManifest"].take();
+        entries[1]["trustManifest"] = travel;
+        let source = |i: usize| format!("/entries/{i}/trustManifest/provenance/0/sourceId");
+        assert_eq!(
+            walk(&entries),
+            [
+                (Code::ListedCardDigest, source(0)),
+                (Code::SignatureInvalid, signature(0)),
+                (Code::ListedCardDigest, source(1)),
+                (Code::SignatureInvalid, signature(1)),
+            ]
+        );
+        // Appended: another identifier and URL, a copied manifest.
+        let mut entries = vec![entry("travel"), entry("food")];
+        let mut evil = entries[0].clone();
+        evil["identifier"] = "urn:evil:agent".into();
+        evil["url"] = "https://evil.example/card.json".into();
+        entries.push(evil);
+        let found = walk(&entries);
+        assert_eq!(
+            found[2..],
+            [
+                (Code::ListedCardDigest, source(2)),
+                (Code::SignatureInvalid, signature(2))
+            ]
+        );
     }
 }
