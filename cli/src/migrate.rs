@@ -14,6 +14,10 @@ pub(crate) struct MigrateArgs {
     /// The shape to print: v1.0 (default) or the v0.3 rendering for old clients.
     #[arg(long, default_value = "1.0", value_parser = card_version())]
     to: CardVersion,
+    /// Print the converted card even when it has errors (exit status 1 all the same); stderr
+    /// says it is partial. Without it, a card with errors is never printed.
+    #[arg(long)]
+    partial: bool,
     /// The card to convert; `-` reads standard input.
     #[arg(value_name = "FILE")]
     file: String,
@@ -50,18 +54,57 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
             return Outcome::Invalid;
         }
     };
-    outln!(output, "{}", converted.printed);
-    errln!(output, "{name}: {}", converted.what);
     print_diagnostics(output, name, &converted.diagnostics);
-    if converted.diagnostics.iter().any(Diagnostic::is_error) {
+    let input_errors = converted.diagnostics.iter().any(Diagnostic::is_error);
+    let target = format!("v{}", args.to.as_str());
+    if converted.is_valid() {
+        outln!(output, "{}", converted.printed);
+        errln!(output, "{name}: {}", converted.what);
+        if input_errors {
+            errln!(
+                output,
+                "{name}: the errors above are the input's; the conversion repaired them (see its \
+                 notes) and the printed {target} card has none: check it before publishing"
+            );
+        }
+        return Outcome::Clean;
+    }
+    // The input's errors (listed above) mostly carry over; the converted card's own list
+    // names only what they do not already say (a v1.0-only rule, a contradicted version).
+    let said: Vec<&Diagnostic> = converted
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .collect();
+    let more: Vec<&Diagnostic> = converted
+        .result_errors
+        .iter()
+        .filter(|d| !said.iter().any(|s| s.code == d.code || s.pointer == d.pointer))
+        .collect();
+    if !more.is_empty() {
         errln!(
             output,
-            "{name}: the card has errors; fix them before publishing"
+            "{name}: the {target} card would have errors (pointers into the {target} card):"
         );
-        Outcome::Invalid
-    } else {
-        Outcome::Clean
+        for d in more {
+            errln!(output, "{d}");
+        }
     }
+    if args.partial {
+        outln!(output, "{}", converted.printed);
+        errln!(
+            output,
+            "{name}: --partial: printed a PARTIAL {target} card that is not valid (the errors \
+             above); fix them before publishing"
+        );
+    } else {
+        errln!(
+            output,
+            "{name}: nothing was printed: the {target} card would not be valid; fix the errors \
+             above (or pass --partial to print it anyway)"
+        );
+    }
+    Outcome::Invalid
 }
 
 /// Prints diagnostics (pointers into `name`) on stderr under a header, or nothing at all.

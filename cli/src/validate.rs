@@ -135,9 +135,13 @@ fn print_text(output: &mut Output, name: &str, result: &FileResult, name_lines: 
             } else {
                 "valid"
             };
+            let notes = match report.note_count() {
+                0 => String::new(),
+                n => format!(", {}", plural(n, "note")),
+            };
             outln!(
                 output,
-                "{name}: {verdict} {}: {}, {} ({} bytes compact)",
+                "{name}: {verdict} {}: {}, {}{notes} ({} bytes compact)",
                 describe(report),
                 plural(report.error_count(), "error"),
                 plural(report.warning_count(), "warning"),
@@ -156,6 +160,7 @@ fn to_json(name: &str, result: &FileResult) -> Value {
             "valid": !report.has_errors(),
             "errors": report.error_count(),
             "warnings": report.warning_count(),
+            "notes": report.note_count(),
             "report": report,
         }),
         FileResult::NotJson(ReadError::Syntax {

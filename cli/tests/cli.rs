@@ -204,7 +204,8 @@ fn validate_broken_card_lists_each_error_with_code_and_pointer() {
         "error A2A-E010 /skills/0/tags: ",
         "error A2A-E030 /supportedInterfaces/0/protocolVersion: ",
         "error A2A-E032 /skills/1/id: ",
-        "error A2A-E034 /defaultOutputModes/0: ",
+        // "text" is not a media type: a warning in the spec profile (issue 28).
+        "warning A2A-W019 /defaultOutputModes/0: ",
     ] {
         out.line_starting_with(prefix);
     }
@@ -217,8 +218,8 @@ fn validate_broken_card_lists_each_error_with_code_and_pointer() {
             BROKEN,
             "invalid",
             "v1.0 card",
-            "4 errors",
-            "0 warnings",
+            "3 errors",
+            "1 warning",
             size
         ),
         "the summary comes after the diagnostics\n{out}"
@@ -370,8 +371,8 @@ fn validate_several_files_each_get_a_summary_and_the_worst_exit_wins() {
                 BROKEN,
                 "invalid",
                 "v1.0 card",
-                "4 errors",
-                "0 warnings",
+                "3 errors",
+                "1 warning",
                 size(BROKEN)
             ),
             summary(
@@ -439,21 +440,24 @@ fn validate_json_format_is_one_array_with_file_verdict_and_diagnostics() {
     let broken = &entries[0];
     assert_eq!(broken["file"], BROKEN);
     assert_eq!(broken["valid"], false);
-    assert_eq!(broken["errors"], 4);
-    assert_eq!(broken["warnings"], 0);
+    assert_eq!(broken["errors"], 3);
+    assert_eq!(broken["warnings"], 1);
     let diags = json_diagnostics(broken);
     assert_eq!(diags.len(), 4, "{diags:?}");
     for (pointer, code) in [
         ("/skills/0/tags", "A2A-E010"),
         ("/supportedInterfaces/0/protocolVersion", "A2A-E030"),
         ("/skills/1/id", "A2A-E032"),
-        ("/defaultOutputModes/0", "A2A-E034"),
     ] {
         assert!(
             has_diag(&diags, pointer, code, "error"),
             "missing {code} at {pointer}: {diags:?}"
         );
     }
+    assert!(
+        has_diag(&diags, "/defaultOutputModes/0", "A2A-W019", "warning"),
+        "{diags:?}"
+    );
 
     let good = &entries[1];
     assert_eq!(good["file"], GOOD);
@@ -949,15 +953,74 @@ fn migrate_missing_file_exits_2() {
 }
 
 #[test]
-fn migrate_card_with_errors_still_prints_it_and_exits_1() {
-    let out = run(&["migrate", V03_ERRORS]);
+fn migrate_card_with_errors_prints_nothing_and_exits_1() {
+    // `migrate bad.json > out.json` must not leave an invalid card that looks like the
+    // output of a successful run (issue 28).
+    for to in ["1.0", "0.3"] {
+        let out = run(&["migrate", "--to", to, V03_ERRORS]);
+        assert_eq!(out.code, 1, "{out}");
+        assert!(out.stdout.is_empty(), "nothing on stdout\n{out}");
+        assert!(out.stderr.contains("A2A-E033"), "{out}");
+        assert!(out.stderr.contains("A2A-E022"), "{out}");
+        assert!(out.stderr.contains("A2A-E031"), "{out}");
+        assert!(out.stderr.contains("nothing was printed"), "{out}");
+        assert!(out.stderr.contains("--partial"), "{out}");
+    }
+}
+
+#[test]
+fn migrate_partial_prints_the_card_and_says_it_is_partial() {
+    let out = run(&["migrate", "--partial", V03_ERRORS]);
     assert_eq!(out.code, 1, "{out}");
     let card = out.stdout_json();
     assert_eq!(card["supportedInterfaces"][0]["url"], "/a2a/v1", "{out}");
     assert!(card.get("url").is_none(), "{out}");
-    assert!(out.stderr.contains("A2A-E033"), "{out}");
-    assert!(out.stderr.contains("A2A-E022"), "{out}");
-    assert!(out.stderr.contains("A2A-E031"), "{out}");
+    assert!(out.stderr.contains("PARTIAL"), "{out}");
+}
+
+#[test]
+fn migrate_of_a_valid_v03_card_that_v1_rejects_prints_nothing() {
+    // Empty skills are valid v0.3 (a note, A2A-N020), but the v1.0 card would need one.
+    let mut card = fixture_json(V03_GOOD);
+    card["skills"] = json!([]);
+    let file = TempFile::new("v03-no-skills", &serde_json::to_vec_pretty(&card).unwrap());
+    let valid = run(&["validate", file.path()]);
+    assert_eq!(valid.code, 0, "{valid}");
+    valid.line_starting_with("note A2A-N020 /skills: ");
+    let out = run(&["migrate", file.path()]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stdout.is_empty(), "{out}");
+    assert!(out.stderr.contains("note A2A-N020 /skills: "), "{out}");
+    assert!(out.stderr.contains("error A2A-E011 /skills: "), "{out}");
+}
+
+#[test]
+fn migrate_refuses_a_card_that_claims_1_0_on_the_v03_shape() {
+    let mut card = fixture_json(V03_GOOD);
+    card["protocolVersion"] = json!("1.0");
+    let file = TempFile::new("v03-claims-1.0", &serde_json::to_vec_pretty(&card).unwrap());
+    let out = run(&["migrate", file.path()]);
+    assert_eq!(out.code, 1, "{out}");
+    assert!(out.stdout.is_empty(), "{out}");
+    assert!(out.stderr.contains("error A2A-E037 /protocolVersion: "), "{out}");
+}
+
+#[test]
+fn migrate_says_when_it_guesses_the_protocol_version() {
+    let mut card = fixture_json(V03_GOOD);
+    card.as_object_mut().unwrap().remove("protocolVersion");
+    let file = TempFile::new("v03-no-version", &serde_json::to_vec_pretty(&card).unwrap());
+    let out = run(&["migrate", file.path()]);
+    // The v1.0 card is valid (its interfaces say "0.3"), and stderr says it is a guess.
+    assert_eq!(out.code, 0, "{out}");
+    assert_eq!(
+        out.stdout_json()["supportedInterfaces"][0]["protocolVersion"],
+        "0.3",
+        "{out}"
+    );
+    assert!(out.stderr.contains("note A2A-N021 /protocolVersion: "), "{out}");
+    assert!(out.stderr.contains("error A2A-E010 /protocolVersion: "), "{out}");
+    assert!(out.stderr.contains("repaired"), "{out}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1311,8 +1374,8 @@ fn migrate_reports_pointers_into_the_v03_file_as_given() {
         // The stale-signature note is printed once, not once per conversion.
         assert_eq!(out.stderr.matches("A2A-W022").count(), 1, "{args:?}\n{out}");
         assert!(
-            out.stdout_json().is_object(),
-            "the card is still printed\n{out}"
+            out.stdout.is_empty(),
+            "a card with errors is not printed\n{out}"
         );
     }
 }

@@ -230,10 +230,13 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
         "to": to.as_str(),
         "what": converted.what,
         "card": converted.printed,
-        "valid": errors == 0,
+        // Valid only when the converted card is: `a2a-card migrate` prints nothing otherwise.
+        "valid": errors == 0 && converted.is_valid(),
         "errors": errors,
         "warnings": converted.diagnostics.len() - errors,
         "diagnostics": located(&text, &converted.diagnostics),
+        // The converted card's own errors, pointers into `card`.
+        "resultErrors": located(&converted.printed, &converted.result_errors),
     }))
 }
 
