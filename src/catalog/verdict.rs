@@ -339,3 +339,7 @@ mod tests {
         assert!(!CatalogVerification::of_fetched(&catalog, elsewhere, &verifier).verified());
     }
 }
+
+#[cfg(test)]
+#[path = "verdict_tests.rs"]
+mod verdict_tests;

@@ -361,3 +361,7 @@ mod tests {
         assert!(private_base.allows(&url, at("127.0.0.1")).is_err());
     }
 }
+
+#[cfg(test)]
+#[path = "destination_tests.rs"]
+mod boundary_tests;

@@ -233,3 +233,7 @@ fn sign(card: AgentCard, signer: Option<&Signer>) -> Result<AgentCard, ExtendedE
         None => Ok(card),
     }
 }
+
+#[cfg(test)]
+#[path = "variants_tests.rs"]
+mod tests;

@@ -109,3 +109,239 @@ impl Verifier for BasicUsers {
         Box::pin(std::future::ready(verdict))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE};
+
+    fn scheme() -> SecurityScheme {
+        serde_json::from_str(r#"{"httpAuthSecurityScheme": {"scheme": "Basic"}}"#).unwrap()
+    }
+
+    /// What `users` answer to an `Authorization` header holding exactly these bytes.
+    fn verdict_for_header(users: &BasicUsers, header: &[u8]) -> Verdict {
+        let (parts, ()) = http::Request::get("/")
+            .header(
+                http::header::AUTHORIZATION,
+                http::HeaderValue::from_bytes(header).unwrap(),
+            )
+            .body(())
+            .unwrap()
+            .into_parts();
+        let scheme = scheme();
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(users.verify(&parts, &scheme))
+    }
+
+    /// `Basic` + the standard base64 (padded) of `pair`.
+    fn verdict(users: &BasicUsers, pair: &[u8]) -> Verdict {
+        let header = format!("Basic {}", STANDARD.encode(pair));
+        verdict_for_header(users, header.as_bytes())
+    }
+
+    fn accepted_as(verdict: Verdict) -> Option<String> {
+        match verdict {
+            Verdict::Accepted(grant) => grant.subject,
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_user_ends_at_the_first_colon_and_the_password_keeps_the_rest() {
+        // RFC 7617 §2: the user-id cannot contain a colon, the password can.
+        let users = BasicUsers::new(["user:pa:ss"]).unwrap();
+        assert_eq!(
+            format!("{users:?}"),
+            "BasicUsers { users: [\"user\"] }",
+            "user `user`, password `pa:ss`"
+        );
+        assert_eq!(
+            accepted_as(verdict(&users, b"user:pa:ss")).as_deref(),
+            Some("user")
+        );
+        // Near misses of the colon-holding password are refused.
+        for wrong in [
+            &b"user:pa"[..],
+            b"user:ss",
+            b"user:pa:ss:",
+            b"user:pa:s",
+            b"user:pass",
+            b"user::pa:ss",
+            b"user:pa:ss ",
+            b"user",
+        ] {
+            assert_eq!(
+                verdict(&users, wrong),
+                Verdict::Rejected("unknown user or wrong password"),
+                "{}",
+                String::from_utf8_lossy(wrong)
+            );
+        }
+        // A password that is only colons is a password.
+        let colons = BasicUsers::new(["u:::"]).unwrap();
+        assert_eq!(format!("{colons:?}"), "BasicUsers { users: [\"u\"] }");
+        assert_eq!(accepted_as(verdict(&colons, b"u:::")).as_deref(), Some("u"));
+        assert!(matches!(verdict(&colons, b"u::"), Verdict::Rejected(_)));
+    }
+
+    #[test]
+    fn each_user_is_bound_to_their_own_password() {
+        let users = BasicUsers::new(["alice:s3cret", "bob:hunter22"]).unwrap();
+        assert_eq!(
+            accepted_as(verdict(&users, b"alice:s3cret")).as_deref(),
+            Some("alice")
+        );
+        assert_eq!(
+            accepted_as(verdict(&users, b"bob:hunter22")).as_deref(),
+            Some("bob")
+        );
+        // Another user's password, a known password under an unknown name, swapped halves.
+        for wrong in [
+            &b"alice:hunter22"[..],
+            b"bob:s3cret",
+            b"mallory:s3cret",
+            b"s3cret:alice",
+            b"Alice:s3cret",
+            b"alice:S3cret",
+        ] {
+            assert!(
+                matches!(verdict(&users, wrong), Verdict::Rejected(_)),
+                "{}",
+                String::from_utf8_lossy(wrong)
+            );
+        }
+    }
+
+    #[test]
+    fn configured_users_need_a_name_a_colon_and_a_password() {
+        for bad in ["user:", ":password", ":", "no-colon-at-all", ""] {
+            assert!(
+                matches!(BasicUsers::new([bad]), Err(SecurityError::MalformedUser)),
+                "{bad:?}"
+            );
+        }
+        // One bad entry spoils the list.
+        assert!(BasicUsers::new(["alice:s3cret", "bob:"]).is_err());
+        assert!(matches!(
+            BasicUsers::new(Vec::<String>::new()),
+            Err(SecurityError::NoSecrets("users"))
+        ));
+    }
+
+    #[test]
+    fn empty_halves_and_colonless_credentials_are_refused() {
+        let users = BasicUsers::new(["alice:s3cret"]).unwrap();
+        for wrong in [
+            &b"alice:"[..],
+            b":s3cret",
+            b":",
+            b"alices3cret",
+            b"alice",
+            b"s3cret",
+        ] {
+            assert!(
+                matches!(verdict(&users, wrong), Verdict::Rejected(_)),
+                "{}",
+                String::from_utf8_lossy(wrong)
+            );
+        }
+        // `Basic` with nothing after it is not a credential for Basic at all.
+        assert_eq!(verdict_for_header(&users, b"Basic"), Verdict::Missing);
+        assert!(matches!(
+            verdict_for_header(&users, b"Basic "),
+            Verdict::Missing | Verdict::Rejected(_)
+        ));
+        assert_eq!(verdict_for_header(&users, b"Bearer abc"), Verdict::Missing);
+    }
+
+    #[test]
+    fn credentials_are_utf8_and_compared_byte_for_byte() {
+        // RFC 7617 §2.1: charset UTF-8. The Latin-1 bytes of the same password are another
+        // password.
+        let users = BasicUsers::new(["jürgen:pässwort"]).unwrap();
+        assert_eq!(
+            accepted_as(verdict(&users, "jürgen:pässwort".as_bytes())).as_deref(),
+            Some("jürgen")
+        );
+        let latin1: Vec<u8> = "jürgen:pässwort".chars().map(|c| c as u8).collect();
+        assert!(std::str::from_utf8(&latin1).is_err());
+        assert!(matches!(verdict(&users, &latin1), Verdict::Rejected(_)));
+        // Bytes that are no text at all decode and match nobody.
+        assert!(matches!(
+            verdict(&users, b"\xff\xfe:\x80\x81"),
+            Verdict::Rejected(_)
+        ));
+        // A header that is not text is a credential that cannot be used, not an absent one.
+        assert_eq!(
+            verdict_for_header(&users, b"Basic \xe4\xf6\xfc"),
+            Verdict::Rejected("an Authorization header that is not text")
+        );
+    }
+
+    #[test]
+    fn base64_is_the_padded_standard_alphabet() {
+        let users = BasicUsers::new(["user:pa:ss"]).unwrap();
+        let pair = b"user:pa:ss"; // 10 bytes: two padding characters
+        let padded = STANDARD.encode(pair);
+        assert!(padded.ends_with("=="), "{padded}");
+        let header = |b64: &str| format!("Basic {b64}");
+        let ok = |b64: &str| accepted_as(verdict_for_header(&users, header(b64).as_bytes()));
+        assert_eq!(ok(&padded).as_deref(), Some("user"));
+        // Whitespace around the token and the scheme's case do not matter.
+        assert_eq!(ok(&format!("  {padded}  ")).as_deref(), Some("user"));
+        assert_eq!(
+            accepted_as(verdict_for_header(
+                &users,
+                format!("bAsIc {padded}").as_bytes()
+            ))
+            .as_deref(),
+            Some("user")
+        );
+        // Padding missing, short, doubled, or base64 that is not the standard alphabet:
+        // refused rather than guessed at.
+        let unpadded = STANDARD_NO_PAD.encode(pair);
+        for wrong in [
+            unpadded.clone(),
+            format!("{unpadded}="),
+            format!("{padded}="),
+            format!("{padded}=="),
+            format!("{padded}AA=="),
+            padded.replace('=', ""),
+            format!("{padded}."),
+            "dXNlcjpwYTpzcw=".to_owned(),
+            "!!!!".to_owned(),
+        ] {
+            assert!(
+                matches!(
+                    verdict_for_header(&users, header(&wrong).as_bytes()),
+                    Verdict::Rejected(_)
+                ),
+                "{wrong}"
+            );
+        }
+        // A pair whose standard encoding holds `+` or `/` is refused in the URL-safe alphabet.
+        let users = BasicUsers::new(["u:\u{fb}\u{ff}\u{fe}"]).unwrap();
+        let pair = "u:\u{fb}\u{ff}\u{fe}".as_bytes();
+        let standard = STANDARD.encode(pair);
+        let url_safe = URL_SAFE.encode(pair);
+        assert_ne!(standard, url_safe, "the pair must exercise + or /");
+        assert_eq!(ok_for(&users, &standard).as_deref(), Some("u"));
+        assert!(ok_for(&users, &url_safe).is_none());
+        // Each padding length (0, 1, 2) decodes.
+        for pair in ["ab:cde", "ab:cdef", "ab:cdefg"] {
+            let users = BasicUsers::new([pair]).unwrap();
+            assert_eq!(
+                ok_for(&users, &STANDARD.encode(pair)).as_deref(),
+                Some("ab"),
+                "{pair}"
+            );
+        }
+    }
+
+    fn ok_for(users: &BasicUsers, b64: &str) -> Option<String> {
+        accepted_as(verdict_for_header(users, format!("Basic {b64}").as_bytes()))
+    }
+}

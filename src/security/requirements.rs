@@ -395,3 +395,7 @@ fn describe(scheme: &SecurityScheme) -> String {
         several => format!("several scheme types ({})", several.join(", ")),
     }
 }
+
+#[cfg(test)]
+#[path = "requirements_tests.rs"]
+mod tests;

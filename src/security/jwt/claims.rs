@@ -184,4 +184,132 @@ mod tests {
                 .is_err()
         );
     }
+
+    /// The token's `aud` (a JSON value) checked against rules expecting `expected`.
+    fn audience(expected: &[&str], aud: &str) -> Result<Grant, TokenError> {
+        let rules = ClaimRules {
+            issuer: "https://id.example".into(),
+            audiences: expected.iter().map(|a| (*a).to_owned()).collect(),
+            leeway: Duration::from_secs(60),
+        };
+        let claims = format!(r#"{{"iss":"https://id.example","exp":2000000,"aud":{aud}}}"#);
+        rules.check(claims.as_bytes(), 1_000_000.0)
+    }
+
+    /// Values near `https://agent.example/a2a` and `agent` that are not them.
+    const NEAR_MISSES: &[&str] = &[
+        "https://agent.example/a2a/",
+        "https://agent.example/a2a ",
+        " https://agent.example/a2a",
+        "https://agent.example/a2",
+        "https://agent.example/a2ab",
+        "https://agent.example/a2a/extra",
+        "https://agent.example",
+        "https://agent.example/",
+        "https://Agent.example/a2a",
+        "HTTPS://AGENT.EXAMPLE/A2A",
+        "https://agent.example/A2A",
+        "http://agent.example/a2a",
+        "https://agent.example.evil/a2a",
+        "https://evil.example/https://agent.example/a2a",
+        "https://agent.example:443/a2a",
+        "https://agent.example/a2a?",
+        "https://agent.example/a2a#",
+        "https://agent.example/a2a\u{0}",
+        "Agent",
+        "AGENT",
+        "agen",
+        "agents",
+        "agent/",
+        "xagent",
+        "agent ",
+        "",
+    ];
+
+    const EXPECTED: &[&str] = &["https://agent.example/a2a", "agent"];
+
+    #[test]
+    fn an_audience_string_must_equal_an_expected_one_exactly() {
+        for aud in EXPECTED {
+            let json = serde_json::to_string(aud).unwrap();
+            assert!(audience(EXPECTED, &json).is_ok(), "{aud}");
+            // Each expected audience counts on its own.
+            assert!(audience(&[aud], &json).is_ok(), "{aud}");
+        }
+        for near in NEAR_MISSES {
+            let json = serde_json::to_string(near).unwrap();
+            assert_eq!(
+                audience(EXPECTED, &json),
+                Err(TokenError::WrongAudience),
+                "{near:?}"
+            );
+        }
+        // One expected audience does not accept the other.
+        assert_eq!(
+            audience(&["agent"], r#""https://agent.example/a2a""#),
+            Err(TokenError::WrongAudience)
+        );
+        assert_eq!(
+            audience(&["https://agent.example/a2a"], r#""agent""#),
+            Err(TokenError::WrongAudience)
+        );
+    }
+
+    #[test]
+    fn an_audience_array_needs_one_member_equal_to_an_expected_one() {
+        for near in NEAR_MISSES {
+            let one = serde_json::to_string(&[near]).unwrap();
+            assert_eq!(
+                audience(EXPECTED, &one),
+                Err(TokenError::WrongAudience),
+                "{one}"
+            );
+        }
+        // Every near miss at once is still no match.
+        let all = serde_json::to_string(NEAR_MISSES).unwrap();
+        assert_eq!(audience(EXPECTED, &all), Err(TokenError::WrongAudience));
+        // One exact member among near misses, first, last or alone: accepted.
+        for aud in EXPECTED {
+            for members in [
+                vec![*aud],
+                vec![*aud, "agent/", "other"],
+                vec!["https://agent.example/a2a/", "Agent", *aud],
+            ] {
+                let json = serde_json::to_string(&members).unwrap();
+                assert!(audience(EXPECTED, &json).is_ok(), "{json}");
+            }
+        }
+        // Non-string members never match, and do not spoil a matching one.
+        assert_eq!(
+            audience(EXPECTED, r#"[null, 1, {"aud":"agent"}, ["agent"], true]"#),
+            Err(TokenError::WrongAudience)
+        );
+        assert!(audience(EXPECTED, r#"[1, null, "agent"]"#).is_ok());
+        // An empty array, or an array of the empty string, is no audience.
+        assert_eq!(audience(EXPECTED, "[]"), Err(TokenError::WrongAudience));
+        assert_eq!(
+            audience(EXPECTED, r#"[""]"#),
+            Err(TokenError::WrongAudience)
+        );
+        // Other JSON types in aud are no audience.
+        for aud in ["null", "1", "true", r#"{"agent":true}"#] {
+            assert_eq!(
+                audience(EXPECTED, aud),
+                Err(TokenError::WrongAudience),
+                "{aud}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_expected_audience_accepts_nothing() {
+        // Rules without audiences (a misconfiguration) match no token, not every token.
+        assert_eq!(audience(&[], r#""agent""#), Err(TokenError::WrongAudience));
+        assert_eq!(
+            audience(&[], r#"["agent"]"#),
+            Err(TokenError::WrongAudience)
+        );
+        assert_eq!(audience(&[], r#""""#), Err(TokenError::WrongAudience));
+        assert_eq!(audience(&[""], r#"[]"#), Err(TokenError::WrongAudience));
+    }
 }
