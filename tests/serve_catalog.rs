@@ -274,3 +274,76 @@ fn a_signed_catalog_verifies_and_names_each_cards_digest() {
         .iter()
         .any(|(_, r)| r.is_err()));
 }
+
+/// A tenant name has one spelling (RFC 3986 §6.2.2): `%41` for `A` is refused when the layer
+/// is built and when a tenant is added through the handle, and a request naming a tenant in
+/// another spelling gets that tenant's card (or reaches the inner service), never another's.
+#[test]
+fn a_tenant_is_one_uri_in_every_spelling() {
+    use a2a_card::serve::BuildError;
+    let refused = AgentCardLayer::builder(card("Main"))
+        .tenant("A", card("A"))
+        .tenant("%41", card("Impostor"))
+        .catalog(options())
+        .build();
+    assert!(
+        matches!(&refused, Err(BuildError::NonCanonicalTenant { name, canonical }) if name == "%41" && canonical == "A"),
+        "{refused:?}"
+    );
+
+    let layer = AgentCardLayer::builder(card("Main"))
+        .tenant("A", card("A"))
+        .tenant("b-c", card("BC"))
+        .tenant("caf%C3%A9", card("Cafe"))
+        .tenant("x%3Ay", card("XY"))
+        .catalog(options())
+        .build()
+        .unwrap();
+    let handle = layer.handle();
+    for name in ["%41", "b%2Dc", "caf%c3%a9", "x%3ay"] {
+        let err = handle.replace_tenant(name, card("Impostor")).unwrap_err();
+        assert!(
+            matches!(err, BuildError::NonCanonicalTenant { .. }),
+            "{name}: {err}"
+        );
+    }
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    let (_, paths) = served_catalog(&server, CATALOG);
+    assert_eq!(
+        paths,
+        [
+            "/.well-known/agent-card.json",
+            "/A/.well-known/agent-card.json",
+            "/b-c/.well-known/agent-card.json",
+            "/caf%C3%A9/.well-known/agent-card.json",
+            "/x%3Ay/.well-known/agent-card.json",
+        ]
+    );
+    // Every spelling of a name is that tenant's card, with that tenant's ETag.
+    for (spellings, name) in [
+        (&["/A", "/%41"][..], "A Planner"),
+        (&["/b-c", "/b%2Dc", "/b%2dc", "/%62%2D%63"][..], "BC Planner"),
+        (&["/caf%C3%A9", "/caf%c3%a9", "/%63af%C3%a9"][..], "Cafe Planner"),
+        (&["/x%3Ay", "/x%3ay", "/%78%3ay"][..], "XY Planner"),
+    ] {
+        let canonical = server.get(&format!("{}/.well-known/agent-card.json", spellings[0]));
+        for spelling in spellings {
+            let response = server.get(&format!("{spelling}/.well-known/agent-card.json"));
+            assert_eq!(response.status, 200, "{spelling}");
+            assert_eq!(response.json()["name"], name, "{spelling}");
+            assert_eq!(response.header("etag"), canonical.header("etag"), "{spelling}");
+        }
+    }
+    // `%61` is `a`, not `A` (paths are case-sensitive): no tenant, the inner service.
+    for path in ["/a/.well-known/agent-card.json", "/%61/.well-known/agent-card.json"] {
+        assert_eq!(server.get(path).json()["inner"], true, "{path}");
+    }
+    // `x:y` is not `x%3Ay` (a reserved character escaped is another segment).
+    let response = server.get("/x:y/.well-known/agent-card.json");
+    assert_eq!(response.json()["inner"], true);
+    // The handle reads names in any spelling too.
+    assert_eq!(handle.tenant_card("%41").unwrap().name, "A Planner");
+    assert!(handle.remove_tenant("%41"));
+    let response = server.get("/%41/.well-known/agent-card.json");
+    assert_eq!(response.json()["inner"], true);
+}

@@ -34,7 +34,8 @@ fn get_serves_the_card_with_every_header() {
         Some("public, max-age=3600")
     );
     assert!(response.etag_matches_body());
-    assert!(response.header("last-modified").is_some());
+    // No date unless the builder is given one: the process's clock is not the card's.
+    assert!(!response.has("last-modified"));
     assert_eq!(response.header("access-control-allow-origin"), Some("*"));
     assert_eq!(
         response.header("access-control-expose-headers"),
@@ -44,6 +45,48 @@ fn get_serves_the_card_with_every_header() {
     assert_eq!(response.header("vary"), Some("Accept-Encoding"));
     // Compact v1.0 ProtoJSON of the card, exactly what the model writes.
     assert_eq!(response.body, example_card().to_json_vec());
+}
+
+/// Replicas behind one load balancer send the same validators: two layers built from the
+/// same card, in two "processes" started at different times, answer with the same headers
+/// (but `Date`), and by default with no `Last-Modified` at all (a build time would differ).
+#[test]
+fn replicas_built_from_one_card_send_the_same_headers() {
+    let headers = |server: &TestServer, path: &str| {
+        let mut headers = server.get(path).headers;
+        headers.retain(|(name, _)| name != "date");
+        headers
+    };
+    let tenant = "/acme/.well-known/agent-card.json";
+    let replica = || {
+        AgentCardLayer::builder(example_card()).tenant("acme", example_card())
+    };
+    let first = start(replica());
+    let first_headers = [headers(&first, CARD), headers(&first, tenant)];
+    // Swapped in through the handle, without a date, the card still gets none.
+    let layer = replica().build().unwrap();
+    let mut other = example_card();
+    other.version = "9.9.9".into();
+    layer.handle().replace(other.clone()).unwrap();
+    layer.handle().replace(example_card()).unwrap();
+    let second = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    for (path, first) in [CARD, tenant].iter().zip(&first_headers) {
+        let second = headers(&second, path);
+        assert_eq!(&second, first, "{path}");
+        assert!(!second.iter().any(|(name, _)| name == "last-modified"), "{second:?}");
+    }
+    // A date every replica agrees on (the file's mtime) is sent as given.
+    let at = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+    let dated = start(replica().last_modified(at));
+    for path in [CARD, tenant] {
+        assert_eq!(
+            dated.get(path).header("last-modified"),
+            Some("Tue, 14 Nov 2023 22:13:20 GMT")
+        );
+    }
+    // The clock, only when asked for.
+    let clock = start(AgentCardLayer::builder(example_card()).last_modified_build_time());
+    assert!(clock.get(CARD).has("last-modified"));
 }
 
 #[test]

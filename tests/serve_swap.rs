@@ -194,7 +194,11 @@ fn tenants_can_be_removed_and_card_and_etag_read_together() {
 #[test]
 fn fast_swaps_never_send_a_last_modified_in_the_future() {
     use std::time::{Duration, SystemTime};
-    let layer = AgentCardLayer::builder(version("1.0.0")).build().unwrap();
+    // Dated by the clock (opt-in): each `replace` is dated by the time of the swap.
+    let layer = AgentCardLayer::builder(version("1.0.0"))
+        .last_modified_build_time()
+        .build()
+        .unwrap();
     let handle = layer.handle();
     let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
     let date = |r: &support::RawResponse| {
@@ -232,4 +236,54 @@ fn fast_swaps_never_send_a_last_modified_in_the_future() {
     let served = server.get(CARD);
     assert!(date(&served).unwrap() > date(&first).unwrap());
     check(&mut latest);
+}
+
+/// By default a swap is dated only by the date given with it: `replace` invents none (a
+/// replica's clock is not the card's), `replace_modified_at` sends its date, and a date given
+/// after an undated card is still later than every date sent before it.
+#[test]
+fn swaps_are_dated_only_by_the_date_given() {
+    use std::time::{Duration, SystemTime};
+    let at = |secs: u64| SystemTime::UNIX_EPOCH + Duration::from_secs(secs);
+    let layer = AgentCardLayer::builder(version("1.0.0"))
+        .tenant("acme", version("5.0.0"))
+        .build()
+        .unwrap();
+    let handle = layer.handle();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    let acme = "/acme/.well-known/agent-card.json";
+    assert!(!server.get(CARD).has("last-modified"));
+    handle.replace(version("1.0.1")).unwrap();
+    handle.replace_tenant("acme", version("5.0.1")).unwrap();
+    assert!(!server.get(CARD).has("last-modified"));
+    assert!(!server.get(acme).has("last-modified"));
+    handle
+        .replace_modified_at(version("1.0.2"), at(1_700_000_000))
+        .unwrap();
+    handle
+        .replace_tenant_modified_at("acme", version("5.0.2"), at(1_700_000_000))
+        .unwrap();
+    for path in [CARD, acme] {
+        assert_eq!(
+            server.get(path).header("last-modified"),
+            Some("Tue, 14 Nov 2023 22:13:20 GMT"),
+            "{path}"
+        );
+    }
+    // Undated, then dated earlier than the last date sent: moved past it.
+    handle.replace(version("1.0.3")).unwrap();
+    assert!(!server.get(CARD).has("last-modified"));
+    handle
+        .replace_modified_at(version("1.0.4"), at(1_600_000_000))
+        .unwrap();
+    let date = server.get(CARD).header("last-modified").map(str::to_owned);
+    assert_eq!(date.as_deref(), Some("Tue, 14 Nov 2023 22:13:21 GMT"));
+    // Built with a date, a swap without one still gets none.
+    let layer = AgentCardLayer::builder(version("1.0.0"))
+        .last_modified(at(1_700_000_000))
+        .build()
+        .unwrap();
+    layer.handle().replace(version("1.0.1")).unwrap();
+    let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
+    assert!(!server.get(CARD).has("last-modified"));
 }

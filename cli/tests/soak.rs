@@ -778,7 +778,10 @@ fn soak_swaps_in_process() {
     };
     bodies.published.insert(state.code());
 
+    // Swaps dated by the clock, so `Last-Modified` moves with every `replace` (the default
+    // dates a swap only by the date given with it).
     let layer = AgentCardLayer::builder(base.clone())
+        .last_modified_build_time()
         .tenant(TENANTS[0], base)
         .catalog(
             a2a_card::serve::CatalogOptions::new()

@@ -39,6 +39,17 @@ pub enum BuildError {
     /// one holding an encoded `/`, `\`, `%` or control character is not).
     #[error("tenant {0:?} must be a single path segment such as \"acme\" (no '/' or '\\', encoded or not; no spaces; not '.' or '..', encoded or not)")]
     InvalidTenant(String),
+    /// A tenant name that RFC 3986 §6.2.2 spells another way too, and names must have one
+    /// spelling: an escape of an unreserved character (`%41` for `A`, `%2D` for `-`, `%7E`
+    /// for `~`; letters, digits, `-`, `.`, `_`, `~`, §2.3), or an escape in lower-case hex
+    /// (`%c3%a9` for `%C3%A9`). `canonical` is the spelling to use.
+    #[error("tenant {name:?} is the same URI path segment as {canonical:?} (RFC 3986 §6.2.2: an encoded letter, digit, '-', '.', '_' or '~' is that character, and percent-encodings are not case-sensitive); a tenant name has one spelling: name it {canonical:?}")]
+    NonCanonicalTenant {
+        /// The name given.
+        name: String,
+        /// Its one spelling.
+        canonical: String,
+    },
     /// The card could not be signed.
     #[cfg(feature = "sign")]
     #[error("the card could not be signed: {0}")]

@@ -5,8 +5,8 @@ use std::time::SystemTime;
 
 use super::error::BuildError;
 use super::representation::CardSet;
-use super::respond::{Published, Shared};
-use super::settings::{is_plain_segment, Settings};
+use super::respond::{Published, Shared, SwapDates};
+use super::settings::{canonical_segment, check_tenant_name, Settings};
 use crate::{AgentCard, Profile};
 
 /// Replaces the card a layer serves, atomically. The new card is checked first; a card with
@@ -46,7 +46,10 @@ impl CardHandle {
         CardHandle { shared }
     }
 
-    /// Serves `card` from now on, with the current time as its `Last-Modified`.
+    /// Serves `card` from now on. It has no `Last-Modified` unless the layer was built with
+    /// [`last_modified_build_time`](super::AgentCardLayerBuilder::last_modified_build_time)
+    /// (then the time of this swap): a date taken from this process's clock is not one other
+    /// replicas would send. To date it, use [`replace_modified_at`](Self::replace_modified_at).
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -55,10 +58,12 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn replace(&self, card: AgentCard) -> Result<(), BuildError> {
-        self.swap(None, card, SystemTime::now())
+        self.swap(None, card, None)
     }
 
-    /// Serves `card` from now on, last modified at `modified` (e.g. its file's mtime).
+    /// Serves `card` from now on, last modified at `modified` (e.g. its file's mtime; none
+    /// when the layer was built
+    /// [`without_last_modified`](super::AgentCardLayerBuilder::without_last_modified)).
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -71,10 +76,14 @@ impl CardHandle {
         card: AgentCard,
         modified: SystemTime,
     ) -> Result<(), BuildError> {
-        self.swap(None, card, modified)
+        self.swap(None, card, Some(modified))
     }
 
-    /// Serves `card` for `tenant` from now on (adding the tenant if it is new).
+    /// Serves `card` for `tenant` from now on (adding the tenant if it is new). The name has
+    /// one spelling, as with
+    /// [`AgentCardLayerBuilder::tenant`](super::AgentCardLayerBuilder::tenant): `%41` for `A`
+    /// or lower-case hex is refused ([`BuildError::NonCanonicalTenant`]). Dated as
+    /// [`replace`](Self::replace) dates a card: none unless the layer dates swaps by the clock.
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -84,10 +93,8 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn replace_tenant(&self, tenant: &str, card: AgentCard) -> Result<(), BuildError> {
-        if !is_plain_segment(tenant) {
-            return Err(BuildError::InvalidTenant(tenant.to_owned()));
-        }
-        self.swap(Some(tenant), card, SystemTime::now())
+        check_tenant_name(tenant)?;
+        self.swap(Some(tenant), card, None)
     }
 
     /// The card being served.
@@ -130,6 +137,8 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn remove_tenant(&self, tenant: &str) -> bool {
+        // `%41` names tenant `A`, as in requests.
+        let tenant = &*canonical_segment(tenant);
         let shared = &self.shared;
         let _writer = shared
             .writer
@@ -165,13 +174,11 @@ impl CardHandle {
         card: AgentCard,
         modified: SystemTime,
     ) -> Result<(), BuildError> {
-        if !is_plain_segment(tenant) {
-            return Err(BuildError::InvalidTenant(tenant.to_owned()));
-        }
-        self.swap(Some(tenant), card, modified)
+        check_tenant_name(tenant)?;
+        self.swap(Some(tenant), card, Some(modified))
     }
 
-    /// A tenant's card, if that tenant is served.
+    /// A tenant's card, if that tenant is served (named in any spelling: `%41` is `A`).
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -181,7 +188,10 @@ impl CardHandle {
     /// ```
     pub fn tenant_card(&self, tenant: &str) -> Option<Arc<AgentCard>> {
         let published = self.shared.published.load();
-        published.tenants.get(tenant).map(|set| set.card.clone())
+        published
+            .tenants
+            .get(&*canonical_segment(tenant))
+            .map(|set| set.card.clone())
     }
 
     /// The ETag served for the card's v1.0 JSON right now, quotes included: the ETag of the
@@ -216,10 +226,14 @@ impl CardHandle {
         &self,
         tenant: Option<&str>,
         card: AgentCard,
-        modified: SystemTime,
+        modified: Option<SystemTime>,
     ) -> Result<(), BuildError> {
         let shared = &self.shared;
-        let modified = shared.last_modified_on_swap.then_some(modified);
+        let modified = match shared.swap_dates {
+            SwapDates::Never => None,
+            SwapDates::Given => modified,
+            SwapDates::Clock => Some(modified.unwrap_or_else(SystemTime::now)),
+        };
         let mut set = match checked_card_set(&shared.settings, tenant, card, modified) {
             Ok(set) => set,
             Err(error) => {
@@ -257,6 +271,13 @@ impl CardHandle {
                     let mut redated = CardSet::new(card, &shared.settings, &canonical, date);
                     redated.dated_up_to = Some(date.unwrap_or(floor));
                     set = Arc::new(redated);
+                }
+            }
+            // An undated card after a dated one keeps the floor: a date given with a later
+            // swap must still be later than every date sent.
+            if let Some(fresh) = Arc::get_mut(&mut set) {
+                if fresh.dated_up_to.is_none() {
+                    fresh.dated_up_to = previous.dated_up_to;
                 }
             }
         }

@@ -11,9 +11,9 @@ use tower::Layer;
 use super::error::BuildError;
 use super::handle::{checked_card_set, CardHandle};
 use super::options::{Cors, Legacy};
-use super::respond::{Published, Shared};
+use super::respond::{Published, Shared, SwapDates};
 use super::service::AgentCardService;
-use super::settings::{is_plain_segment, normalize_prefix, Settings};
+use super::settings::{check_tenant_name, normalize_prefix, Settings};
 use crate::AgentCard;
 
 /// The media type of an Agent Card (A2A §14.1).
@@ -51,7 +51,7 @@ impl AgentCardLayer {
             tenants: Vec::new(),
             content_type: HeaderValue::from_static(A2A_JSON),
             cache_control: HeaderValue::from_static(DEFAULT_CACHE_CONTROL),
-            last_modified: LastModified::BuildTime,
+            last_modified: LastModified::Unset,
             legacy: Legacy::default(),
             negotiate_version: false,
             cors: Cors::default(),
@@ -87,10 +87,16 @@ impl<S> Layer<S> for AgentCardLayer {
     }
 }
 
+/// Where the cards' `Last-Modified` comes from.
 #[derive(Debug, Clone, Copy)]
 enum LastModified {
-    BuildTime,
+    /// None at build; a swap is dated only by the date given with it (the default).
+    Unset,
+    /// This date at build; a swap as with `Unset`.
     At(SystemTime),
+    /// The clock: the time of the build, then of each swap (opt-in).
+    BuildTime,
+    /// Never any date, even one given with a swap.
     Never,
 }
 
@@ -238,8 +244,18 @@ impl AgentCardLayerBuilder {
         self
     }
 
-    /// `Last-Modified` of the card, e.g. the card file's modification time. Without it the
-    /// time the layer is built is used (and the time of each swap after that).
+    /// `Last-Modified` of the card (and of each tenant's), e.g. the card file's modification
+    /// time: a date every replica serving the same file agrees on.
+    ///
+    /// **The default is no `Last-Modified`.** Replicas built from the same card send the same
+    /// bytes and ETag, and must send the same validators; a date taken from the process (when
+    /// it started, when it built the layer) differs from replica to replica, so none is
+    /// invented: without this method (or
+    /// [`last_modified_build_time`](Self::last_modified_build_time)) the card has no
+    /// `Last-Modified`, and clients revalidate it by its ETag (`If-None-Match`), which every
+    /// replica agrees on. A swap is dated only by the date given with it
+    /// ([`CardHandle::replace_modified_at`](super::CardHandle::replace_modified_at), e.g. the
+    /// new file's mtime); [`CardHandle::replace`](super::CardHandle::replace) gives none.
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -252,7 +268,24 @@ impl AgentCardLayerBuilder {
         self
     }
 
-    /// Sends no `Last-Modified` (then `If-Modified-Since` never gives a 304; ETags still do).
+    /// `Last-Modified` from the clock: the time the layer is built, then the time of each swap
+    /// through [`CardHandle::replace`](super::CardHandle::replace) (a swap with a date of its
+    /// own keeps that date). Opt-in, for a single process: two replicas built a second apart
+    /// send the same ETag with different dates, which a load balancer's clients see as a card
+    /// that changes back and forth.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let b = a2a_card::serve::AgentCardLayer::builder(card).last_modified_build_time();
+    /// # let _ = b;
+    /// ```
+    pub fn last_modified_build_time(mut self) -> Self {
+        self.last_modified = LastModified::BuildTime;
+        self
+    }
+
+    /// Sends no `Last-Modified`, not even for a swap given a date (then `If-Modified-Since`
+    /// never gives a 304; ETags still do).
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
@@ -317,10 +350,27 @@ impl AgentCardLayerBuilder {
     /// Adds a tenant's own card, served at `/{tenant}/.well-known/agent-card.json` (after
     /// the mount prefix). Requests for tenants not configured pass to the inner service.
     ///
+    /// **One spelling per name.** The name is a path segment as sent on the wire, and RFC 3986
+    /// §6.2.2 calls several spellings of one segment the same URI: `%41` is `A`, `%7E` is `~`
+    /// (an escaped letter, digit, `-`, `.`, `_` or `~`, the unreserved characters), and
+    /// `%c3%a9` is `%C3%A9` (hex is not case-sensitive). A normalising proxy or cache would
+    /// mix two tenants so spelled, so [`build`](Self::build) refuses a name in any spelling
+    /// but its one ([`BuildError::NonCanonicalTenant`], which names it): unreserved
+    /// characters unescaped, other escapes in upper-case hex (`a%3Ab`, `caf%C3%A9` are
+    /// fine). A request naming a tenant in another spelling (`/%41/.well-known/agent-card.json`,
+    /// `/caf%c3%a9/...`) gets that tenant's card, never another's. A name that is not one
+    /// plain segment (`a/b`, `..`, `%2e`, `a%2Fb`, a space) is [`BuildError::InvalidTenant`].
+    ///
     /// ```
+    /// use a2a_card::serve::{AgentCardLayer, BuildError};
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// let b = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("acme", card);
+    /// let b = AgentCardLayer::builder(card.clone()).tenant("acme", card.clone());
     /// # let _ = b;
+    /// let refused = AgentCardLayer::builder(card.clone()).tenant("%41cme", card).build();
+    /// assert!(matches!(
+    ///     refused,
+    ///     Err(BuildError::NonCanonicalTenant { canonical, .. }) if canonical == "Acme"
+    /// ));
     /// ```
     pub fn tenant(mut self, tenant: impl Into<String>, card: AgentCard) -> Self {
         self.tenants.push((tenant.into(), card));
@@ -353,17 +403,16 @@ impl AgentCardLayerBuilder {
             #[cfg(feature = "catalog")]
             catalog: self.catalog,
         };
-        let (last_modified, track_swaps) = match self.last_modified {
-            LastModified::BuildTime => (Some(SystemTime::now()), true),
-            LastModified::At(time) => (Some(time), true),
-            LastModified::Never => (None, false),
+        let (last_modified, swap_dates) = match self.last_modified {
+            LastModified::Unset => (None, SwapDates::Given),
+            LastModified::At(time) => (Some(time), SwapDates::Given),
+            LastModified::BuildTime => (Some(SystemTime::now()), SwapDates::Clock),
+            LastModified::Never => (None, SwapDates::Never),
         };
         let main = checked_card_set(&settings, None, self.card, last_modified)?;
         let mut tenants = HashMap::new();
         for (tenant, card) in self.tenants {
-            if !is_plain_segment(&tenant) {
-                return Err(BuildError::InvalidTenant(tenant));
-            }
+            check_tenant_name(&tenant)?;
             if tenants.contains_key(&tenant) {
                 return Err(BuildError::DuplicateTenant(tenant));
             }
@@ -375,7 +424,7 @@ impl AgentCardLayerBuilder {
             settings,
             published: ArcSwap::from_pointee(published),
             writer: Mutex::new(()),
-            last_modified_on_swap: track_swaps,
+            swap_dates,
         };
         Ok(AgentCardLayer {
             shared: Arc::new(shared),

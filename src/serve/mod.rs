@@ -5,8 +5,9 @@
 //! Everything is built once per card, when the layer is built or the card is swapped: the
 //! compact v1.0 JSON, its gzip and brotli encodings (feature `compression`, on by default), a
 //! strong ETag for each (SHA-256 of exactly the bytes sent, so every replica sends the same
-//! one), `Content-Type: application/a2a+json`, `Last-Modified`, `Cache-Control`
-//! (`public, max-age=3600` by default) and `Content-Length`. A request only matches its path,
+//! one), `Content-Type: application/a2a+json`, `Cache-Control` (`public, max-age=3600` by
+//! default), `Content-Length`, and `Last-Modified` when the builder is given a date (none by
+//! default: see [`AgentCardLayerBuilder::last_modified`]). A request only matches its path,
 //! picks a content coding, compares validators and clones those values.
 //!
 //! - Methods: `GET`, `HEAD` (same headers, no body), `OPTIONS` (`Allow`, CORS preflight);

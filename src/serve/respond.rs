@@ -1,5 +1,6 @@
 //! Answering one request for a card from the prebuilt representations.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -16,7 +17,7 @@ use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
 use super::conditional::{evaluate, Asks, Decision};
 use super::options::{CorsPolicy, Legacy};
 use super::representation::{exposed_headers, CardSet, Representation};
-use super::settings::{is_plain_segment, Route, Settings};
+use super::settings::{canonical_segment, is_plain_segment, Route, Settings};
 use crate::protocol::header::A2A_VERSION;
 use crate::protocol::ProtocolVersion;
 
@@ -61,8 +62,20 @@ pub(crate) struct Shared {
     pub(crate) published: ArcSwap<Published>,
     /// Serializes replacements so two concurrent swaps cannot lose one another's tenant.
     pub(crate) writer: Mutex<()>,
-    /// Whether a replaced card gets a `Last-Modified` (off when the builder asked for none).
-    pub(crate) last_modified_on_swap: bool,
+    /// Which `Last-Modified` a replaced card gets.
+    pub(crate) swap_dates: SwapDates,
+}
+
+/// Which `Last-Modified` a card swapped in through the handle gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SwapDates {
+    /// None (the builder asked for no `Last-Modified` at all).
+    Never,
+    /// The date given with the swap (`replace_modified_at`), else none: the default, so no
+    /// replica invents a date another would not.
+    Given,
+    /// The date given with the swap, else the time of the swap (`last_modified_build_time`).
+    Clock,
 }
 
 /// A response of ours: headers and, for a GET that serves the card, the body.
@@ -93,7 +106,16 @@ impl Shared {
                 tracing::debug!(target: "a2a_card", %method, path, status = 404, "agent card path with an unusable tenant segment refused");
                 return Some(empty(StatusCode::NOT_FOUND));
             }
-            Some(tenant) => published.tenants.get(tenant)?,
+            Some(tenant) => match published.tenants.get(tenant) {
+                Some(set) => set,
+                // RFC 3986 §6.2.2: `/%41/...` is `/A/...`, `%c3%a9` is `%C3%A9`. Names are
+                // in their one spelling, so the request's segment in that spelling finds the
+                // tenant it names, if any (only a miss with a `%` gets here).
+                None => match canonical_segment(tenant) {
+                    Cow::Owned(canonical) => published.tenants.get(&canonical)?,
+                    Cow::Borrowed(_) => return None,
+                },
+            },
         };
         let mut response = match *method {
             Method::GET => self.get(false, target.route, set, headers),

@@ -1,8 +1,11 @@
 //! The layer's fixed configuration, and which request paths it answers.
 
+use std::borrow::Cow;
+
 use http::HeaderValue;
 
 use super::bytes_eq::{same_bytes, strip_prefix};
+use super::error::BuildError;
 use super::options::{CorsPolicy, Legacy};
 
 /// The canonical path of the card (A2A v0.3 and later).
@@ -143,6 +146,65 @@ pub(crate) fn is_plain_segment(segment: &str) -> bool {
             .any(|&b| matches!(b, b'/' | b'\\' | b'%') || b.is_ascii_control())
 }
 
+/// The one spelling of `segment` among those RFC 3986 §6.2.2 calls the same: an escape of an
+/// unreserved character decoded (§6.2.2.2, §2.3: `%41` is `A`, `%7E` is `~`, `%2D` is `-`),
+/// every other escape's hex in upper case (§6.2.2.1: `%c3%a9` is `%C3%A9`). Borrowed when
+/// `segment` is already that spelling. A malformed escape is left as it is (such a segment is
+/// not [plain](is_plain_segment) anyway).
+pub(crate) fn canonical_segment(segment: &str) -> Cow<'_, str> {
+    if !segment.contains('%') {
+        return Cow::Borrowed(segment);
+    }
+    let bytes = segment.as_bytes();
+    let mut out = String::with_capacity(segment.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escape = (bytes[i] == b'%')
+            .then(|| segment.get(i + 1..i + 3))
+            .flatten()
+            .filter(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escape {
+            Some(b) if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') => {
+                out.push(char::from(b));
+                i += 3;
+            }
+            Some(b) => {
+                out.push_str(&format!("%{b:02X}"));
+                i += 3;
+            }
+            None => {
+                // One character as written (a `%` without two hex digits, or any other).
+                let len = segment[i..].chars().next().map_or(1, char::len_utf8);
+                out.push_str(&segment[i..i + len]);
+                i += len;
+            }
+        }
+    }
+    if out == segment {
+        Cow::Borrowed(segment)
+    } else {
+        Cow::Owned(out)
+    }
+}
+
+/// A tenant name is a [plain](is_plain_segment) segment in its
+/// [one spelling](canonical_segment): `A`, never `%41`; `%C3%A9`, never `%c3%a9`. Requests in
+/// another spelling of a name find the same tenant (the layer looks their segment up in this
+/// spelling when it is not a name as written).
+pub(crate) fn check_tenant_name(name: &str) -> Result<(), BuildError> {
+    if !is_plain_segment(name) {
+        return Err(BuildError::InvalidTenant(name.to_owned()));
+    }
+    match canonical_segment(name) {
+        Cow::Borrowed(_) => Ok(()),
+        Cow::Owned(canonical) => Err(BuildError::NonCanonicalTenant {
+            name: name.to_owned(),
+            canonical,
+        }),
+    }
+}
+
 /// The bytes `%XX` escapes stand for, or `None` for a malformed escape.
 fn percent_decoded(segment: &str) -> Option<Vec<u8>> {
     let bytes = segment.as_bytes();
@@ -224,6 +286,71 @@ mod tests {
             assert!(!is_plain_segment(bad), "{bad:?}");
         }
         assert!(normalize_prefix("/a/%2e%2e/b").is_none());
+    }
+
+    #[test]
+    fn a_segment_has_one_spelling() {
+        for (given, canonical) in [
+            ("%41", "A"),
+            ("%61cme", "acme"),
+            ("%30", "0"),
+            ("t%39", "t9"),
+            ("%2D", "-"),
+            ("%2d", "-"),
+            ("a%2Eb", "a.b"),
+            ("%5F", "_"),
+            ("%7E", "~"),
+            ("%7e", "~"),
+            ("caf%c3%a9", "caf%C3%A9"),
+            ("a%3ab", "a%3Ab"),
+            ("%2f", "%2F"),
+        ] {
+            assert_eq!(canonical_segment(given), canonical, "{given}");
+            assert!(matches!(canonical_segment(given), Cow::Owned(_)), "{given}");
+        }
+        for already in ["acme", "caf%C3%A9", "a%3Ab", "a%20b", "x:y@z", "%", "%zz", "é"] {
+            assert!(
+                matches!(canonical_segment(already), Cow::Borrowed(s) if s == already),
+                "{already}"
+            );
+        }
+    }
+
+    #[test]
+    fn tenant_names_are_refused_in_any_spelling_but_their_one() {
+        // Each unreserved class escaped (RFC 3986 §2.3): a letter, a digit, - . _ ~, in
+        // either case of hex; and lower-case hex of an escape that stays one.
+        for (name, canonical) in [
+            ("%41", "A"),
+            ("%61cme", "acme"),
+            ("t%31", "t1"),
+            ("a%2Db", "a-b"),
+            ("a%2eb", "a.b"),
+            ("a%5fb", "a_b"),
+            ("a%7Eb", "a~b"),
+            ("caf%c3%a9", "caf%C3%A9"),
+            ("a%3ab", "a%3Ab"),
+        ] {
+            match check_tenant_name(name) {
+                Err(BuildError::NonCanonicalTenant { name: n, canonical: c }) => {
+                    assert_eq!((n.as_str(), c.as_str()), (name, canonical));
+                }
+                other => panic!("{name}: {other:?}"),
+            }
+            let message = check_tenant_name(name).unwrap_err().to_string();
+            assert!(message.contains(&format!("name it {canonical:?}")), "{message}");
+        }
+        // Escapes of reserved and other characters, in upper case, stay allowed.
+        for name in ["acme", "a%3Ab", "a%40b", "a%20b", "caf%C3%A9", "x:y@z", "t~1"] {
+            assert!(check_tenant_name(name).is_ok(), "{name}");
+        }
+        // Not a plain segment at all: the older refusal.
+        for name in ["", "a/b", "..", "%2e", "%2E%2E", "a%2Fb", "a b"] {
+            assert!(
+                matches!(check_tenant_name(name), Err(BuildError::InvalidTenant(_))),
+                "{name}"
+            );
+        }
     }
 
     #[test]
