@@ -345,3 +345,73 @@ fn every_new_code_documents_its_severity_source() {
         assert_eq!(code.severity(), severity, "{code}");
     }
 }
+
+/// A clean v0.3 card to vary in the tests below.
+fn v03_base() -> serde_json::Value {
+    let mut card: serde_json::Value =
+        serde_json::from_slice(&fixture("v03-provider-name.json")).unwrap();
+    card["provider"] = serde_json::json!({
+        "organization": "Example Weather Co.", "url": "https://weather.example.com"
+    });
+    card
+}
+
+fn codes(card: &serde_json::Value) -> Vec<(Code, String, String)> {
+    a2a_card::validate_value(card, Profile::Spec, None)
+        .diagnostics
+        .into_iter()
+        .map(|d| (d.code, d.pointer, d.message))
+        .collect()
+}
+
+#[test]
+fn the_v03_base_is_clean_but_for_the_v03_notice() {
+    let found = codes(&v03_base());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Code::V03Card);
+}
+
+#[test]
+fn a_v03_oauth_scheme_without_flows_is_a_note_not_an_error() {
+    let mut card = v03_base();
+    card["securitySchemes"] = serde_json::json!({"oauth": {"type": "oauth2", "flows": {}}});
+    card["security"] = serde_json::json!([{"oauth": []}]);
+    let found = codes(&card);
+    assert!(
+        found
+            .iter()
+            .any(|(c, p, _)| *c == Code::NeededForV1 && p == "/securitySchemes/oauth/flows"),
+        "{found:?}"
+    );
+    assert!(
+        !found.iter().any(|(c, _, _)| c.severity() == Severity::Error),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_v03_additional_interface_without_transport_names_transport() {
+    let mut card = v03_base();
+    card["additionalInterfaces"] = serde_json::json!([{"url": "https://weather.example.com/rest"}]);
+    let found = codes(&card);
+    let missing = found
+        .iter()
+        .find(|(c, p, _)| *c == Code::MissingField && p == "/additionalInterfaces/0/transport")
+        .unwrap_or_else(|| panic!("{found:?}"));
+    assert!(missing.2.contains("`transport`"), "{}", missing.2);
+}
+
+#[test]
+fn a_v03_scheme_with_an_unknown_type_is_told_in_v03_words() {
+    let mut card = v03_base();
+    card["securitySchemes"] = serde_json::json!({"key": {"type": "apikey", "in": "header",
+                                                          "name": "X-Key"}});
+    card["security"] = serde_json::json!([{"key": []}]);
+    let found = codes(&card);
+    let e020 = found
+        .iter()
+        .find(|(c, p, _)| *c == Code::SchemeVariantCount && p == "/securitySchemes/key")
+        .unwrap_or_else(|| panic!("{found:?}"));
+    assert!(e020.2.contains("\"apikey\""), "{}", e020.2);
+    assert!(!e020.2.contains("apiKeySecurityScheme"), "{}", e020.2);
+}

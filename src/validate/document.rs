@@ -202,7 +202,7 @@ fn as_v03(d: &mut Diagnostic, doc: &serde_json::Map<String, Value>) {
             return;
         }
         // v0.3 OAuthFlows requires no flow; v1.0 requires exactly one.
-        Code::OAuthFlowCount => {
+        Code::OAuthFlowCount if d.message.starts_with("no OAuth flow") => {
             *d = Diagnostic::new(
                 Code::NeededForV1,
                 d.pointer.clone(),
