@@ -13,7 +13,8 @@ use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::auth_file::AuthFile;
 use a2a_card::serve::{
-    AgentCardLayer, CardHandle, CatalogOptions, Cors, Legacy, A2A_JSON, DEFAULT_CACHE_CONTROL,
+    AgentCardLayer, CardHandle, CatalogOptions, Cors, Legacy, PublicUrl, A2A_JSON,
+    DEFAULT_CACHE_CONTROL,
 };
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
@@ -301,7 +302,16 @@ fn extended_layer(
         errln!(output, "a2a-card: warning: {warning}");
     }
     let security = read.security;
-    let builder = ExtendedCardLayer::builder(public, security).precompress(!args.no_compression);
+    let mut builder =
+        ExtendedCardLayer::builder(public, security).precompress(!args.no_compression);
+    match args.host.public_url(&args.addr) {
+        Ok(Some(url)) => builder = builder.public_url(url),
+        Ok(None) => {}
+        Err(message) => {
+            errln!(output, "a2a-card: {message}");
+            return Err(Outcome::Usage);
+        }
+    }
     let builder = match extended {
         Some(card) => match signer(args) {
             Ok(Some(signer)) => builder.extended_card(card).sign_with(signer),
@@ -377,6 +387,9 @@ fn build_layer(
     }
     if let Some(catalog) = catalog {
         builder = builder.catalog(catalog);
+    }
+    if let Some(url) = args.host.public_url(&args.addr)? {
+        builder = builder.public_url(url);
     }
     let layer = builder
         .cache_control(header("cache-control", &args.cache_control)?)
@@ -577,8 +590,23 @@ struct HostArgs {
     /// Serve no AI Catalog, even with tenants.
     #[arg(long, conflicts_with_all = ["catalog", "catalog_base_url", "catalog_inline", "catalog_host_name", "catalog_host_id", "catalog_identifier_prefix"])]
     no_catalog: bool,
+    /// Where callers reach this agent from outside (a proxy, a load balancer, a platform
+    /// URL), e.g. https://agents.example.com/billing: every interface URL of the cards served
+    /// (tenants' and --extended-card's too) that points at the agent itself (localhost, a
+    /// loopback or 0.0.0.0 address, the --addr origin, an --internal-origin) is rebased onto
+    /// it, path kept: http://0.0.0.0:8000/a2a/v1 becomes
+    /// https://agents.example.com/billing/a2a/v1. Done when a card is loaded, never from
+    /// request headers. A signed card that would change is refused. The catalog's card URLs
+    /// start with it unless --catalog-base-url is given.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+    /// An origin that is this agent too, as its cards may name it (a container's address or
+    /// service name), e.g. http://agent-svc:8000; with --public-url (repeatable).
+    #[arg(long, value_name = "ORIGIN", requires = "public_url")]
+    internal_origin: Vec<String>,
     /// Where clients reach this server, e.g. https://agents.example.com: the catalog's card
-    /// URLs start with it (then --mount-prefix). Default: the address listened on.
+    /// URLs start with it (then --mount-prefix). Default: --public-url, else the address
+    /// listened on.
     #[arg(long, value_name = "URL")]
     catalog_base_url: Option<String>,
     /// Catalog entries carry each card inline (`data`) instead of its URL.
@@ -644,6 +672,28 @@ impl HostArgs {
         Ok(files)
     }
 
+    /// The public URL of --public-url, with the --addr origin and every --internal-origin as
+    /// the agent's own.
+    fn public_url(&self, addr: &str) -> Result<Option<PublicUrl>, String> {
+        let Some(url) = &self.public_url else {
+            return Ok(None);
+        };
+        let mut public = PublicUrl::parse(url).map_err(|e| format!("--public-url: {e}"))?;
+        for scheme in ["http", "https"] {
+            if let Ok(origin) = PublicUrl::parse(&format!("{scheme}://{addr}")) {
+                public = public
+                    .internal_origin(&origin.to_string())
+                    .map_err(|e| format!("--addr: {e}"))?;
+            }
+        }
+        for origin in &self.internal_origin {
+            public = public
+                .internal_origin(origin)
+                .map_err(|e| format!("--internal-origin: {e}"))?;
+        }
+        Ok(Some(public))
+    }
+
     fn wants_catalog(&self) -> bool {
         !self.no_catalog
             && (self.catalog
@@ -664,6 +714,8 @@ impl HostArgs {
         let bound = local.parse::<std::net::SocketAddr>().ok();
         match (&self.catalog_base_url, bound) {
             (Some(url), _) => options = options.base_url(url.as_str()),
+            // The layer lists the cards under its public URL.
+            (None, _) if self.public_url.is_some() => {}
             (None, Some(addr)) if !addr.ip().is_unspecified() => {
                 options = options.base_url(format!("{scheme}://{addr}"));
             }

@@ -85,6 +85,7 @@ pub(super) async fn interface_findings(
     credentials: &Credentials,
     findings: &mut Vec<Diagnostic>,
 ) {
+    super::addresses::interface_address_findings(card, card_url, findings);
     let capability = card.capabilities.extended_agent_card == Some(true);
     let mut validated = HashSet::new();
     let mut probed = false;

@@ -46,6 +46,7 @@
 //! # }
 //! ```
 
+mod addresses;
 mod card;
 mod catalog;
 mod credential_lines;

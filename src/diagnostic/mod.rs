@@ -319,6 +319,19 @@ codes! {
     DestinationRefused = "A2A-C412", Error;
     /// The run's time budget ran out: the probes left were not done.
     NotDone = "A2A-C413", Error;
+    /// An interface URL names this machine (`localhost`, a loopback address, `0.0.0.0`, `::`)
+    /// in a card served from another host: no caller elsewhere reaches it. Error: the card's
+    /// interfaces are where clients send their messages (A2A §8.2). Rebase it with
+    /// `a2a-card serve --public-url` or the layer's `public_url`.
+    InterfaceOnLocalHost = "A2A-C414", Error;
+    /// An interface URL names a private, link-local or unique-local address in a card served
+    /// from a public host: callers outside that network do not reach it. Warning: a card for
+    /// an internal network may mean it.
+    InterfaceOnPrivateAddress = "A2A-C415", Warning;
+    /// An interface URL uses plain `http://` while the card came over `https://`: the proxy
+    /// or load balancer terminates TLS and the card names the hop behind it. Error: A2A §7.1
+    /// says production deployments MUST use HTTPS, and credentials would travel in clear.
+    InterfaceDowngradesToHttp = "A2A-C416", Error;
     /// No POST (the 405 probe) to a URL reached through a redirect to another origin.
     PostNotSent = "A2A-C207", Note;
     /// A Last-Modified that is not an HTTP date.

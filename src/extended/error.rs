@@ -63,6 +63,10 @@ pub enum ExtendedError {
         /// The most that are signed up front.
         max: usize,
     },
+    /// The extended card arrived signed, and the public URL would rewrite its interface URLs
+    /// at these pointers, breaking the signature.
+    #[error("the extended card arrived signed, but its interface URLs at {} point at the agent itself and the public URL would rewrite them, breaking the signature; sign it with its public URLs, or give it unsigned with a signing key on the layer", .0.join(", "))]
+    SignedCardRebased(Vec<String>),
     /// The `Cache-Control` given would let shared caches keep a card meant for one caller.
     #[error("Cache-Control {0:?} would let shared caches store the extended card; use private or no-store")]
     PublicCacheControl(String),

@@ -64,6 +64,7 @@ pub struct ExtendedCardLayerBuilder {
     undecided: UndecidedCall,
     signer: Option<Signer>,
     precompress: bool,
+    public_url: Option<crate::serve::PublicUrl>,
 }
 
 impl ExtendedCardLayer {
@@ -90,6 +91,7 @@ impl ExtendedCardLayer {
             undecided: UndecidedCall::default(),
             signer: None,
             precompress: cfg!(feature = "compression"),
+            public_url: None,
         }
     }
 }
@@ -271,6 +273,27 @@ impl ExtendedCardLayerBuilder {
         self
     }
 
+    /// Where callers reach the agent from outside: the extended card's interface URLs that
+    /// point at the agent itself are rebased onto it, as the public card's are
+    /// ([`AgentCardLayerBuilder::public_url`](crate::serve::AgentCardLayerBuilder::public_url)).
+    /// The routes still come from the public card as given to [`builder`](ExtendedCardLayer::builder)
+    /// (the paths the server itself sees), so give it the card as written, not as served.
+    ///
+    /// ```
+    /// # use a2a_card::security::{ApiKeys, CardSecurity};
+    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// use a2a_card::serve::PublicUrl;
+    /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
+    ///     .public_url(PublicUrl::parse("https://agents.example.com")?);
+    /// # let _ = b;
+    /// # Ok::<(), a2a_card::serve::PublicUrlError>(())
+    /// ```
+    pub fn public_url(mut self, url: crate::serve::PublicUrl) -> Self {
+        self.public_url = Some(url);
+        self
+    }
+
     /// The budget of request-body bytes the layer may hold while it reads JSON-RPC calls
     /// (see [`BodyBudget`]); default a budget of its own of
     /// [`DEFAULT_BODY_BUDGET`](crate::body::DEFAULT_BODY_BUDGET) bytes. Give every layer of a
@@ -385,7 +408,18 @@ impl ExtendedCardLayerBuilder {
                 return Err(ExtendedError::PublicCacheControl(text.to_owned()));
             }
         }
-        let card = match self.card.clone() {
+        let rebased = match (self.card.clone(), &self.public_url) {
+            (Some(mut card), Some(public)) => {
+                let signed = !card.signatures.is_empty();
+                let changed = public.rebase_card(&mut card);
+                if signed && !changed.is_empty() {
+                    return Err(ExtendedError::SignedCardRebased(changed));
+                }
+                Some(card)
+            }
+            (card, _) => card,
+        };
+        let card = match rebased {
             Some(card) => Some(Arc::new(checked(
                 &self.security,
                 card,

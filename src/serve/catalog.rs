@@ -220,9 +220,12 @@ fn entry(
     set: &CardSet,
 ) -> Result<CatalogEntry, BuildError> {
     let card = &set.card;
+    // The layer's public URL, when no base URL is given: where its paths are reachable.
+    let public = settings.public_url.as_ref().map(|url| url.to_string());
     let url = options
         .base_url
         .as_ref()
+        .or(public.as_ref())
         .map(|base| format!("{base}{}", settings.canonical_path(tenant)));
     let Some(identifier) = options.identifier_of(tenant, url.as_deref()) else {
         return Err(BuildError::CatalogSetting(

@@ -66,6 +66,17 @@ pub enum BuildError {
     #[cfg(feature = "catalog")]
     #[error("the AI Catalog cannot be built: {0}")]
     CatalogSetting(String),
+    /// The card arrived signed, and its interface URLs at these pointers point at the agent
+    /// itself, so the [public URL](super::PublicUrl) would rewrite them and the signature
+    /// would no longer verify. Sign the card with its public URLs, or leave it unsigned and
+    /// let the layer sign the rebased card.
+    #[error("{} arrived signed, but its interface URLs at {} point at the agent itself and the public URL would rewrite them, breaking the signature; sign the card with its public URLs, or serve it unsigned and sign the rebased card (a signing key on the layer)", card_name(tenant), pointers.join(", "))]
+    SignedCardRebased {
+        /// `None` for the default card, else the tenant whose card it is.
+        tenant: Option<String>,
+        /// The JSON pointers of the URLs that would change.
+        pointers: Vec<String>,
+    },
     /// The same tenant was given twice to the builder.
     #[error("tenant {0:?} is given twice")]
     DuplicateTenant(String),

@@ -321,6 +321,7 @@ pub(crate) fn checked_card_set(
             diagnostics: errors,
         });
     }
+    let card = rebased(settings, tenant, card)?;
     #[cfg(feature = "sign")]
     let card = signed(settings, card)?;
     let canonical = settings.canonical_path(tenant);
@@ -331,6 +332,27 @@ pub(crate) fn checked_card_set(
         &canonical,
         last_modified,
     )))
+}
+
+/// The card with its interface URLs rebased onto the public URL, when one is set; a card
+/// that arrives signed and would change is refused (its signature covers the URLs).
+fn rebased(
+    settings: &Settings,
+    tenant: Option<&str>,
+    mut card: AgentCard,
+) -> Result<AgentCard, BuildError> {
+    let Some(public) = &settings.public_url else {
+        return Ok(card);
+    };
+    let signed = !card.signatures.is_empty();
+    let changed = public.rebase_card(&mut card);
+    if signed && !changed.is_empty() {
+        return Err(BuildError::SignedCardRebased {
+            tenant: tenant.map(str::to_owned),
+            pointers: changed,
+        });
+    }
+    Ok(card)
 }
 
 /// A card that arrives signed is served as it is (after its signatures verify, when a

@@ -57,6 +57,7 @@ impl AgentCardLayer {
             cors: Cors::default(),
             prefix: String::new(),
             precompress: cfg!(feature = "compression"),
+            public_url: None,
             #[cfg(feature = "sign")]
             signer: None,
             #[cfg(feature = "sign")]
@@ -130,6 +131,7 @@ pub struct AgentCardLayerBuilder {
     cors: Cors,
     prefix: String,
     precompress: bool,
+    public_url: Option<super::public_url::PublicUrl>,
     #[cfg(feature = "sign")]
     signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
     #[cfg(feature = "sign")]
@@ -334,6 +336,30 @@ impl AgentCardLayerBuilder {
         self
     }
 
+    /// Where callers reach the agent from outside (see [`PublicUrl`](super::PublicUrl)): the
+    /// interface URLs of every card served (this one, tenants', each replacement) that point
+    /// at the agent itself (a loopback or unspecified host, an internal origin) are rebased
+    /// onto it when the card is built or swapped, and the AI Catalog's entry URLs use it when
+    /// its options give no base URL. A card that arrives signed and would change is refused.
+    ///
+    /// ```
+    /// use a2a_card::serve::{AgentCardLayer, PublicUrl};
+    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".into();
+    /// let layer = AgentCardLayer::builder(card)
+    ///     .public_url(PublicUrl::parse("https://agents.example.com/billing")?)
+    ///     .build()?;
+    /// assert_eq!(
+    ///     layer.handle().card().supported_interfaces[0].url,
+    ///     "https://agents.example.com/billing/a2a/v1"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn public_url(mut self, url: super::public_url::PublicUrl) -> Self {
+        self.public_url = Some(url);
+        self
+    }
+
     /// Serves the card under a sub-path, for apps mounted below the host's root:
     /// `/agents/travel` serves `/agents/travel/.well-known/agent-card.json`.
     ///
@@ -396,6 +422,7 @@ impl AgentCardLayerBuilder {
             cors: self.cors.0,
             prefix,
             precompress: self.precompress,
+            public_url: self.public_url,
             #[cfg(feature = "sign")]
             signer: self.signer,
             #[cfg(feature = "sign")]

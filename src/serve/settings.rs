@@ -26,6 +26,8 @@ pub(crate) struct Settings {
     /// Whether gzip and brotli bytes are built and offered (always false without the
     /// `compression` feature).
     pub(crate) precompress: bool,
+    /// Interface URLs that point at the agent itself are rebased onto this when set.
+    pub(crate) public_url: Option<super::public_url::PublicUrl>,
     /// Cards are signed with this when set (at build and at every swap, never per request).
     #[cfg(feature = "sign")]
     pub(crate) signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
@@ -239,6 +241,7 @@ mod tests {
             cors: CorsPolicy::AnyOrigin,
             prefix: normalize_prefix(prefix).unwrap(),
             precompress: false,
+            public_url: None,
             #[cfg(feature = "sign")]
             signer: None,
             #[cfg(feature = "sign")]
