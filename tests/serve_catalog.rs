@@ -322,8 +322,14 @@ fn a_tenant_is_one_uri_in_every_spelling() {
     // Every spelling of a name is that tenant's card, with that tenant's ETag.
     for (spellings, name) in [
         (&["/A", "/%41"][..], "A Planner"),
-        (&["/b-c", "/b%2Dc", "/b%2dc", "/%62%2D%63"][..], "BC Planner"),
-        (&["/caf%C3%A9", "/caf%c3%a9", "/%63af%C3%a9"][..], "Cafe Planner"),
+        (
+            &["/b-c", "/b%2Dc", "/b%2dc", "/%62%2D%63"][..],
+            "BC Planner",
+        ),
+        (
+            &["/caf%C3%A9", "/caf%c3%a9", "/%63af%C3%a9"][..],
+            "Cafe Planner",
+        ),
         (&["/x%3Ay", "/x%3ay", "/%78%3ay"][..], "XY Planner"),
     ] {
         let canonical = server.get(&format!("{}/.well-known/agent-card.json", spellings[0]));
@@ -331,11 +337,18 @@ fn a_tenant_is_one_uri_in_every_spelling() {
             let response = server.get(&format!("{spelling}/.well-known/agent-card.json"));
             assert_eq!(response.status, 200, "{spelling}");
             assert_eq!(response.json()["name"], name, "{spelling}");
-            assert_eq!(response.header("etag"), canonical.header("etag"), "{spelling}");
+            assert_eq!(
+                response.header("etag"),
+                canonical.header("etag"),
+                "{spelling}"
+            );
         }
     }
     // `%61` is `a`, not `A` (paths are case-sensitive): no tenant, the inner service.
-    for path in ["/a/.well-known/agent-card.json", "/%61/.well-known/agent-card.json"] {
+    for path in [
+        "/a/.well-known/agent-card.json",
+        "/%61/.well-known/agent-card.json",
+    ] {
         assert_eq!(server.get(path).json()["inner"], true, "{path}");
     }
     // `x:y` is not `x%3Ay` (a reserved character escaped is another segment).

@@ -58,9 +58,7 @@ fn replicas_built_from_one_card_send_the_same_headers() {
         headers
     };
     let tenant = "/acme/.well-known/agent-card.json";
-    let replica = || {
-        AgentCardLayer::builder(example_card()).tenant("acme", example_card())
-    };
+    let replica = || AgentCardLayer::builder(example_card()).tenant("acme", example_card());
     let first = start(replica());
     let first_headers = [headers(&first, CARD), headers(&first, tenant)];
     // Swapped in through the handle, without a date, the card still gets none.
@@ -73,7 +71,10 @@ fn replicas_built_from_one_card_send_the_same_headers() {
     for (path, first) in [CARD, tenant].iter().zip(&first_headers) {
         let second = headers(&second, path);
         assert_eq!(&second, first, "{path}");
-        assert!(!second.iter().any(|(name, _)| name == "last-modified"), "{second:?}");
+        assert!(
+            !second.iter().any(|(name, _)| name == "last-modified"),
+            "{second:?}"
+        );
     }
     // A date every replica agrees on (the file's mtime) is sent as given.
     let at = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);

@@ -311,7 +311,16 @@ mod tests {
             assert_eq!(canonical_segment(given), canonical, "{given}");
             assert!(matches!(canonical_segment(given), Cow::Owned(_)), "{given}");
         }
-        for already in ["acme", "caf%C3%A9", "a%3Ab", "a%20b", "x:y@z", "%", "%zz", "é"] {
+        for already in [
+            "acme",
+            "caf%C3%A9",
+            "a%3Ab",
+            "a%20b",
+            "x:y@z",
+            "%",
+            "%zz",
+            "é",
+        ] {
             assert!(
                 matches!(canonical_segment(already), Cow::Borrowed(s) if s == already),
                 "{already}"
@@ -335,16 +344,30 @@ mod tests {
             ("a%3ab", "a%3Ab"),
         ] {
             match check_tenant_name(name) {
-                Err(BuildError::NonCanonicalTenant { name: n, canonical: c }) => {
+                Err(BuildError::NonCanonicalTenant {
+                    name: n,
+                    canonical: c,
+                }) => {
                     assert_eq!((n.as_str(), c.as_str()), (name, canonical));
                 }
                 other => panic!("{name}: {other:?}"),
             }
             let message = check_tenant_name(name).unwrap_err().to_string();
-            assert!(message.contains(&format!("name it {canonical:?}")), "{message}");
+            assert!(
+                message.contains(&format!("name it {canonical:?}")),
+                "{message}"
+            );
         }
         // Escapes of reserved and other characters, in upper case, stay allowed.
-        for name in ["acme", "a%3Ab", "a%40b", "a%20b", "caf%C3%A9", "x:y@z", "t~1"] {
+        for name in [
+            "acme",
+            "a%3Ab",
+            "a%40b",
+            "a%20b",
+            "caf%C3%A9",
+            "x:y@z",
+            "t~1",
+        ] {
             assert!(check_tenant_name(name).is_ok(), "{name}");
         }
         // Not a plain segment at all: the older refusal.
