@@ -702,8 +702,10 @@ corpus! { BROKEN_V03, "broken-v0.3":
         Spec, WrongType, "/security/0/partnerKey", also &[W020];
     v03_e002_additional_interfaces_not_array: "E002-v03-additional-interfaces-not-array.json",
         Spec, WrongType, "/additionalInterfaces", also &[W020];
+    // Google's spelling is accepted in a v0.3 card, not silently (W016, issue 28).
     v03_e031_google_spelling_undeclared_scheme: "E031-v03-google-spelling-undeclared-scheme.json",
-        Spec, UndeclaredScheme, "/security/0/schemes/ghost", also &[W020];
+        Spec, UndeclaredScheme, "/security/0/schemes/ghost",
+        also &[W020, (Code::PreV1Field, "/security/0")];
     v03_e010_missing_oauth_token_url: "E010-v03-missing-oauth-token-url.json",
         Spec, MissingField, "/securitySchemes/oauth/flows/authorizationCode/tokenUrl",
         also &[W020];

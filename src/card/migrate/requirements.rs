@@ -81,6 +81,18 @@ fn convert_items(
         let item_source = format!("{source}/{i}");
         match spelling(item, expected) {
             Spelling::Schemes => {
+                // In a v0.3 card this is the v1.0 shape (Google's v0.3 docs write it so); the
+                // v0.3 schema spells a requirement {"name": [scopes]}. Accepted, not silently.
+                let written_as_v1 = item.get("schemes").is_some_and(Value::is_object);
+                if expected && written_as_v1 && source.ends_with("/security") {
+                    conv.notes.push(Diagnostic::new(
+                        Code::PreV1Field,
+                        &item_source,
+                        "`{\"schemes\": {\"name\": ...}}` is not how v0.3 spells a security \
+                         requirement (its schema: `{\"name\": [scopes]}`); it was read as the \
+                         v1.0 shape",
+                    ));
+                }
                 if let Some(Value::Object(schemes)) = item.get_mut("schemes") {
                     for (name, scopes) in schemes.iter_mut() {
                         if scopes.is_array() {
