@@ -384,7 +384,9 @@ fn a_v03_oauth_scheme_without_flows_is_a_note_not_an_error() {
         "{found:?}"
     );
     assert!(
-        !found.iter().any(|(c, _, _)| c.severity() == Severity::Error),
+        !found
+            .iter()
+            .any(|(c, _, _)| c.severity() == Severity::Error),
         "{found:?}"
     );
 }

@@ -79,7 +79,11 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
     let more: Vec<&Diagnostic> = converted
         .result_errors
         .iter()
-        .filter(|d| !said.iter().any(|s| s.code == d.code || s.pointer == d.pointer))
+        .filter(|d| {
+            !said
+                .iter()
+                .any(|s| s.code == d.code || s.pointer == d.pointer)
+        })
         .collect();
     if !more.is_empty() {
         errln!(

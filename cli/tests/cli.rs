@@ -1002,7 +1002,10 @@ fn migrate_refuses_a_card_that_claims_1_0_on_the_v03_shape() {
     let out = run(&["migrate", file.path()]);
     assert_eq!(out.code, 1, "{out}");
     assert!(out.stdout.is_empty(), "{out}");
-    assert!(out.stderr.contains("error A2A-E037 /protocolVersion: "), "{out}");
+    assert!(
+        out.stderr.contains("error A2A-E037 /protocolVersion: "),
+        "{out}"
+    );
 }
 
 #[test]
@@ -1018,8 +1021,14 @@ fn migrate_says_when_it_guesses_the_protocol_version() {
         "0.3",
         "{out}"
     );
-    assert!(out.stderr.contains("note A2A-N021 /protocolVersion: "), "{out}");
-    assert!(out.stderr.contains("error A2A-E010 /protocolVersion: "), "{out}");
+    assert!(
+        out.stderr.contains("note A2A-N021 /protocolVersion: "),
+        "{out}"
+    );
+    assert!(
+        out.stderr.contains("error A2A-E010 /protocolVersion: "),
+        "{out}"
+    );
     assert!(out.stderr.contains("repaired"), "{out}");
 }
 

@@ -282,7 +282,11 @@ fn migrate_gives_what_the_cli_gives() {
     let _ = std::fs::remove_dir_all(&dir);
     // Empty tags are valid v0.3 but not v1.0: the converted card is shown to the studio with
     // its errors, and `migrate` prints nothing (issue 28).
-    assert!(cli.stdout.is_empty(), "{}", String::from_utf8_lossy(&cli.stdout));
+    assert!(
+        cli.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&cli.stdout)
+    );
     assert_eq!(cli.status.code(), Some(1));
     assert_eq!(answer["valid"], false);
     let result = answer["resultErrors"].as_array().unwrap();
@@ -321,7 +325,10 @@ fn migrate_gives_what_the_cli_gives() {
         );
         assert!(stderr.contains(&line), "{line} not in\n{stderr}");
     }
-    assert_eq!(answer["errors"], 0, "empty tags are a note (A2A-N020) in v0.3");
+    assert_eq!(
+        answer["errors"], 0,
+        "empty tags are a note (A2A-N020) in v0.3"
+    );
     let v03 = studio
         .post_json("/api/migrate?to=0.3", V03_CARD.as_bytes())
         .json();
