@@ -96,7 +96,9 @@ pub struct ReadCard {
     pub card: AgentCard,
     /// The version the document was written in.
     pub source_version: CardVersion,
-    /// Warnings about conversions (pointers into the document as written).
+    /// Warnings and notes about conversions: what could not be carried across, spellings the
+    /// spec does not use, values that had to be guessed (pointers into the document as
+    /// written).
     pub notes: Vec<Diagnostic>,
     /// Where values of the v1.0 card sat in the document as written.
     pub pointers: PointerMap,

@@ -118,7 +118,9 @@ codes! {
     EmptyArray = "A2A-E011", Error;
     /// A security scheme sets no variant, or more than one.
     SchemeVariantCount = "A2A-E020", Error;
-    /// OAuth flows set no flow, or more than one.
+    /// OAuth flows set no flow, or more than one. Error: v1.0 §4.5.7, OAuthFlows is the proto's
+    /// `oneof flow` (one flow; a scheme without one tells clients nothing). A v0.3 card's OAuthFlows requires none: there, no flow is a
+    /// [`Code::NeededForV1`] note, and several flows are split by the migration (A2A-W021).
     OAuthFlowCount = "A2A-E021", Error;
     /// An API key location is not `query`, `header` or `cookie`.
     ApiKeyLocation = "A2A-E022", Error;
