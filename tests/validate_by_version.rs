@@ -294,6 +294,22 @@ fn the_contradiction_names_both_the_declared_version_and_the_shape() {
 }
 
 #[test]
+fn the_authentication_warning_names_both_versions_spellings() {
+    let report =
+        validate_document(&fixture("v02-authentication.json"), Profile::Spec, None).unwrap();
+    let w016 = report
+        .diagnostics
+        .iter()
+        .find(|d| d.pointer == "/authentication")
+        .unwrap();
+    assert!(
+        w016.message
+            .contains("securityRequirements in v1.0, security in v0.3"),
+        "{w016}"
+    );
+}
+
+#[test]
 fn text_modes_name_the_media_type_to_use() {
     let report = validate_document(&fixture("v03-text-modes.json"), Profile::Spec, None).unwrap();
     let said = |pointer: &str| {

@@ -230,6 +230,8 @@ fn as_v03(d: &mut Diagnostic, doc: &serde_json::Map<String, Value>) {
             };
             return;
         }
+        // About spellings of several versions: its words are chosen for that already.
+        Code::PreV1Field => return,
         _ => {}
     }
     // v1.0 names in messages, in the words of the card as written.
