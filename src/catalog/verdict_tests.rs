@@ -239,3 +239,27 @@ fn each_manifest_names_its_own_entry() {
     assert_eq!(report.manifests.len(), 11);
     assert_eq!(report.manifests[10].pointer, "/entries/11/trustManifest");
 }
+
+#[test]
+fn failures_in_the_manifests_terms() {
+    // Errors the verifier points into a card's `signatures` lose that pointer; others keep
+    // their whole text (none reaches here through verify_trust_manifest today, all its
+    // errors point at a signature).
+    let unknown = VerifyError::UnknownKid {
+        index: 0,
+        kid: "k9".into(),
+        known: "k1".into(),
+    };
+    assert_eq!(
+        manifest_failure(&unknown),
+        r#"kid "k9" is not a trusted key (trusted kids: k1)"#
+    );
+    let unsigned = VerifyError::UnsignedFields {
+        pointers: vec!["/x".into()],
+    };
+    assert_eq!(manifest_failure(&unsigned), unsigned.to_string());
+    let none = VerifyError::NoneValid {
+        failures: vec![unknown],
+    };
+    assert_eq!(manifest_failure(&none), none.to_string());
+}

@@ -316,3 +316,44 @@ fn both_policies_must_allow() {
         .allows(&url, at("169.254.0.1"))
         .is_ok());
 }
+
+#[test]
+fn each_class_is_described_in_its_own_words() {
+    use AddressClass::*;
+    let words = [
+        (Global, "a global address"),
+        (Loopback, "loopback"),
+        (LinkLocal, "169.254.0.0/16"),
+        (LinkLocal, "fe80::/10"),
+        (LinkLocal, "metadata"),
+        (Private, "RFC 1918"),
+        (UniqueLocal, "fc00::/7"),
+        (Unspecified, "0.0.0.0/8"),
+        (Multicast, "multicast"),
+        (Reserved, "reserved"),
+    ];
+    for (class, word) in words {
+        assert!(
+            class.describe().contains(word),
+            "{class:?}: {}",
+            class.describe()
+        );
+    }
+    let mut all: Vec<&str> = AddressClass::INTERNAL
+        .iter()
+        .map(|c| c.describe())
+        .collect();
+    all.push(Global.describe());
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), 8, "one description per class");
+    // The refusal names the address and its class.
+    let url: Uri = "http://a.example/".parse().unwrap();
+    let refused = AddressClasses::global_only()
+        .allows(&url, SocketAddr::new("169.254.0.1".parse().unwrap(), 80))
+        .unwrap_err();
+    assert!(
+        refused.starts_with("169.254.0.1 is a link-local address (169.254.0.0/16"),
+        "{refused}"
+    );
+}

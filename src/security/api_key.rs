@@ -201,7 +201,7 @@ fn percent_decode(input: &[u8]) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::percent_decode;
+    use super::*;
 
     #[test]
     fn percent_decoding() {
@@ -209,5 +209,210 @@ mod tests {
         assert_eq!(percent_decode(b"%zz%4"), b"%zz%4");
         assert_eq!(percent_decode(b"%41"), b"A");
         assert_eq!(percent_decode(b"%"), b"%");
+    }
+
+    #[test]
+    fn percent_decoding_at_the_edges() {
+        assert_eq!(percent_decode(b"a%4"), b"a%4");
+        assert_eq!(percent_decode(b"a%41"), b"aA");
+        assert_eq!(percent_decode(b"%41%42"), b"AB");
+        assert_eq!(percent_decode(b"%%41"), b"%A");
+        assert_eq!(percent_decode(b"%4G"), b"%4G");
+        assert_eq!(percent_decode(b"%c3%A9"), "é".as_bytes());
+        assert_eq!(percent_decode(b"++"), b"  ");
+        assert_eq!(percent_decode(b""), b"");
+    }
+
+    fn scheme(location: &str, name: &str) -> SecurityScheme {
+        SecurityScheme::api_key(location, name)
+    }
+
+    fn run(keys: &ApiKeys, scheme: &SecurityScheme, request: http::request::Builder) -> Verdict {
+        let (parts, ()) = request.body(()).unwrap().into_parts();
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(keys.verify(&parts, scheme))
+    }
+
+    fn keys() -> ApiKeys {
+        ApiKeys::new(["k1-7f3a9c", "k2-b81e44", "k3 with space"]).unwrap()
+    }
+
+    const ACCEPTED: Verdict = Verdict::Accepted(Grant {
+        subject: None,
+        scopes: std::collections::BTreeSet::new(),
+    });
+    const UNKNOWN: Verdict = Verdict::Rejected("unknown API key");
+    const SEVERAL: Verdict = Verdict::Rejected("the API key is given more than once");
+
+    #[test]
+    fn keys_need_at_least_one_and_none_empty() {
+        assert!(matches!(
+            ApiKeys::new(["k1", ""]),
+            Err(SecurityError::EmptySecret("API key"))
+        ));
+        assert!(matches!(
+            ApiKeys::new(Vec::<String>::new()),
+            Err(SecurityError::NoSecrets("API keys"))
+        ));
+        assert_eq!(format!("{:?}", keys()), "ApiKeys { keys: 3 }");
+    }
+
+    #[test]
+    fn keys_from_the_environment() {
+        let name = "A2A_CARD_TEST_API_KEYS_FROM_ENV";
+        std::env::set_var(name, " k1-7f3a9c , ,k2-b81e44,");
+        let keys = ApiKeys::from_env(name).unwrap();
+        assert_eq!(format!("{keys:?}"), "ApiKeys { keys: 2 }");
+        let header = scheme("header", "X-API-Key");
+        let with = |key: &str| http::Request::get("/").header("X-API-Key", key);
+        assert_eq!(run(&keys, &header, with("k1-7f3a9c")), ACCEPTED);
+        assert_eq!(run(&keys, &header, with("k2-b81e44")), ACCEPTED);
+        assert_eq!(run(&keys, &header, with(" k1-7f3a9c ")), UNKNOWN);
+        std::env::set_var(name, " , ");
+        assert!(matches!(ApiKeys::from_env(name), Err(SecurityError::MissingEnv(v)) if v == name));
+        std::env::remove_var(name);
+        assert!(matches!(ApiKeys::from_env(name), Err(SecurityError::MissingEnv(v)) if v == name));
+    }
+
+    #[test]
+    fn fits_only_api_key_schemes_with_a_name_and_a_known_location() {
+        let keys = keys();
+        for location in ["header", "query", "cookie"] {
+            assert!(keys.fits(&scheme(location, "k")).is_ok(), "{location}");
+            assert!(keys.fits(&scheme(location, "")).is_err(), "{location}");
+        }
+        for location in ["body", "path", "Header", ""] {
+            assert!(keys.fits(&scheme(location, "k")).is_err(), "{location}");
+        }
+        let basic: SecurityScheme =
+            serde_json::from_str(r#"{"httpAuthSecurityScheme": {"scheme": "Basic"}}"#).unwrap();
+        assert!(keys.fits(&basic).is_err());
+        // Verified against a scheme that is no API key: no credential for it.
+        let request = http::Request::get("/").header("X-API-Key", "k1-7f3a9c");
+        assert_eq!(run(&keys, &basic, request), Verdict::Missing);
+    }
+
+    #[test]
+    fn a_header_key() {
+        let keys = keys();
+        let s = scheme("header", "X-API-Key");
+        let get = || http::Request::get("/");
+        assert_eq!(run(&keys, &s, get()), Verdict::Missing);
+        for key in ["k1-7f3a9c", "k2-b81e44", "k3 with space"] {
+            assert_eq!(
+                run(&keys, &s, get().header("x-api-key", key)),
+                ACCEPTED,
+                "{key}"
+            );
+        }
+        for wrong in [
+            "k1-7f3a9",
+            "k1-7f3a9c0",
+            "K1-7F3A9C",
+            "",
+            "k1-7f3a9c,k2-b81e44",
+        ] {
+            assert_eq!(
+                run(&keys, &s, get().header("X-API-Key", wrong)),
+                UNKNOWN,
+                "{wrong}"
+            );
+        }
+        let twice = get()
+            .header("X-API-Key", "k1-7f3a9c")
+            .header("X-API-Key", "k1-7f3a9c");
+        assert_eq!(run(&keys, &s, twice), SEVERAL);
+        // Elsewhere than the card says: not there.
+        assert_eq!(
+            run(&keys, &s, http::Request::get("/?X-API-Key=k1-7f3a9c")),
+            Verdict::Missing
+        );
+        assert_eq!(
+            run(&keys, &s, get().header("Cookie", "X-API-Key=k1-7f3a9c")),
+            Verdict::Missing
+        );
+    }
+
+    #[test]
+    fn a_query_key() {
+        let keys = keys();
+        let s = scheme("query", "api_key");
+        let at = |uri: &str| http::Request::get(uri);
+        assert_eq!(run(&keys, &s, at("/")), Verdict::Missing);
+        assert_eq!(run(&keys, &s, at("/?other=k1-7f3a9c")), Verdict::Missing);
+        assert_eq!(run(&keys, &s, at("/?api_key2=k1-7f3a9c")), Verdict::Missing);
+        for uri in [
+            "/?api_key=k1-7f3a9c",
+            "/?a=1&api_key=k2-b81e44&b=2",
+            "/?api_key=k3+with+space",
+            "/?api_key=k3%20with%20space",
+            "/?api%5Fkey=k1-7f3a9c",
+            "/?api_key=k%31-7f3a9c",
+        ] {
+            assert_eq!(run(&keys, &s, at(uri)), ACCEPTED, "{uri}");
+        }
+        for uri in [
+            "/?api_key",
+            "/?api_key=",
+            "/?api_key=k1-7f3a9c0",
+            "/?api_key=k1-7f3a9c=",
+        ] {
+            assert_eq!(run(&keys, &s, at(uri)), UNKNOWN, "{uri}");
+        }
+        assert_eq!(
+            run(&keys, &s, at("/?api_key=k1-7f3a9c&api_key=k1-7f3a9c")),
+            SEVERAL
+        );
+        assert_eq!(
+            run(&keys, &s, at("/?api_key=x&api%5fkey=k1-7f3a9c")),
+            SEVERAL
+        );
+        assert_eq!(
+            run(&keys, &s, at("/").header("api_key", "k1-7f3a9c")),
+            Verdict::Missing
+        );
+    }
+
+    #[test]
+    fn a_cookie_key() {
+        let keys = keys();
+        let s = scheme("cookie", "sid");
+        let with = |line: &str| http::Request::get("/").header("Cookie", line);
+        assert_eq!(run(&keys, &s, http::Request::get("/")), Verdict::Missing);
+        for line in [
+            "sid=k1-7f3a9c",
+            "a=b; sid=k2-b81e44",
+            "a=b;sid=k1-7f3a9c;c=d",
+            "  sid=k1-7f3a9c  ",
+            "sid=\"k1-7f3a9c\"",
+            "flag; sid=k1-7f3a9c",
+        ] {
+            assert_eq!(run(&keys, &s, with(line)), ACCEPTED, "{line}");
+        }
+        for line in [
+            "sid2=k1-7f3a9c",
+            "Sid=k1-7f3a9c",
+            "xsid=k1-7f3a9c",
+            "sid",
+            "a=sid",
+        ] {
+            assert_eq!(run(&keys, &s, with(line)), Verdict::Missing, "{line}");
+        }
+        for line in [
+            "sid=",
+            "sid=k1-7f3a9c=",
+            "sid=\"k1-7f3a9c",
+            "sid=k1-7f3a9c\"",
+        ] {
+            assert_eq!(run(&keys, &s, with(line)), UNKNOWN, "{line}");
+        }
+        assert_eq!(
+            run(&keys, &s, with("sid=k1-7f3a9c; sid=k1-7f3a9c")),
+            SEVERAL
+        );
+        let two_lines = with("sid=k1-7f3a9c").header("Cookie", "a=b; sid=x");
+        assert_eq!(run(&keys, &s, two_lines), SEVERAL);
     }
 }

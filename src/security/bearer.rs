@@ -158,3 +158,164 @@ pub(crate) fn is_bearer(scheme: &SecurityScheme) -> bool {
 }
 
 debug_as_display!(TokenError);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::security::{ClientCertificate, MutualTls};
+
+    /// Accepts the token `good` (subject `alice`, scope `s`); every other token fails with
+    /// the error its text names.
+    struct Tokens;
+
+    impl TokenVerifier for Tokens {
+        fn verify_token<'a>(&'a self, token: &'a str) -> TokenFuture<'a> {
+            let result = match token {
+                "good" => Ok(Grant::subject("alice").with_scopes(["s"])),
+                "expired" => Err(TokenError::Expired),
+                "audience" => Err(TokenError::WrongAudience),
+                _ => Err(TokenError::Signature("test")),
+            };
+            Box::pin(std::future::ready(result))
+        }
+    }
+
+    fn run(verifier: &dyn Verifier, scheme: &SecurityScheme, parts: &Parts) -> Verdict {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(verifier.verify(parts, scheme))
+    }
+
+    fn with_authorization(lines: &[&[u8]]) -> Parts {
+        let mut request = http::Request::get("/");
+        for line in lines {
+            request = request.header(
+                http::header::AUTHORIZATION,
+                http::HeaderValue::from_bytes(line).unwrap(),
+            );
+        }
+        request.body(()).unwrap().into_parts().0
+    }
+
+    #[test]
+    fn a_bearer_token_reaches_the_token_verifier() {
+        let bearer = Bearer::new(Tokens);
+        let scheme = SecurityScheme::http("Bearer");
+        let verdict = |lines: &[&[u8]]| run(&bearer, &scheme, &with_authorization(lines));
+        assert_eq!(
+            verdict(&[b"Bearer good"]),
+            Verdict::Accepted(Grant::subject("alice").with_scopes(["s"]))
+        );
+        assert_eq!(verdict(&[b"bearer   good  "]), verdict(&[b"Bearer good"]));
+        assert_eq!(verdict(&[]), Verdict::Missing);
+        assert_eq!(verdict(&[b"Basic good"]), Verdict::Missing);
+        assert_eq!(verdict(&[b"Bearergood"]), Verdict::Missing);
+        assert_eq!(verdict(&[b"Bearer"]), Verdict::Missing);
+        assert_eq!(verdict(&[b"Bearer  "]), Verdict::Missing);
+        assert_eq!(
+            verdict(&[b"Bearer good bad"]),
+            Verdict::Rejected("bad token signature")
+        );
+        assert_eq!(
+            verdict(&[b"Bearer expired"]),
+            Verdict::Rejected("expired token")
+        );
+        assert_eq!(
+            verdict(&[b"Bearer audience"]),
+            Verdict::Rejected("wrong token audience")
+        );
+        assert_eq!(
+            verdict(&[b"Bearer good", b"Bearer good"]),
+            Verdict::Rejected("several Authorization headers")
+        );
+        assert_eq!(
+            verdict(&[b"Bearer g\xf6\xf6d"]),
+            Verdict::Rejected("an Authorization header that is not text")
+        );
+    }
+
+    #[test]
+    fn whitespace_after_the_scheme_is_no_token() {
+        // The header is trimmed before it is split, so `Bearer` + whitespace is `Bearer`
+        // alone: no bearer credential (and the verifier never sees an empty token).
+        let bearer = Bearer::new(Tokens);
+        let scheme = SecurityScheme::http("Bearer");
+        for line in [&b"Bearer \t"[..], b"Bearer \t ", b"  Bearer"] {
+            assert_eq!(
+                run(&bearer, &scheme, &with_authorization(&[line])),
+                Verdict::Missing
+            );
+        }
+    }
+
+    #[test]
+    fn every_token_error_has_its_reason() {
+        let reasons = [
+            (TokenError::Malformed("x"), "malformed token"),
+            (TokenError::Signature("x"), "bad token signature"),
+            (TokenError::UnknownKey, "unknown token key"),
+            (TokenError::Expired, "expired token"),
+            (TokenError::NotYetValid, "token not valid yet"),
+            (TokenError::WrongIssuer, "wrong token issuer"),
+            (TokenError::WrongAudience, "wrong token audience"),
+            (TokenError::Invalid("its own words"), "its own words"),
+        ];
+        for (error, reason) in reasons {
+            assert_eq!(error.reason(), reason, "{error}");
+        }
+    }
+
+    #[test]
+    fn bearer_fits_bearer_oauth2_and_openid_connect_only() {
+        let bearer = Bearer::new(Tokens);
+        let oauth2: SecurityScheme =
+            serde_json::from_str(r#"{"oauth2SecurityScheme": {"flows": {}}}"#).unwrap();
+        let oidc =
+            SecurityScheme::open_id_connect("https://id.example/.well-known/openid-configuration");
+        for fitting in [
+            SecurityScheme::http("Bearer"),
+            SecurityScheme::http("bearer"),
+            oauth2,
+            oidc,
+        ] {
+            assert!(bearer.fits(&fitting).is_ok(), "{fitting:?}");
+            assert!(is_bearer(&fitting), "{fitting:?}");
+        }
+        for other in [
+            SecurityScheme::http("Basic"),
+            SecurityScheme::http("Bearerx"),
+            SecurityScheme::api_key("header", "X-Key"),
+            SecurityScheme::mutual_tls(),
+        ] {
+            assert!(bearer.fits(&other).is_err(), "{other:?}");
+            assert!(!is_bearer(&other), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn mutual_tls_is_the_certificate_the_tls_layer_put_in_the_request() {
+        let scheme = SecurityScheme::mutual_tls();
+        assert!(MutualTls.fits(&scheme).is_ok());
+        assert!(MutualTls.fits(&SecurityScheme::http("Bearer")).is_err());
+        let (mut parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
+        assert_eq!(run(&MutualTls, &scheme, &parts), Verdict::Missing);
+        parts.extensions.insert(ClientCertificate::new(
+            vec![1, 2, 3],
+            Some("agent-7".into()),
+        ));
+        assert_eq!(
+            run(&MutualTls, &scheme, &parts),
+            Verdict::Accepted(Grant::subject("agent-7"))
+        );
+        parts
+            .extensions
+            .insert(ClientCertificate::new(vec![1, 2, 3], None));
+        assert_eq!(
+            run(&MutualTls, &scheme, &parts),
+            Verdict::Accepted(Grant::default())
+        );
+        let cert = ClientCertificate::new(vec![4, 5], Some("x".into()));
+        assert_eq!((cert.der(), cert.subject()), (&[4_u8, 5][..], Some("x")));
+    }
+}

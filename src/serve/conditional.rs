@@ -256,4 +256,129 @@ mod tests {
             SystemTime::UNIX_EPOCH + Duration::from_secs(1)
         );
     }
+
+    #[test]
+    fn dates_equal_to_last_modified_and_either_side() {
+        use Decision::*;
+        let before = "Sun, 06 Nov 1994 08:49:36 GMT";
+        let equal = "Sun, 06 Nov 1994 08:49:37 GMT";
+        let after = "Sun, 06 Nov 1994 08:49:38 GMT";
+        // If-Unmodified-Since: fails only when the card changed after the date.
+        assert_eq!(
+            decide(&[("if-unmodified-since", before)], T),
+            PreconditionFailed
+        );
+        assert_eq!(decide(&[("if-unmodified-since", equal)], T), Serve);
+        assert_eq!(decide(&[("if-unmodified-since", after)], T), Serve);
+        assert_eq!(decide(&[("if-unmodified-since", before)], None), Serve);
+        assert_eq!(
+            decide(
+                &[
+                    ("if-unmodified-since", before),
+                    ("if-unmodified-since", before)
+                ],
+                T
+            ),
+            Serve
+        );
+        // If-Modified-Since: not modified unless the card changed after the date.
+        assert_eq!(decide(&[("if-modified-since", before)], T), Serve);
+        assert_eq!(decide(&[("if-modified-since", equal)], T), NotModified);
+        assert_eq!(decide(&[("if-modified-since", after)], T), NotModified);
+        // If-Unmodified-Since passing, then If-Modified-Since decides.
+        assert_eq!(
+            decide(
+                &[("if-unmodified-since", after), ("if-modified-since", after)],
+                T
+            ),
+            NotModified
+        );
+        assert_eq!(
+            decide(
+                &[
+                    ("if-unmodified-since", before),
+                    ("if-modified-since", after)
+                ],
+                T
+            ),
+            PreconditionFailed
+        );
+    }
+
+    #[test]
+    fn entity_tags_decide_before_dates() {
+        use Decision::*;
+        let equal = "Sun, 06 Nov 1994 08:49:37 GMT";
+        let long_ago = "Sat, 01 Jan 1994 00:00:00 GMT";
+        assert_eq!(decide(&[("if-none-match", TAG)], T), NotModified);
+        assert_eq!(decide(&[("if-none-match", "W/\"abc\"")], T), NotModified);
+        assert_eq!(
+            decide(&[("if-none-match", "\"x\", \"abc\"")], T),
+            NotModified
+        );
+        assert_eq!(decide(&[("if-none-match", "*")], T), NotModified);
+        assert_eq!(decide(&[("if-none-match", "\"x\"")], None), Serve);
+        // A matching If-None-Match wins over an If-Modified-Since that would serve.
+        assert_eq!(
+            decide(
+                &[("if-none-match", TAG), ("if-modified-since", long_ago)],
+                T
+            ),
+            NotModified
+        );
+        // If-Match is strong: a weak tag never matches, and a failed If-Match wins.
+        assert_eq!(decide(&[("if-match", "W/\"abc\"")], T), PreconditionFailed);
+        assert_eq!(decide(&[("if-match", TAG)], T), Serve);
+        assert_eq!(decide(&[("if-match", "*")], T), Serve);
+        assert_eq!(
+            decide(&[("if-match", "\"x\""), ("if-none-match", "\"x\"")], T),
+            PreconditionFailed
+        );
+        assert_eq!(
+            decide(&[("if-match", TAG), ("if-none-match", TAG)], T),
+            NotModified
+        );
+        assert_eq!(
+            decide(&[("if-match", "\"x\""), ("if-modified-since", equal)], T),
+            PreconditionFailed
+        );
+    }
+
+    #[test]
+    fn preconditions_are_read_only_when_asks_says_so() {
+        let mut headers = HeaderMap::new();
+        headers.insert(IF_MATCH, HeaderValue::from_static("\"x\""));
+        let tag = HeaderValue::from_static(TAG);
+        assert_eq!(
+            evaluate(&headers, Asks::default(), &tag, None),
+            Decision::Serve
+        );
+        assert_eq!(
+            evaluate(&headers, Asks::of(&headers), &tag, None),
+            Decision::PreconditionFailed
+        );
+    }
+
+    #[test]
+    fn single_date_needs_one_parseable_line() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(single_date(&headers, IF_MODIFIED_SINCE), None);
+        headers.append(
+            IF_MODIFIED_SINCE,
+            HeaderValue::from_static("Sun, 06 Nov 1994 08:49:37 GMT"),
+        );
+        assert_eq!(
+            single_date(&headers, IF_MODIFIED_SINCE),
+            Some(SystemTime::UNIX_EPOCH + Duration::from_secs(784_111_777))
+        );
+        assert_eq!(single_date(&headers, IF_UNMODIFIED_SINCE), None);
+        headers.append(
+            IF_MODIFIED_SINCE,
+            HeaderValue::from_static("Sun, 06 Nov 1994 08:49:37 GMT"),
+        );
+        assert_eq!(single_date(&headers, IF_MODIFIED_SINCE), None);
+        let mut bad = HeaderMap::new();
+        bad.insert(IF_MODIFIED_SINCE, HeaderValue::from_bytes(b"\xff").unwrap());
+        assert_eq!(single_date(&bad, IF_MODIFIED_SINCE), None);
+    }
 }

@@ -312,4 +312,94 @@ mod tests {
         assert_eq!(audience(&[], r#""""#), Err(TokenError::WrongAudience));
         assert_eq!(audience(&[""], r#"[]"#), Err(TokenError::WrongAudience));
     }
+
+    #[test]
+    fn times_at_exactly_the_leeway() {
+        // now = 1_000_000, leeway 60: exp + leeway == now is expired; nbf or iat == now +
+        // leeway is still valid, a fraction later is not.
+        let base = r#""iss":"https://id.example","aud":"agent""#;
+        assert_eq!(
+            check(&format!("{{{base},\"exp\":999940}}")),
+            Err(TokenError::Expired)
+        );
+        assert!(check(&format!("{{{base},\"exp\":999940.5}}")).is_ok());
+        for claim in ["nbf", "iat"] {
+            assert!(
+                check(&format!("{{{base},\"exp\":2000000,\"{claim}\":1000060}}")).is_ok(),
+                "{claim}"
+            );
+            assert_eq!(
+                check(&format!("{{{base},\"exp\":2000000,\"{claim}\":1000060.5}}")),
+                Err(TokenError::NotYetValid),
+                "{claim}"
+            );
+            assert!(
+                check(&format!("{{{base},\"exp\":2000000,\"{claim}\":0}}")).is_ok(),
+                "{claim}"
+            );
+            assert!(matches!(
+                check(&format!("{{{base},\"exp\":2000000,\"{claim}\":\"0\"}}")),
+                Err(TokenError::Malformed(_))
+            ));
+        }
+        // Without leeway, exp == now is expired and exp just after is not.
+        let strict = ClaimRules {
+            leeway: Duration::ZERO,
+            ..rules()
+        };
+        let at =
+            |exp: &str| strict.check(format!("{{{base},\"exp\":{exp}}}").as_bytes(), 1_000_000.0);
+        assert_eq!(at("1000000"), Err(TokenError::Expired));
+        assert!(at("1000000.5").is_ok());
+    }
+
+    #[test]
+    fn the_payload_subject_and_scope_claims_have_their_types() {
+        let base = r#""iss":"https://id.example","aud":"agent","exp":2000000"#;
+        for payload in ["[]", "\"x\"", "1", "not json", ""] {
+            assert!(
+                matches!(check(payload), Err(TokenError::Malformed(_))),
+                "{payload}"
+            );
+        }
+        assert_eq!(check(&format!("{{{base}}}")).unwrap(), Grant::default());
+        for sub in ["5", "null", "[\"alice\"]", "{}"] {
+            assert!(
+                matches!(
+                    check(&format!("{{{base},\"sub\":{sub}}}")),
+                    Err(TokenError::Malformed(_))
+                ),
+                "{sub}"
+            );
+        }
+        let scp = check(&format!("{{{base},\"scp\":\"a b\"}}")).unwrap();
+        assert_eq!(scp.scopes.iter().collect::<Vec<_>>(), ["a", "b"]);
+        for bad in [
+            r#""scp":["a",1]"#,
+            r#""scope":["a"]"#,
+            r#""scope":5"#,
+            r#""scp":5"#,
+            r#""scp":{"a":true}"#,
+        ] {
+            assert!(
+                matches!(
+                    check(&format!("{{{base},{bad}}}")),
+                    Err(TokenError::Malformed(_))
+                ),
+                "{bad}"
+            );
+        }
+        // An issuer that is not a string, or near the expected one, is the wrong issuer.
+        for iss in [
+            r#"5"#,
+            r#"["https://id.example"]"#,
+            r#""https://ID.example""#,
+        ] {
+            assert_eq!(
+                check(&format!(r#"{{"iss":{iss},"aud":"agent","exp":2000000}}"#)),
+                Err(TokenError::WrongIssuer),
+                "{iss}"
+            );
+        }
+    }
 }
