@@ -12,6 +12,8 @@
 //! A2A_ATTACK_FULL=1 cargo test --release -p a2a-card-cli --test attacks -- --nocapture --test-threads=1
 //! ```
 //!
+//! `A2A_ATTACK_CONNECTIONS=511` makes the stalled-streams attack fill the connection cap.
+//!
 //! Nothing asserts a time; the peak memory is asserted against the bound the README states.
 
 mod binary_server;
@@ -30,6 +32,12 @@ const HANG_GUARD: Duration = Duration::from_secs(120);
 /// The README's bound on the server's resident memory under the stalled-streams attack with
 /// the default flags.
 const RSS_BOUND_KB: u64 = 256 * 1024;
+
+/// `A2A_ATTACK_CONNECTIONS`: how many connections the full stalled-streams attack opens
+/// (default 128, the issue's 4 x 32; 511 fills the default connection cap but one).
+fn connections_from_env() -> Option<usize> {
+    std::env::var("A2A_ATTACK_CONNECTIONS").ok()?.parse().ok()
+}
 
 fn full() -> bool {
     std::env::var_os("A2A_ATTACK_FULL").is_some_and(|v| v == "1")
@@ -144,7 +152,7 @@ fn zero_window_connections_are_closed_at_the_send_timeout_and_others_are_served(
 #[test]
 fn stalled_json_rpc_bodies_are_refused_beyond_the_budget_and_memory_stays_bounded() {
     let (connections, flags): (usize, &[&str]) = match full() {
-        true => (128, &[]),
+        true => (connections_from_env().unwrap_or(128), &[]),
         false => (4, &["--body-budget", "1"]),
     };
     const STREAMS: usize = 100;
@@ -153,7 +161,7 @@ fn stalled_json_rpc_bodies_are_refused_beyond_the_budget_and_memory_stays_bounde
     let pid = server.pid();
     let addr = server.addr.clone();
     let before = status_kb(pid, "VmRSS");
-    let (refused, peak) = runtime().block_on(async {
+    let (refused, timed_out, peak) = runtime().block_on(async {
         let body = Bytes::from(vec![b' '; BODY]);
         let mut kept = Vec::new();
         let mut clients = Vec::new();
@@ -179,6 +187,7 @@ fn stalled_json_rpc_bodies_are_refused_beyond_the_budget_and_memory_stays_bounde
         let budget_mib = if full() { 16 } else { 1 };
         let fit = budget_mib * 1024 * 1024 / BODY;
         let mut refused = 0;
+        let mut timed_out = 0;
         let mut peak = 0;
         while pending.len() > fit {
             let (answered, _, rest) =
@@ -187,17 +196,22 @@ fn stalled_json_rpc_bodies_are_refused_beyond_the_budget_and_memory_stays_bounde
                     .expect("streams beyond the budget are answered at once");
             pending = rest;
             let response = answered.expect("an answer, not a reset");
-            assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
-            refused += 1;
-            if refused % 200 == 0 {
+            match response.status() {
+                StatusCode::SERVICE_UNAVAILABLE => refused += 1,
+                // A stream the budget held, answered at the body timeout (the full-size
+                // attack takes longer to open than --body-timeout).
+                StatusCode::REQUEST_TIMEOUT => timed_out += 1,
+                other => panic!("a stalled stream got {other}"),
+            }
+            if (refused + timed_out) % 200 == 0 {
                 peak = peak.max(status_kb(pid, "VmRSS"));
             }
         }
         drop((kept, clients));
-        (refused, peak.max(status_kb(pid, "VmHWM")))
+        (refused, timed_out, peak.max(status_kb(pid, "VmHWM")))
     });
     println!(
-        "{connections} connections x {STREAMS} stalled {BODY}-byte streams (flags {flags:?}): {refused} refused with 503; server RSS {before} kB before, peak {peak} kB"
+        "{connections} connections x {STREAMS} stalled {BODY}-byte streams (flags {flags:?}): {refused} refused with 503, {timed_out} held then 408 at the body timeout; server RSS {before} kB before, peak {peak} kB"
     );
     assert!(
         peak <= RSS_BOUND_KB,
