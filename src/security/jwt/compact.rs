@@ -144,4 +144,96 @@ mod tests {
             assert!(parse(&token, 1024).is_err(), "{header} was accepted");
         }
     }
+
+    fn token(header: &str, payload: &str, signature: &str) -> String {
+        format!("{}.{payload}.{signature}", b64(header))
+    }
+
+    #[test]
+    fn the_size_limit_is_inclusive() {
+        let ok = token(r#"{"alg":"EdDSA"}"#, &b64("{}"), &b64("sig"));
+        assert!(parse(&ok, ok.len()).is_ok());
+        assert_eq!(
+            parse(&ok, ok.len() - 1).unwrap_err(),
+            TokenError::Malformed("the token is larger than the size limit")
+        );
+    }
+
+    #[test]
+    fn every_part_is_read_and_kept() {
+        let header = r#"{"alg":"EdDSA","kid":"key-1","typ":"at+jwt"}"#;
+        let payload = b64(r#"{"sub":"a"}"#);
+        let ok = token(header, &payload, &b64("the signature"));
+        let parsed = parse(&ok, 4096).unwrap();
+        assert_eq!(parsed.alg, Algorithm::EdDsa);
+        assert_eq!(parsed.kid.as_deref(), Some("key-1"));
+        assert_eq!(parsed.typ.as_deref(), Some("at+jwt"));
+        assert_eq!(parsed.payload, payload);
+        assert_eq!(parsed.signature, b"the signature");
+        assert_eq!(parsed.signing_input, format!("{}.{payload}", b64(header)));
+        // Neither kid nor typ: none.
+        let bare = token(r#"{"alg":"ES256"}"#, &payload, &b64("s"));
+        let bare = parse(&bare, 4096).unwrap();
+        assert_eq!((bare.kid, bare.typ), (None, None));
+    }
+
+    #[test]
+    fn each_malformed_part_is_named() {
+        let p = b64("{}");
+        let s = b64("sig");
+        let cases = [
+            (
+                token(r#"{"alg":"ES256","kid":5}"#, &p, &s),
+                "the header's kid is not a string",
+            ),
+            (
+                token(r#"{"alg":"ES256","typ":["JWT"]}"#, &p, &s),
+                "the header's typ is not a string",
+            ),
+            (
+                token(r#"{"alg":"ES256"}"#, "", &s),
+                "a part of the token is empty",
+            ),
+            (
+                token(r#"{"alg":"ES256"}"#, &p, ""),
+                "a part of the token is empty",
+            ),
+            (
+                token(r#"{"alg":"ES256"}"#, &p, "sig+/"),
+                "the signature is not base64url",
+            ),
+            (
+                token(r#"{"alg":"ES256"}"#, &p, &format!("{s}=")),
+                "the signature is not base64url",
+            ),
+            (token(r#"{"kid":"k"}"#, &p, &s), "the header has no alg"),
+            (
+                token(r#"{"alg":null}"#, &p, &s),
+                "the header's alg is not a string",
+            ),
+            (token("not json", &p, &s), "the header is not a JSON object"),
+            (format!("e30+.{p}.{s}"), "the header is not base64url"),
+        ];
+        for (token, reason) in cases {
+            assert_eq!(
+                parse(&token, 4096).unwrap_err(),
+                TokenError::Malformed(reason),
+                "{token}"
+            );
+        }
+        assert_eq!(
+            parse(&token(r#"{"alg":"nOnE"}"#, &p, &s), 4096).unwrap_err(),
+            TokenError::Signature("unsigned tokens (alg none) are refused")
+        );
+        assert_eq!(
+            parse(&token(r#"{"alg":"HS256"}"#, &p, &s), 4096).unwrap_err(),
+            TokenError::Signature("the token's algorithm is not supported")
+        );
+        assert!(matches!(
+            parse(&token(r#"{"alg":"ES256","crit":[]}"#, &p, &s), 4096),
+            Err(TokenError::Invalid(_))
+        ));
+        assert_eq!(base64url_encode(b"\xfb\xff"), "-_8");
+        assert_eq!(base64url("-_8").unwrap(), b"\xfb\xff");
+    }
 }
