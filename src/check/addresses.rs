@@ -29,13 +29,11 @@ fn where_is(uri: &Uri) -> Where {
     let Some(host) = uri.host() else {
         return Where::Elsewhere;
     };
-    let host = host.to_ascii_lowercase();
-    if host == "localhost" || host.ends_with(".localhost") {
+    if crate::validate::host_is_this_machine(host) {
         return Where::ThisMachine;
     }
     let literal = host.trim_start_matches('[').trim_end_matches(']');
     match literal.parse::<IpAddr>().map(AddressClass::of) {
-        Ok(AddressClass::Loopback | AddressClass::Unspecified) => Where::ThisMachine,
         Ok(AddressClass::Private | AddressClass::LinkLocal | AddressClass::UniqueLocal) => {
             Where::Private
         }

@@ -215,6 +215,12 @@ codes! {
     /// The card is a v0.3 card; it was checked against what v0.3 requires, and what only v1.0
     /// requires is listed as [`Code::NeededForV1`] notes. Warning: v0.3 clients only.
     V03Card = "A2A-W020", Warning;
+    /// An interface URL names the machine the agent runs on (`localhost`, a loopback address,
+    /// `0.0.0.0`, `::`) in a card checked for publication (the registry profile): no caller
+    /// elsewhere reaches it. Warning: the spec asks for interface URLs callers can use but
+    /// states no MUST about hosts; serve with `--public-url` (the layer's `public_url`) to
+    /// rebase them.
+    LocalInterfaceUrl = "A2A-W023", Warning;
     /// A conversion between v0.3 and v1.0 could not carry something across.
     ConversionLoss = "A2A-W021", Warning;
     /// Signatures were carried across a conversion and no longer match the card.

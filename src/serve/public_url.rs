@@ -1,8 +1,6 @@
 //! Where callers reach the agent from outside, and the rebasing of a card's interface URLs
 //! onto it when the card is built or swapped.
 
-use std::net::IpAddr;
-
 use http::Uri;
 
 use crate::AgentCard;
@@ -46,6 +44,9 @@ pub struct PublicUrl {
     path: String,
     /// Origins that point at the agent itself, as `scheme://host:port` with an explicit port.
     internal: Vec<String>,
+    /// Another public URL the agent is known by: URLs under it (its prefix included) are
+    /// rebased too, that prefix replaced by this one's.
+    previous: Option<Box<PublicUrl>>,
 }
 
 /// Why a public URL or an internal origin was not taken.
@@ -86,6 +87,7 @@ impl PublicUrl {
             scheme,
             path: path.trim_end_matches('/').to_owned(),
             internal: Vec::new(),
+            previous: None,
         })
     }
 
@@ -121,13 +123,17 @@ impl PublicUrl {
     /// ```
     pub fn rebase(&self, url: &str) -> Option<String> {
         let uri: Uri = url.parse().ok()?;
+        if let Some(rest) = self.previous.as_ref().and_then(|p| p.strip(url)) {
+            let rebased = format!("{}://{}{}{rest}", self.scheme, self.authority, self.path);
+            return (rebased != url).then_some(rebased);
+        }
         let scheme = uri.scheme_str()?.to_ascii_lowercase();
         let authority = uri.authority()?;
         if !matches!(scheme.as_str(), "http" | "https") || authority.as_str().contains('@') {
             return None;
         }
         let host = authority.host().to_ascii_lowercase();
-        let own = is_this_machine(&host)
+        let own = crate::validate::host_is_this_machine(&host)
             || self
                 .internal
                 .contains(&with_port(&scheme, &authority.as_str().to_ascii_lowercase()));
@@ -140,6 +146,14 @@ impl PublicUrl {
             self.scheme, self.authority, self.path
         );
         (rebased != url).then_some(rebased)
+    }
+
+    /// What follows this base in `url` (`/a2a/v1?x`), when `url` is under it.
+    fn strip<'u>(&self, url: &'u str) -> Option<&'u str> {
+        let base = self.to_string();
+        let rest = url.get(..base.len()).filter(|head| head.eq_ignore_ascii_case(&base))?;
+        let rest = &url[rest.len()..];
+        (rest.is_empty() || rest.starts_with(['/', '?'])).then_some(rest)
     }
 
     /// Rebases every interface URL of `card` that points at the agent itself; the JSON
@@ -162,6 +176,22 @@ impl PublicUrl {
             }
         }
         changed
+    }
+}
+
+impl PublicUrl {
+    /// Scheme, authority (no default port) and path prefix.
+    pub(crate) fn parts(&self) -> (&str, &str, &str) {
+        (&self.scheme, &self.authority, &self.path)
+    }
+
+    /// This base with `other`'s internal origins added, and `other` itself taken for the
+    /// agent's own (a URL already rebased onto it is rebased onto this one, its prefix
+    /// replaced).
+    pub(crate) fn with_internals_of(mut self, other: &PublicUrl) -> PublicUrl {
+        self.internal.extend(other.internal.iter().cloned());
+        self.previous = Some(Box::new(other.clone()));
+        self
     }
 }
 
@@ -202,21 +232,6 @@ fn with_port(scheme: &str, authority: &str) -> String {
             let port = if scheme == "https" { 443 } else { 80 };
             format!("{scheme}://{authority}:{port}")
         }
-    }
-}
-
-/// Whether a URL's host (lower-case, IPv6 in brackets) is this machine: a loopback or an
-/// unspecified address (with IPv4 in IPv6 read as the IPv4 address), or `localhost`.
-fn is_this_machine(host: &str) -> bool {
-    if host == "localhost" || host.ends_with(".localhost") {
-        return true;
-    }
-    let literal = host.trim_start_matches('[').trim_end_matches(']');
-    match literal.parse::<IpAddr>().map(|ip| ip.to_canonical()) {
-        // RFC 1122 §3.2.1.3: 0.0.0.0/8 is "this host on this network".
-        Ok(IpAddr::V4(v4)) => v4.is_loopback() || v4.octets()[0] == 0,
-        Ok(IpAddr::V6(v6)) => v6.is_loopback() || v6.is_unspecified(),
-        Err(_) => false,
     }
 }
 

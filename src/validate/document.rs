@@ -108,6 +108,9 @@ pub(super) fn check_card_document(
             if profile == Profile::Registry && version == CardVersion::V1_0 {
                 registry_versions(&card, &mut more);
             }
+            if profile == Profile::Registry {
+                lints::local_interfaces(&card, &mut more);
+            }
             more.retain(|d| stand_ins.keeps(d));
             // A missing `flows` is reported once, as missing, not again as "no flow".
             more.retain(|d| !(d.code == Code::OAuthFlowCount && missing.contains(&d.pointer)));

@@ -91,6 +91,27 @@ fn insecure_interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Interface URLs on this machine, in a card checked for publication (registry profile).
+pub(crate) fn local_interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
+    for (i, interface) in card.supported_interfaces.iter().enumerate() {
+        let Ok(uri) = interface.url.parse::<http::Uri>() else {
+            continue;
+        };
+        if uri.host().is_some_and(super::syntax::host_is_this_machine) {
+            out.push(Diagnostic::new(
+                Code::LocalInterfaceUrl,
+                format!("/supportedInterfaces/{i}/url"),
+                format!(
+                    "{} names the machine the agent runs on, which no caller elsewhere reaches; \
+                     publish the URL callers use (`a2a-card serve --public-url \
+                     https://PUBLIC-HOST/PREFIX`, or the layer's `public_url`, rebases it)",
+                    shown(&interface.url)
+                ),
+            ));
+        }
+    }
+}
+
 fn unused_schemes(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     let used: BTreeSet<&str> = card
         .security_requirements

@@ -50,6 +50,8 @@ mod mcp;
 mod rules;
 mod syntax;
 
+pub(crate) use syntax::host_is_this_machine;
+
 use serde::Serialize;
 use serde_json::Value;
 

@@ -25,6 +25,24 @@ pub(crate) fn is_absolute_url(text: &str) -> bool {
     host_ok && port_ok
 }
 
+/// True when a URL's host (IPv6 in brackets or not, any case) names the machine it is used
+/// on: `localhost` or a name under `.localhost` (RFC 6761), a loopback address
+/// (`127.0.0.0/8`, `::1`) or an unspecified one (`0.0.0.0/8`, "this host" in RFC 1122, and
+/// `::`), IPv4 carried in IPv6 read as the IPv4 address. A card that names such a host can be
+/// reached only from where the agent runs.
+pub(crate) fn host_is_this_machine(host: &str) -> bool {
+    let host = host.to_ascii_lowercase();
+    if host == "localhost" || host.ends_with(".localhost") {
+        return true;
+    }
+    let literal = host.trim_start_matches('[').trim_end_matches(']');
+    match literal.parse::<std::net::IpAddr>().map(|ip| ip.to_canonical()) {
+        Ok(std::net::IpAddr::V4(v4)) => v4.is_loopback() || v4.octets()[0] == 0,
+        Ok(std::net::IpAddr::V6(v6)) => v6.is_loopback() || v6.is_unspecified(),
+        Err(_) => false,
+    }
+}
+
 /// Stands an ASCII letter in for every non-ASCII character, so IRIs (international hosts
 /// and paths) can be checked by the URI parser; the result is only used for the check.
 fn ascii_stand_in(text: &str) -> String {
