@@ -13,7 +13,7 @@ use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::auth_file::AuthFile;
 use a2a_card::serve::{
-    AgentCardLayer, CardHandle, CatalogOptions, Cors, Legacy, PublicUrl, A2A_JSON,
+    AgentCardLayer, CatalogOptions, Cors, Legacy, PublicUrl, TrustedProxies, A2A_JSON,
     DEFAULT_CACHE_CONTROL,
 };
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
@@ -24,8 +24,8 @@ const DEMO_CARD: &[u8] = include_bytes!("../demo-card.json");
 /// The demo card's `Last-Modified` (2026-11-29T00:00:00Z): a fixed date, so every process
 /// serving it sends the same validators.
 const DEMO_CARD_MODIFIED_SECS: u64 = 1_795_910_400;
-/// How often `--watch` looks at the card file.
-const WATCH_INTERVAL: Duration = Duration::from_millis(200);
+
+mod watch;
 
 #[derive(Debug, Args)]
 #[command(group = ArgGroup::new("card_files").args(["card", "tenant", "tenants_dir"]).multiple(true))]
@@ -62,8 +62,11 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "PATH", default_value = "")]
     mount_prefix: String,
     /// Reload CARD and every tenant's file when it changes; a card with errors is refused
-    /// and the old one kept. Tenants are the ones named at start (adding or removing one
-    /// needs a restart).
+    /// and the old one kept. With --tenants DIR, a NAME.json added to DIR is a new tenant
+    /// and one removed is a tenant gone (404, out of the catalog). Files are looked at off
+    /// the request path: their metadata on every change the file system reports and every
+    /// 2 s, their bytes in full every 60 s; a Kubernetes ConfigMap's swapped `..data` is
+    /// followed.
     #[arg(long, requires = "card_files")]
     watch: bool,
     /// The extended card, served to authenticated callers on the routes the card's
@@ -114,7 +117,9 @@ enum Refusal {
     Invalid(Vec<String>),
 }
 
-pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
+pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
+    // --trusted-proxy needs each request's peer address.
+    args.limits.peer_addresses = !args.host.trusted_proxy.is_empty();
     let (card, modified, name, loaded) = match &args.card {
         None => (
             AgentCard::from_json_slice(DEMO_CARD).expect("the demo card is valid"),
@@ -123,9 +128,12 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             None,
         ),
         Some(path) => match load(path) {
-            Ok((card, modified, bytes)) => {
-                (card, modified, path.display().to_string(), Some(bytes))
-            }
+            Ok((card, modified, bytes)) => (
+                card,
+                modified,
+                path.display().to_string(),
+                Some(watch::digest(&bytes)),
+            ),
             Err(refusal) => return report_refusal(output, path, &refusal),
         },
     };
@@ -165,24 +173,26 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
             return Outcome::Usage;
         }
     };
-    let mut watched: Vec<Watched> = tenants
+    let watched = watch::Watch {
+        main: args.card.clone().zip(loaded),
+        tenants: tenants
+            .iter()
+            .map(|t| (t.name.clone(), t.path.clone(), t.seen))
+            .collect(),
+        named: args
+            .host
+            .tenant
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect(),
+        dir: args.host.tenants_dir.clone(),
+        v03: serves_v03(&args),
+        enforced,
+    };
+    let shown_tenants: Vec<(String, PathBuf)> = tenants
         .iter()
-        .map(|t| Watched {
-            tenant: Some(t.name.clone()),
-            path: t.path.clone(),
-            last_seen: Some(t.bytes.clone()),
-        })
+        .map(|t| (t.name.clone(), t.path.clone()))
         .collect();
-    if let Some(path) = &args.card {
-        watched.insert(
-            0,
-            Watched {
-                tenant: None,
-                path: path.clone(),
-                last_seen: loaded,
-            },
-        );
-    }
     let layer = match build_layer(&args, card, modified, catalog, tenants, output) {
         Ok(layer) => layer,
         Err(message) => {
@@ -193,12 +203,11 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
     runtime.block_on(async {
         let shutdown = server::shutdown_signal();
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
-        for file in watched.iter().filter(|w| w.tenant.is_some()) {
-            let tenant = file.tenant.as_deref().unwrap_or_default();
+        for (tenant, path) in &shown_tenants {
             errln!(
                 output,
                 "serving tenant {tenant} from {} at {}/{tenant}/.well-known/agent-card.json",
-                file.path.display(),
+                path.display(),
                 args.mount_prefix.trim_end_matches('/')
             );
         }
@@ -225,17 +234,42 @@ pub(crate) fn run(args: ServeArgs, output: &mut Output) -> Outcome {
                 // The public card outermost: it is most of the traffic, and its paths and the
                 // extended card's never overlap, so the order changes no answer.
                 let service = layer.layer(extended.layer(tower::service_fn(server::not_found)));
-                Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
+                Box::pin(server::serve(
+                    listener,
+                    service,
+                    tls,
+                    limits,
+                    shutdown,
+                    Some(&shared),
+                ))
             }
             None => {
                 let service = layer.layer(tower::service_fn(server::not_found));
-                Box::pin(server::serve(listener, service, tls, limits, shutdown, Some(&shared)))
+                Box::pin(server::serve(
+                    listener,
+                    service,
+                    tls,
+                    limits,
+                    shutdown,
+                    Some(&shared),
+                ))
             }
         };
         if args.watch {
+            // The files are looked at on a thread of their own; what it finds is printed here.
+            let (report, mut reported) = tokio::sync::mpsc::unbounded_channel();
+            if let Err(error) = watch::spawn(watched, layer.handle(), report) {
+                errln!(shared.borrow_mut(), "a2a-card: --watch: {error}");
+            }
+            let print = async {
+                while let Some(line) = reported.recv().await {
+                    errln!(shared.borrow_mut(), "{line}");
+                }
+                std::future::pending::<()>().await;
+            };
             tokio::select! {
                 () = server => {}
-                () = watch(watched, layer.handle(), serves_v03(&args), enforced.as_ref(), &shared) => {}
+                () = print => {}
             }
         } else {
             server.await;
@@ -391,6 +425,9 @@ fn build_layer(
     if let Some(url) = args.host.public_url(&args.addr)? {
         builder = builder.public_url(url);
     }
+    if let Some(proxies) = args.host.trusted_proxies(&args.addr)? {
+        builder = builder.trusted_proxies(proxies);
+    }
     let layer = builder
         .cache_control(header("cache-control", &args.cache_control)?)
         .content_type(header("content-type", &args.content_type)?)
@@ -405,13 +442,27 @@ fn build_layer(
             a2a_card::serve::BuildError::InvalidPrefix(_) => format!("--mount-prefix: {e}"),
             other => other.to_string(),
         })?;
-    // One at a time, so each tenant's Last-Modified is its own file's.
-    let handle = layer.handle();
-    for tenant in tenants {
-        handle
-            .replace_tenant_modified_at(&tenant.name, tenant.card, tenant.modified)
-            .map_err(|e| format!("tenant {} ({}): {e}", tenant.name, tenant.path.display()))?;
-    }
+    // All in one step (built on every core, one catalog), each dated by its own file.
+    let paths: std::collections::HashMap<String, PathBuf> = tenants
+        .iter()
+        .map(|t| (t.name.clone(), t.path.clone()))
+        .collect();
+    let cards = tenants.into_iter().map(|t| (t.name, t.card, t.modified));
+    layer.handle().replace_tenants(cards).map_err(|e| {
+        let tenant = match &e {
+            a2a_card::serve::BuildError::InvalidCard {
+                tenant: Some(name), ..
+            } => Some(name),
+            a2a_card::serve::BuildError::InvalidTenant(name)
+            | a2a_card::serve::BuildError::DuplicateTenant(name)
+            | a2a_card::serve::BuildError::NonCanonicalTenant { name, .. } => Some(name),
+            _ => None,
+        };
+        match tenant.and_then(|name| Some((name, paths.get(name)?))) {
+            Some((name, path)) => format!("tenant {name} ({}): {e}", path.display()),
+            None => format!("tenants: {e}"),
+        }
+    })?;
     Ok(layer)
 }
 
@@ -472,104 +523,6 @@ fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcom
     }
 }
 
-/// Reloads each card (the main one and every tenant's) whenever its file's content changes.
-/// Polling (rather than file-system events) works the same on every file system, bind
-/// mounts and editors that replace files included, and costs one small read per file and
-/// interval.
-async fn watch(
-    mut files: Vec<Watched>,
-    handle: CardHandle,
-    v03: bool,
-    enforced: Option<&AgentCard>,
-    output: &std::cell::RefCell<&mut Output>,
-) {
-    let mut ticker = tokio::time::interval(WATCH_INTERVAL);
-    loop {
-        ticker.tick().await;
-        // Borrowed until the end of this round, never across the wait above.
-        let mut output = output.borrow_mut();
-        for file in &mut files {
-            reload(file, &handle, v03, enforced, &mut output);
-        }
-    }
-}
-
-/// A card file `--watch` follows.
-struct Watched {
-    /// `None`: the main card.
-    tenant: Option<String>,
-    path: PathBuf,
-    /// The bytes being served, not a fresh read: an edit made between start-up and the
-    /// first look must count as a change.
-    last_seen: Option<Vec<u8>>,
-}
-
-/// One look at one file: a changed, good card replaces the served one.
-fn reload(
-    file: &mut Watched,
-    handle: &CardHandle,
-    v03: bool,
-    enforced: Option<&AgentCard>,
-    output: &mut Output,
-) {
-    let path = file.path.as_path();
-    // Being replaced, gone for now, or over the cap: keep serving what is served.
-    let Ok(bytes) = crate::input::read_file(path, "") else {
-        return;
-    };
-    if file.last_seen.as_ref() == Some(&bytes) {
-        return;
-    }
-    let checked = check(path, &bytes);
-    file.last_seen = Some(bytes);
-    // What --auth enforces was derived from the main card.
-    if let (None, Ok((card, _)), Some(enforced)) = (&file.tenant, &checked, enforced) {
-        if !a2a_card::extended::enforces_the_same(enforced, card) {
-            errln!(
-                output,
-                "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",
-                path.display()
-            );
-            errln!(output, "a2a-card: still serving the previous card");
-            return;
-        }
-    }
-    let (card, modified) = match checked {
-        Ok(checked) => checked,
-        Err(refusal) => {
-            let _ = report_refusal(output, path, &refusal);
-            errln!(output, "a2a-card: still serving the previous card");
-            return;
-        }
-    };
-    let replaced = match &file.tenant {
-        None => handle.replace_modified_at(card.clone(), modified),
-        Some(tenant) => handle.replace_tenant_modified_at(tenant, card.clone(), modified),
-    };
-    match (replaced, &file.tenant) {
-        (Ok(()), None) => errln!(
-            output,
-            "a2a-card: reloaded {} (ETag {})",
-            path.display(),
-            handle.etag()
-        ),
-        (Ok(()), Some(tenant)) => {
-            errln!(
-                output,
-                "a2a-card: reloaded {} (tenant {tenant})",
-                path.display()
-            )
-        }
-        (Err(e), _) => {
-            errln!(output, "a2a-card: refused the new {}: {e}", path.display());
-            return;
-        }
-    }
-    if v03 {
-        report_v03_losses(output, &card);
-    }
-}
-
 // Several agents on one host, and their AI Catalog: `--tenant`, `--tenants` and the
 // `--catalog*` flags. The layer builds, signs and serves the catalog; this only reads flags.
 
@@ -601,9 +554,21 @@ struct HostArgs {
     #[arg(long, value_name = "URL")]
     public_url: Option<String>,
     /// An origin that is this agent too, as its cards may name it (a container's address or
-    /// service name), e.g. http://agent-svc:8000; with --public-url (repeatable).
-    #[arg(long, value_name = "ORIGIN", requires = "public_url")]
+    /// service name), e.g. http://agent-svc:8000; with --public-url or --public-host
+    /// (repeatable).
+    #[arg(long, value_name = "ORIGIN")]
     internal_origin: Vec<String>,
+    /// A proxy whose Forwarded and X-Forwarded-Proto/-Host/-Prefix headers are believed,
+    /// by the address it connects from: an IP address or a CIDR block such as 10.0.0.0/8
+    /// (repeatable; needs --public-host).
+    #[arg(long, value_name = "CIDR", requires = "public_host")]
+    trusted_proxy: Vec<String>,
+    /// A public origin a trusted proxy may name, e.g. https://agents.example.com/billing: a
+    /// request a --trusted-proxy forwards for it gets every card rebased onto it (its own
+    /// bytes and ETag, prebuilt); any other request gets the default card, never one built
+    /// from its headers (repeatable; needs --trusted-proxy).
+    #[arg(long, value_name = "URL", requires = "trusted_proxy")]
+    public_host: Vec<String>,
     /// Where clients reach this server, e.g. https://agents.example.com: the catalog's card
     /// URLs start with it (then --mount-prefix). Default: --public-url, else the address
     /// listened on.
@@ -639,7 +604,8 @@ struct Tenant {
     path: PathBuf,
     card: AgentCard,
     modified: SystemTime,
-    bytes: Vec<u8>,
+    /// The digest of the bytes read (what `--watch` compares a new read with).
+    seen: watch::Seen,
 }
 
 impl HostArgs {
@@ -647,22 +613,10 @@ impl HostArgs {
     fn files(&self) -> Result<Vec<(String, PathBuf)>, (Outcome, String)> {
         let mut files = self.tenant.clone();
         if let Some(dir) = &self.tenants_dir {
-            let unreadable = |e: std::io::Error| {
+            let found = tenant_files(dir).map_err(|e| {
                 let message = format!("--tenants {}: {e}", dir.display());
                 (Outcome::Unreadable, message)
-            };
-            let mut found = Vec::new();
-            for entry in std::fs::read_dir(dir).map_err(unreadable)? {
-                let path = entry.map_err(unreadable)?.path();
-                let name = path.file_name().and_then(|n| n.to_str());
-                let name = name.and_then(|n| n.strip_suffix(".json"));
-                if let Some(name) = name.filter(|n| !n.is_empty() && !n.starts_with('.')) {
-                    if path.is_file() {
-                        found.push((name.to_owned(), path));
-                    }
-                }
-            }
-            found.sort();
+            })?;
             files.extend(found);
         }
         let mut seen = std::collections::HashSet::new();
@@ -679,19 +633,47 @@ impl HostArgs {
             return Ok(None);
         };
         let mut public = PublicUrl::parse(url).map_err(|e| format!("--public-url: {e}"))?;
-        for scheme in ["http", "https"] {
-            if let Ok(origin) = PublicUrl::parse(&format!("{scheme}://{addr}")) {
-                public = public
-                    .internal_origin(&origin.to_string())
-                    .map_err(|e| format!("--addr: {e}"))?;
-            }
-        }
-        for origin in &self.internal_origin {
+        for origin in self.own_origins(addr) {
             public = public
-                .internal_origin(origin)
+                .internal_origin(&origin)
                 .map_err(|e| format!("--internal-origin: {e}"))?;
         }
         Ok(Some(public))
+    }
+
+    /// The trusted proxies of --trusted-proxy and the origins of --public-host, each origin
+    /// knowing the --addr origin and every --internal-origin as the agent's own.
+    fn trusted_proxies(&self, addr: &str) -> Result<Option<TrustedProxies>, String> {
+        if self.trusted_proxy.is_empty() {
+            return Ok(None);
+        }
+        let mut proxies = TrustedProxies::new();
+        for block in &self.trusted_proxy {
+            proxies = proxies
+                .proxy(block)
+                .map_err(|e| format!("--trusted-proxy: {e}"))?;
+        }
+        for host in &self.public_host {
+            let mut origin = PublicUrl::parse(host).map_err(|e| format!("--public-host: {e}"))?;
+            for internal in self.own_origins(addr) {
+                origin = origin
+                    .internal_origin(&internal)
+                    .map_err(|e| format!("--internal-origin: {e}"))?;
+            }
+            proxies = proxies.origin(origin);
+        }
+        Ok(Some(proxies))
+    }
+
+    /// The origins that are this agent: --addr's (http and https) and each --internal-origin.
+    fn own_origins(&self, addr: &str) -> Vec<String> {
+        let listening = ["http", "https"]
+            .iter()
+            .filter_map(|scheme| PublicUrl::parse(&format!("{scheme}://{addr}")).ok())
+            .map(|origin| origin.to_string());
+        listening
+            .chain(self.internal_origin.iter().cloned())
+            .collect()
     }
 
     fn wants_catalog(&self) -> bool {
@@ -744,18 +726,65 @@ fn load_tenants(host: &HostArgs, output: &mut Output) -> Result<Vec<Tenant>, Out
         errln!(output, "a2a-card: {message}");
         outcome
     })?;
-    let mut tenants = Vec::with_capacity(files.len());
-    for (name, path) in files {
-        match load(&path) {
+    // Read and checked on every core: with thousands of tenants this is most of the start.
+    let loaded = parallel_map(files, |(name, path)| {
+        let loaded = load(&path);
+        (name, path, loaded)
+    });
+    let mut tenants = Vec::with_capacity(loaded.len());
+    for (name, path, loaded) in loaded {
+        match loaded {
             Ok((card, modified, bytes)) => tenants.push(Tenant {
                 name,
                 path,
                 card,
                 modified,
-                bytes,
+                seen: watch::digest(&bytes),
             }),
             Err(refusal) => return Err(report_refusal(output, &path, &refusal)),
         }
     }
     Ok(tenants)
+}
+
+/// Each `NAME.json` of `dir` (not a hidden one) that is a file or a link to one, by name: the
+/// tenants of `--tenants DIR`.
+fn tenant_files(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str());
+        let name = name.and_then(|n| n.strip_suffix(".json"));
+        if let Some(name) = name.filter(|n| !n.is_empty() && !n.starts_with('.')) {
+            if path.is_file() {
+                found.push((name.to_owned(), path));
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Maps `items` with `f` on every core, keeping their order.
+fn parallel_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads < 2 || items.len() < 64 {
+        return items.into_iter().map(f).collect();
+    }
+    let chunk = items.len().div_ceil(threads);
+    let mut items = items.into_iter();
+    let chunks: Vec<Vec<T>> = (0..threads)
+        .map(|_| items.by_ref().take(chunk).collect())
+        .collect();
+    let f = &f;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = chunks
+            .into_iter()
+            .map(|part| scope.spawn(move || part.into_iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
 }

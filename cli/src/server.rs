@@ -71,6 +71,9 @@ pub(crate) struct Limits {
     /// backlog) until one closes. Keep it below the file-descriptor limit (`ulimit -n`).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) max_connections: u32,
+    /// Whether requests carry their peer address (for --trusted-proxy); not a flag.
+    #[arg(skip)]
+    pub(crate) peer_addresses: bool,
 }
 
 /// The default of `--max-connections`: well under the common file-descriptor limit of 1024.
@@ -83,6 +86,7 @@ impl Default for Limits {
             body_timeout: 10,
             send_timeout: 20,
             body_budget: 16,
+            peer_addresses: false,
             max_connections: DEFAULT_MAX_CONNECTIONS,
         }
     }
@@ -124,6 +128,7 @@ pub(crate) async fn serve<S, B>(
     let mut server = Server::builder()
         .header_timeout(Duration::from_secs(limits.header_timeout))
         .send_timeout(Duration::from_secs(limits.send_timeout))
+        .peer_addresses(limits.peer_addresses)
         .max_connections(limits.max_connections as usize);
     if let Some(tls) = tls {
         server = server.tls(tls);

@@ -17,7 +17,7 @@
 //! entry uses the draft's name (what a catalog consumer filters on) and the card URL keeps
 //! A2A's (what an A2A client parses); the draft's SHOULD is the one left unmet.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use http::{HeaderMap, HeaderValue};
@@ -144,15 +144,68 @@ pub(crate) fn catalog_link(settings: &Settings) -> Option<HeaderValue> {
     Some(HeaderValue::from_str(&link).expect("paths are checked at build"))
 }
 
-/// The catalog as served: the model and its one representation.
+/// The catalog as served: its one representation. The model ([`CatalogSet::catalog`]) is
+/// assembled on demand from the entries' parts, so it is not kept beside the bytes.
 #[derive(Debug)]
 pub(crate) struct CatalogSet {
-    pub(crate) catalog: Arc<AiCatalog>,
+    host: Option<HostInfo>,
     pub(crate) representation: Representation,
+}
+
+/// One card's entry, built once per card (in parallel with the others) and reused by every
+/// catalog built while that card is served: a swap of one tenant builds one part.
+#[derive(Debug)]
+pub(crate) struct EntryPart {
+    /// The entry as serialized in the catalog (compact JSON).
+    json: Box<[u8]>,
+    /// Its identifier and version: unique within the catalog.
+    identifier: Box<str>,
+    version: Option<Box<str>>,
+    /// What the validator found in the entry alone (pointers under `/entries/0`).
+    errors: Vec<crate::Diagnostic>,
+}
+
+impl CatalogSet {
+    /// The catalog's model, assembled from the parts of the cards served with it.
+    pub(crate) fn catalog(
+        &self,
+        main: &CardSet,
+        tenants: &HashMap<String, Arc<CardSet>>,
+    ) -> AiCatalog {
+        let entries = in_entry_order(main, tenants)
+            .into_iter()
+            .filter_map(|(_, set)| set.catalog_part.get())
+            .map(|part| {
+                serde_json::from_slice(&part.json).expect("an entry we serialized reads back")
+            })
+            .collect();
+        let mut catalog = AiCatalog::new(entries);
+        catalog.host = self.host.clone();
+        catalog
+    }
+}
+
+/// The main card, then the tenants by name: the order of the catalog's entries.
+fn in_entry_order<'a>(
+    main: &'a CardSet,
+    tenants: &'a HashMap<String, Arc<CardSet>>,
+) -> Vec<(Option<&'a str>, &'a CardSet)> {
+    let mut by_name: Vec<(&str, &CardSet)> =
+        tenants.iter().map(|(k, v)| (k.as_str(), &**v)).collect();
+    by_name.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    std::iter::once((None, main))
+        .chain(by_name.into_iter().map(|(k, v)| (Some(k), v)))
+        .collect()
 }
 
 /// Builds the catalog of exactly these cards, or `None` when no catalog is configured. A
 /// catalog the validator finds errors in is refused (so is the change that led to it).
+///
+/// Cost: each card's entry is built, validated (and, with a signer, its trust manifest
+/// signed) once, when the card is new ([`EntryPart`], on all cores); a build then sorts the
+/// names, checks identifiers are unique, joins the entries' bytes and precompresses the
+/// result (at levels that keep a large catalog's encoding in the tens of milliseconds, see
+/// `encoding.rs`).
 pub(crate) fn build_catalog(
     settings: &Settings,
     main: &CardSet,
@@ -161,30 +214,72 @@ pub(crate) fn build_catalog(
     let Some(options) = &settings.catalog else {
         return Ok(None);
     };
-    let by_name: BTreeMap<&str, &Arc<CardSet>> =
-        tenants.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    let cards =
-        std::iter::once((None, main)).chain(by_name.into_iter().map(|(k, v)| (Some(k), &**v)));
-    let mut entries = Vec::new();
-    for (tenant, set) in cards {
-        entries.push(entry(settings, options, tenant, set)?);
-    }
-    let mut catalog = AiCatalog::new(entries);
-    catalog.host = options.host.clone();
-    #[cfg(feature = "sign")]
-    if let Some(signer) = &settings.signer {
-        sign_catalog(&mut catalog, tenants_bytes(main, tenants), signer)?;
-    }
-    let value = catalog.to_value();
-    let errors: Vec<_> = validate_value(&value, Profile::Spec, Some(DocumentKind::AiCatalog))
-        .diagnostics
-        .into_iter()
-        .filter(|d| d.is_error())
+    let ordered = in_entry_order(main, tenants);
+    let missing: Vec<(Option<&str>, &CardSet)> = ordered
+        .iter()
+        .filter(|(_, set)| set.catalog_part.get().is_none())
+        .copied()
         .collect();
+    let built = super::tenants::parallel_map(missing, |(tenant, set)| {
+        entry_part(settings, options, tenant, set).map(|part| (set, part))
+    });
+    for result in built {
+        let (set, part) = result?;
+        // A set is built for one tenant name, so its part is always the same.
+        let _ = set.catalog_part.set(Arc::new(part));
+    }
+    // The catalog without entries: its members are checked once here, the entries on their own.
+    let mut shell = AiCatalog::new(Vec::new());
+    shell.host = options.host.clone();
+    let mut errors: Vec<_> = validate_value(
+        &shell.to_value(),
+        Profile::Spec,
+        Some(DocumentKind::AiCatalog),
+    )
+    .diagnostics
+    .into_iter()
+    .filter(|d| d.is_error())
+    .collect();
+    let mut seen: HashMap<(&str, Option<&str>), usize> = HashMap::with_capacity(ordered.len());
+    let mut body = shell.to_json_vec();
+    // `{"specVersion":..,"entries":[]}`: the entries go between the brackets (`metadata`,
+    // the one member after `entries`, is never set here).
+    debug_assert!(body.ends_with(b"[]}"));
+    let tail = body.split_off(body.len() - 2);
+    for (i, (_, set)) in ordered.iter().enumerate() {
+        let part = set.catalog_part.get().expect("built above");
+        for error in &part.errors {
+            let mut error = error.clone();
+            error.pointer = error
+                .pointer
+                .replacen("/entries/0", &format!("/entries/{i}"), 1);
+            errors.push(error);
+        }
+        let key = (&*part.identifier, part.version.as_deref());
+        if let Some(first) = seen.insert(key, i) {
+            errors.push(crate::Diagnostic::new(
+                crate::diagnostic::Code::CatalogDuplicateIdentifier,
+                format!("/entries/{i}/identifier"),
+                format!(
+                    "identifier {}{} is already used by /entries/{first}; an identifier (with \
+                     its version, when there is one) must be unique within a catalog",
+                    crate::diagnostic::shown(key.0),
+                    key.1.map_or(String::new(), |v| format!(
+                        " version {}",
+                        crate::diagnostic::shown(v)
+                    )),
+                ),
+            ));
+        }
+        if i > 0 {
+            body.push(b',');
+        }
+        body.extend_from_slice(&part.json);
+    }
+    body.extend_from_slice(&tail);
     if !errors.is_empty() {
         return Err(BuildError::InvalidCatalog(errors));
     }
-    let body = catalog.to_json_vec();
     let catalog_type = HeaderValue::from_static(AI_CATALOG_JSON);
     Ok(Some(Arc::new(CatalogSet {
         representation: Representation::new(
@@ -195,22 +290,43 @@ pub(crate) fn build_catalog(
             None,
             settings.vary(false),
         ),
-        catalog: Arc::new(catalog),
+        host: options.host.clone(),
     })))
 }
 
-/// The bytes served for each entry's card, in entry order (the signed manifests name their
-/// digests).
-#[cfg(feature = "sign")]
-fn tenants_bytes<'a>(
-    main: &'a CardSet,
-    tenants: &'a HashMap<String, Arc<CardSet>>,
-) -> Vec<&'a [u8]> {
-    let by_name: BTreeMap<&str, &Arc<CardSet>> =
-        tenants.iter().map(|(k, v)| (k.as_str(), v)).collect();
-    std::iter::once(&main.v10.body()[..])
-        .chain(by_name.into_values().map(|s| &s.v10.body()[..]))
-        .collect()
+/// One card's entry: built, signed (Level 3, with the layer's signer: a trust manifest naming
+/// the SHA-256 of the card bytes served) and validated on its own.
+fn entry_part(
+    settings: &Settings,
+    options: &CatalogOptions,
+    tenant: Option<&str>,
+    set: &CardSet,
+) -> Result<EntryPart, BuildError> {
+    #[allow(unused_mut)]
+    let mut entry = entry(settings, options, tenant, set)?;
+    #[cfg(feature = "sign")]
+    if let Some(signer) = &settings.signer {
+        sign_entry(&mut entry, set.v10.body(), signer)?;
+    }
+    let alone = AiCatalog::new(vec![entry]);
+    let errors = validate_value(
+        &alone.to_value(),
+        Profile::Spec,
+        Some(DocumentKind::AiCatalog),
+    )
+    .diagnostics
+    .into_iter()
+    .filter(|d| d.is_error())
+    .collect();
+    let entry = alone.entries.into_iter().next().expect("one entry");
+    Ok(EntryPart {
+        json: serde_json::to_vec(&entry)
+            .expect("an entry serializes")
+            .into_boxed_slice(),
+        identifier: entry.identifier.into_boxed_str(),
+        version: entry.version.map(String::into_boxed_str),
+        errors,
+    })
 }
 
 fn entry(
@@ -219,7 +335,7 @@ fn entry(
     tenant: Option<&str>,
     set: &CardSet,
 ) -> Result<CatalogEntry, BuildError> {
-    let card = &set.card;
+    let card = &set.card();
     // The layer's public URL, when no base URL is given: where its paths are reachable.
     let public = settings.public_url.as_ref().map(|url| url.to_string());
     let url = options
@@ -308,36 +424,34 @@ impl super::respond::Shared {
     }
 }
 
-/// Level 3: every entry gets a trust manifest naming the SHA-256 of the card bytes served
+/// Level 3: the entry gets a trust manifest naming the SHA-256 of the card bytes served
 /// (provenance `publishedFrom`), signed (detached JWS over its RFC 8785 form) with the
-/// layer's card signer. Once per build, never per request.
+/// layer's card signer. Once per card, never per request.
 #[cfg(feature = "sign")]
-fn sign_catalog(
-    catalog: &mut AiCatalog,
-    served: Vec<&[u8]>,
+fn sign_entry(
+    entry: &mut CatalogEntry,
+    served: &[u8],
     signer: &crate::sign::CardSigner,
 ) -> Result<(), BuildError> {
     use sha2::{Digest, Sha256};
-    for (entry, bytes) in catalog.entries.iter_mut().zip(served) {
-        let hex: String = Sha256::digest(bytes)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let mut manifest = crate::catalog::TrustManifest {
-            identity: entry.identifier.clone(),
-            provenance: vec![crate::catalog::ProvenanceLink {
-                relation: "publishedFrom".to_owned(),
-                source_id: entry
-                    .url
-                    .clone()
-                    .unwrap_or_else(|| entry.identifier.clone()),
-                source_digest: Some(format!("sha256:{hex}")),
-                ..Default::default()
-            }],
+    let hex: String = Sha256::digest(served)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut manifest = crate::catalog::TrustManifest {
+        identity: entry.identifier.clone(),
+        provenance: vec![crate::catalog::ProvenanceLink {
+            relation: "publishedFrom".to_owned(),
+            source_id: entry
+                .url
+                .clone()
+                .unwrap_or_else(|| entry.identifier.clone()),
+            source_digest: Some(format!("sha256:{hex}")),
             ..Default::default()
-        };
-        crate::catalog::sign_trust_manifest(&mut manifest, signer)?;
-        entry.trust_manifest = Some(manifest);
-    }
+        }],
+        ..Default::default()
+    };
+    crate::catalog::sign_trust_manifest(&mut manifest, signer)?;
+    entry.trust_manifest = Some(manifest);
     Ok(())
 }

@@ -46,6 +46,10 @@ impl CardHandle {
         CardHandle { shared }
     }
 
+    pub(super) fn shared(&self) -> &Shared {
+        &self.shared
+    }
+
     /// Serves `card` from now on. It has no `Last-Modified` unless the layer was built with
     /// [`last_modified_build_time`](super::AgentCardLayerBuilder::last_modified_build_time)
     /// (then the time of this swap): a date taken from this process's clock is not one other
@@ -106,7 +110,7 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn card(&self) -> Arc<AgentCard> {
-        self.shared.published.load().main.card.clone()
+        Arc::new(self.shared.published.load().main.card())
     }
 
     /// The card being served and its ETag, read together (two separate calls could straddle a
@@ -123,7 +127,7 @@ impl CardHandle {
     pub fn card_and_etag(&self) -> (Arc<AgentCard>, String) {
         let published = self.shared.published.load();
         let etag = String::from_utf8_lossy(published.main.v10.etag().as_bytes()).into_owned();
-        (published.main.card.clone(), etag)
+        (Arc::new(published.main.card()), etag)
     }
 
     /// Stops serving a tenant's card (its requests then reach the inner service). True when
@@ -191,7 +195,7 @@ impl CardHandle {
         published
             .tenants
             .get(&*canonical_segment(tenant))
-            .map(|set| set.card.clone())
+            .map(|set| Arc::new(set.card()))
     }
 
     /// The ETag served for the card's v1.0 JSON right now, quotes included: the ETag of the
@@ -219,7 +223,8 @@ impl CardHandle {
     #[cfg(feature = "catalog")]
     pub fn catalog(&self) -> Option<Arc<crate::catalog::AiCatalog>> {
         let published = self.shared.published.load();
-        published.catalog.as_ref().map(|set| set.catalog.clone())
+        let set = published.catalog.as_ref()?;
+        Some(Arc::new(set.catalog(&published.main, &published.tenants)))
     }
 
     fn swap(
@@ -267,8 +272,7 @@ impl CardHandle {
                     let later = floor + std::time::Duration::from_secs(1);
                     let date = (later <= SystemTime::now()).then_some(later);
                     let canonical = shared.settings.canonical_path(tenant);
-                    let card = (*set.card).clone();
-                    let mut redated = CardSet::new(card, &shared.settings, &canonical, date);
+                    let mut redated = set.redated(&shared.settings, &canonical, date);
                     redated.dated_up_to = Some(date.unwrap_or(floor));
                     set = Arc::new(redated);
                 }
@@ -321,27 +325,42 @@ pub(crate) fn checked_card_set(
             diagnostics: errors,
         });
     }
+    let canonical = settings.canonical_path(tenant);
+    let last_modified = last_modified.and_then(sendable_date);
+    // One variant per origin of the trusted proxies, each rebased from the card as given.
+    let mut variants = Vec::new();
+    for origin in settings.forwarded.iter().flat_map(|f| &f.origins) {
+        let origin = match &settings.public_url {
+            Some(default) => origin.clone().with_internals_of(default),
+            None => origin.clone(),
+        };
+        let card = rebased_onto(Some(&origin), tenant, card.clone())?;
+        #[cfg(feature = "sign")]
+        let card = signed(settings, card)?;
+        let set = CardSet::new(card, settings, &canonical, last_modified);
+        variants.push(Arc::new(set));
+    }
     let card = rebased(settings, tenant, card)?;
     #[cfg(feature = "sign")]
     let card = signed(settings, card)?;
-    let canonical = settings.canonical_path(tenant);
-    let last_modified = last_modified.and_then(sendable_date);
-    Ok(Arc::new(CardSet::new(
-        card,
-        settings,
-        &canonical,
-        last_modified,
-    )))
+    let mut set = CardSet::new(card, settings, &canonical, last_modified);
+    set.variants = variants;
+    Ok(Arc::new(set))
 }
 
 /// The card with its interface URLs rebased onto the public URL, when one is set; a card
 /// that arrives signed and would change is refused (its signature covers the URLs).
-fn rebased(
-    settings: &Settings,
+fn rebased(settings: &Settings, tenant: Option<&str>, card: AgentCard) -> Result<AgentCard, BuildError> {
+    rebased_onto(settings.public_url.as_ref(), tenant, card)
+}
+
+/// The card rebased onto `public` when given (see [`rebased`]).
+fn rebased_onto(
+    public: Option<&super::public_url::PublicUrl>,
     tenant: Option<&str>,
     mut card: AgentCard,
 ) -> Result<AgentCard, BuildError> {
-    let Some(public) = &settings.public_url else {
+    let Some(public) = public else {
         return Ok(card);
     };
     let signed = !card.signatures.is_empty();

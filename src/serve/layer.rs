@@ -58,6 +58,7 @@ impl AgentCardLayer {
             prefix: String::new(),
             precompress: cfg!(feature = "compression"),
             public_url: None,
+            forwarded: None,
             #[cfg(feature = "sign")]
             signer: None,
             #[cfg(feature = "sign")]
@@ -132,6 +133,7 @@ pub struct AgentCardLayerBuilder {
     prefix: String,
     precompress: bool,
     public_url: Option<super::public_url::PublicUrl>,
+    forwarded: Option<super::forwarded::TrustedProxies>,
     #[cfg(feature = "sign")]
     signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
     #[cfg(feature = "sign")]
@@ -360,6 +362,33 @@ impl AgentCardLayerBuilder {
         self
     }
 
+    /// Serves a variant of every card for each public origin of `proxies` (see
+    /// [`TrustedProxies`](super::TrustedProxies)): a request a trusted proxy forwarded for an
+    /// allowed origin gets the card rebased onto that origin, with its own bytes and ETag;
+    /// every other request gets the default card (as written, or rebased onto the
+    /// [public URL](Self::public_url)), and every card response carries `Vary: Forwarded,
+    /// X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix`. The variants are built with
+    /// the card and at every swap. The catalog and the extended card are served as for the
+    /// default variant.
+    ///
+    /// ```
+    /// use a2a_card::serve::{AgentCardLayer, PublicUrl, TrustedProxies};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// let layer = AgentCardLayer::builder(card)
+    ///     .trusted_proxies(
+    ///         TrustedProxies::new()
+    ///             .proxy("10.0.0.0/8")?
+    ///             .origin(PublicUrl::parse("https://agents.example.com")?),
+    ///     )
+    ///     .build()?;
+    /// # let _ = layer;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn trusted_proxies(mut self, proxies: super::forwarded::TrustedProxies) -> Self {
+        self.forwarded = Some(proxies);
+        self
+    }
+
     /// Serves the card under a sub-path, for apps mounted below the host's root:
     /// `/agents/travel` serves `/agents/travel/.well-known/agent-card.json`.
     ///
@@ -423,6 +452,7 @@ impl AgentCardLayerBuilder {
             prefix,
             precompress: self.precompress,
             public_url: self.public_url,
+            forwarded: self.forwarded,
             #[cfg(feature = "sign")]
             signer: self.signer,
             #[cfg(feature = "sign")]

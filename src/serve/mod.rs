@@ -87,6 +87,7 @@ mod conditional;
 mod encoding;
 mod error;
 mod etag;
+mod forwarded;
 mod future;
 mod handle;
 mod layer;
@@ -96,6 +97,7 @@ mod representation;
 mod respond;
 mod service;
 mod settings;
+mod tenants;
 
 #[cfg(feature = "extended")]
 pub(crate) use conditional::{evaluate as evaluate_preconditions, Asks as RequestAsks, Decision};
@@ -120,6 +122,7 @@ pub use future::ResponseFuture;
 pub use handle::CardHandle;
 pub use layer::{AgentCardLayer, AgentCardLayerBuilder, A2A_JSON, DEFAULT_CACHE_CONTROL};
 pub use options::{Cors, Legacy};
+pub use forwarded::{InvalidProxy, TrustedProxies};
 pub use public_url::{PublicUrl, PublicUrlError};
 pub use service::AgentCardService;
 pub use settings::{CANONICAL_PATH, LEGACY_PATH};

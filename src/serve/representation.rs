@@ -155,7 +155,9 @@ pub(crate) fn exposed_headers() -> HeaderValue {
 /// A card and every representation the settings call for.
 #[derive(Debug)]
 pub(crate) struct CardSet {
-    pub(crate) card: Arc<AgentCard>,
+    /// The v1.0 JSON is the card: the model is read back from it when asked for
+    /// ([`CardSet::card`]) rather than kept (a parsed card takes about 12 KB, four times its
+    /// bytes, and a host of 10,000 tenants would keep 120 MB that no request reads).
     pub(crate) v10: Representation,
     /// Built only when the legacy path or negotiation can serve it.
     pub(crate) v03: Option<Representation>,
@@ -167,9 +169,23 @@ pub(crate) struct CardSet {
     /// be dated later (or not at all). Differs from the card's own date only when the card
     /// has none because it replaced another within the second of that one's date.
     pub(crate) dated_up_to: Option<SystemTime>,
+    /// This card's AI Catalog entry, built the first time a catalog lists it (and never
+    /// again while it is served).
+    #[cfg(feature = "catalog")]
+    pub(crate) catalog_part: std::sync::OnceLock<Arc<super::catalog::EntryPart>>,
+    /// This card rebased onto each origin of the trusted proxies, in their order (empty
+    /// without them).
+    pub(crate) variants: Vec<Arc<CardSet>>,
 }
 
 impl CardSet {
+    /// The card served, read back from its v1.0 bytes (written from the model, so read back
+    /// the same).
+    pub(crate) fn card(&self) -> AgentCard {
+        let body = &self.v10.encodings.identity().body;
+        AgentCard::from_json_slice(body).expect("the served JSON of a card reads back")
+    }
+
     /// `canonical_path` is the full path of this card's canonical URL on this server.
     pub(crate) fn new(
         card: AgentCard,
@@ -187,12 +203,30 @@ impl CardSet {
         let dated_up_to = v10.last_modified;
         CardSet {
             dated_up_to,
-            card: Arc::new(card),
             v10,
             v03,
             canonical_link: HeaderValue::from_str(&link).expect("paths are checked at build"),
             canonical_location: HeaderValue::from_str(canonical_path)
                 .expect("paths are checked at build"),
+            #[cfg(feature = "catalog")]
+            catalog_part: std::sync::OnceLock::new(),
+            variants: Vec::new(),
         }
+    }
+
+    /// The same cards (this one and its variants) dated `last_modified` instead.
+    pub(crate) fn redated(
+        &self,
+        settings: &Settings,
+        canonical_path: &str,
+        last_modified: Option<SystemTime>,
+    ) -> CardSet {
+        let again = |set: &CardSet| {
+            let card = set.card();
+            CardSet::new(card, settings, canonical_path, last_modified)
+        };
+        let mut redated = again(self);
+        redated.variants = self.variants.iter().map(|v| Arc::new(again(v))).collect();
+        redated
     }
 }

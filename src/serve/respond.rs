@@ -88,6 +88,7 @@ impl Shared {
         method: &Method,
         path: &str,
         headers: &HeaderMap,
+        extensions: &http::Extensions,
     ) -> Option<CardResponse> {
         #[cfg(feature = "catalog")]
         if let Some(response) = self.respond_catalog(method, path, headers) {
@@ -115,6 +116,14 @@ impl Shared {
                     Cow::Owned(canonical) => published.tenants.get(&canonical)?,
                     Cow::Borrowed(_) => return None,
                 },
+            },
+        };
+        // The variant of the public origin a trusted proxy names, if it is an allowed one.
+        let set = match &self.settings.forwarded {
+            None => set,
+            Some(forwarded) => match forwarded.select(extensions, headers) {
+                Some(origin) => set.variants.get(origin).unwrap_or(set),
+                None => set,
             },
         };
         let mut response = match *method {

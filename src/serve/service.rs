@@ -60,7 +60,7 @@ where
         if path.ends_with(".json") {
             if let Some(response) = self
                 .shared
-                .respond(request.method(), path, request.headers())
+                .respond(request.method(), path, request.headers(), request.extensions())
             {
                 return ResponseFuture::card(response.map(ResponseBody::card));
             }

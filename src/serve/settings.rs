@@ -28,6 +28,8 @@ pub(crate) struct Settings {
     pub(crate) precompress: bool,
     /// Interface URLs that point at the agent itself are rebased onto this when set.
     pub(crate) public_url: Option<super::public_url::PublicUrl>,
+    /// Variants for the public origins trusted proxies name, when set.
+    pub(crate) forwarded: Option<super::forwarded::TrustedProxies>,
     /// Cards are signed with this when set (at build and at every swap, never per request).
     #[cfg(feature = "sign")]
     pub(crate) signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
@@ -46,6 +48,7 @@ impl Settings {
     pub(crate) fn vary(&self, negotiated: bool) -> Option<HeaderValue> {
         let by_origin = matches!(self.cors, CorsPolicy::Origins(_));
         let vary = match (negotiated, by_origin, self.precompress) {
+            _ if self.forwarded.is_some() => return Some(self.vary_with_forwarded(negotiated)),
             (false, false, false) => return None,
             (true, false, false) => "A2A-Version",
             (false, true, false) => "Origin",
@@ -56,6 +59,21 @@ impl Settings {
             (true, true, true) => "A2A-Version, Origin, Accept-Encoding",
         };
         Some(HeaderValue::from_static(vary))
+    }
+}
+
+impl Settings {
+    /// `Vary` when trusted proxies choose variants: their headers after the others.
+    fn vary_with_forwarded(&self, negotiated: bool) -> HeaderValue {
+        let by_origin = matches!(self.cors, CorsPolicy::Origins(_));
+        let names = [
+            (negotiated, "A2A-Version"),
+            (by_origin, "Origin"),
+            (self.precompress, "Accept-Encoding"),
+            (true, super::forwarded::VARY_NAMES),
+        ];
+        let list: Vec<&str> = names.iter().filter(|(on, _)| *on).map(|(_, n)| *n).collect();
+        HeaderValue::from_str(&list.join(", ")).expect("header names are a header value")
     }
 }
 
@@ -242,6 +260,7 @@ mod tests {
             prefix: normalize_prefix(prefix).unwrap(),
             precompress: false,
             public_url: None,
+            forwarded: None,
             #[cfg(feature = "sign")]
             signer: None,
             #[cfg(feature = "sign")]

@@ -19,6 +19,7 @@ use std::time::Duration;
 pub struct Server {
     pub(super) header_timeout: Duration,
     pub(super) send_timeout: Duration,
+    pub(super) peer_addresses: bool,
     pub(super) max_connections: usize,
     pub(super) drain_timeout: Duration,
     pub(super) http2_max_concurrent_streams: u32,
@@ -73,6 +74,7 @@ impl Server {
             server: Server {
                 header_timeout: Duration::from_secs(10),
                 send_timeout: DEFAULT_SEND_TIMEOUT,
+                peer_addresses: false,
                 max_connections: 512,
                 drain_timeout: Duration::from_secs(5),
                 // RFC 9113 §6.5.2 asks for no fewer than 100, so clients do not serialize.
@@ -154,6 +156,20 @@ impl ServerBuilder {
     /// ```
     pub fn send_timeout(mut self, timeout: Duration) -> Self {
         self.server.send_timeout = timeout.max(Duration::from_millis(1));
+        self
+    }
+
+    /// Whether each request carries its connection's peer address, a
+    /// [`SocketAddr`](std::net::SocketAddr), in its extensions: what
+    /// [`TrustedProxies`](crate::serve::TrustedProxies) reads to know whether a request comes
+    /// from a trusted proxy. Off by default (it costs an extensions map per request).
+    ///
+    /// ```
+    /// let builder = a2a_card::server::Server::builder().peer_addresses(true);
+    /// # let _ = builder;
+    /// ```
+    pub fn peer_addresses(mut self, on: bool) -> Self {
+        self.server.peer_addresses = on;
         self
     }
 

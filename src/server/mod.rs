@@ -74,6 +74,7 @@
 
 mod builder;
 mod connection;
+mod peer;
 mod protocol;
 mod run;
 mod service;

@@ -173,6 +173,11 @@ impl Server {
         B: AppBody,
     {
         let deadlines = self.deadlines();
+        let peer = self
+            .peer_addresses
+            .then(|| stream.peer_addr().ok())
+            .flatten();
+        let service = super::peer::WithPeer::new(service, peer);
         #[cfg(feature = "tls-server")]
         let tls = self
             .tls

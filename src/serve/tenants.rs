@@ -1,0 +1,225 @@
+//! Many tenants at once: [`CardHandle::update_tenants`] and its shorthands build every changed
+//! tenant's representations on all cores and publish them, with one catalog, in one step.
+//!
+//! Costs (see `benches/README.md` for the measured figures): a batch of `k` tenants on a layer
+//! serving `n` does `k` card builds (validation, rendering, hashing, gzip and brotli, and each
+//! card's catalog entry) spread over the cores, then one publish: a copy of the name table
+//! (`n` pointers), and, with a catalog, one catalog (the `n` entries' bytes joined, then
+//! precompressed). A swap of one tenant never rebuilds another tenant's bytes.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use super::error::BuildError;
+use super::handle::{checked_card_set, CardHandle};
+use super::representation::CardSet;
+use super::respond::{Published, SwapDates};
+use super::settings::{canonical_segment, check_tenant_name, Settings};
+use crate::AgentCard;
+
+/// Maps `items` with `f` on every core (scoped threads, one contiguous chunk each), keeping
+/// their order. Runs on the calling thread when there is little to do.
+pub(crate) fn parallel_map<T, R, F>(items: Vec<T>, f: F) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    F: Fn(T) -> R + Sync,
+{
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads < 2 || items.len() < 2 {
+        return items.into_iter().map(f).collect();
+    }
+    let chunk = items.len().div_ceil(threads);
+    let mut chunks: Vec<Vec<T>> = Vec::with_capacity(threads);
+    let mut items = items.into_iter();
+    loop {
+        let part: Vec<T> = items.by_ref().take(chunk).collect();
+        if part.is_empty() {
+            break;
+        }
+        chunks.push(part);
+    }
+    let f = &f;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = chunks
+            .into_iter()
+            .map(|part| scope.spawn(move || part.into_iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| match worker.join() {
+                Ok(done) => done,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    })
+}
+
+/// Checks and builds the card sets of many tenants on all cores; the first refusal (in the
+/// order given) is the error.
+pub(crate) fn build_tenant_sets(
+    settings: &Settings,
+    tenants: Vec<(String, AgentCard, Option<SystemTime>)>,
+) -> Result<Vec<(String, Arc<CardSet>)>, BuildError> {
+    let mut names = HashSet::with_capacity(tenants.len());
+    for (name, _, _) in &tenants {
+        check_tenant_name(name)?;
+        if !names.insert(name.as_str()) {
+            return Err(BuildError::DuplicateTenant(name.clone()));
+        }
+    }
+    parallel_map(tenants, |(name, card, modified)| {
+        checked_card_set(settings, Some(&name), card, modified).map(|set| (name, set))
+    })
+    .into_iter()
+    .collect()
+}
+
+impl CardHandle {
+    /// Adds or replaces many tenants' cards, and removes others, in one step: every new card
+    /// is checked and built first (on all cores), then the cards and their catalog are
+    /// published together, once. Readers see the tenants as they were before the call or as
+    /// they are after it, never a mix. When any card is refused (or the catalog would be
+    /// invalid) nothing changes and the error names the first refusal.
+    ///
+    /// Each card is dated by its own `modified` (e.g. its file's mtime), moved later when
+    /// needed as with [`replace_tenant_modified_at`](Self::replace_tenant_modified_at); a
+    /// card whose bytes did not change keeps its date. A name both replaced and removed is
+    /// replaced. Gives how many tenants were removed.
+    ///
+    /// ```
+    /// use std::time::SystemTime;
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("old", card.clone()).build()?.handle();
+    /// let cards = ["a", "b", "c"].map(|name| (name.to_owned(), card.clone(), SystemTime::UNIX_EPOCH));
+    /// let removed = handle.update_tenants(cards, ["old"])?;
+    /// assert_eq!(removed, 1);
+    /// assert!(handle.tenant_card("b").is_some() && handle.tenant_card("old").is_none());
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn update_tenants<R, N>(&self, replace: R, remove: N) -> Result<usize, BuildError>
+    where
+        R: IntoIterator<Item = (String, AgentCard, SystemTime)>,
+        N: IntoIterator,
+        N::Item: AsRef<str>,
+    {
+        let shared = self.shared();
+        let dated = shared.swap_dates != SwapDates::Never;
+        let replace: Vec<_> = replace
+            .into_iter()
+            .map(|(name, card, modified)| (name, card, dated.then_some(modified)))
+            .collect();
+        let built = build_tenant_sets(&shared.settings, replace).inspect_err(|error| {
+            tracing::warn!(target: "a2a_card", %error, "tenant cards refused");
+        })?;
+        let replaced: HashSet<&str> = built.iter().map(|(name, _)| name.as_str()).collect();
+        let remove: Vec<String> = remove
+            .into_iter()
+            .map(|name| canonical_segment(name.as_ref()).into_owned())
+            .filter(|name| !replaced.contains(name.as_str()))
+            .collect();
+        let _writer = shared
+            .writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let current = shared.published.load_full();
+        let mut tenants: HashMap<String, Arc<CardSet>> = current.tenants.clone();
+        let mut changed = false;
+        let mut removed = 0;
+        for name in &remove {
+            if tenants.remove(name).is_some() {
+                removed += 1;
+                changed = true;
+            }
+        }
+        let settings = &shared.settings;
+        for (name, set) in built {
+            let set = match current.tenants.get(&name) {
+                // Same bytes: nothing changed, and Last-Modified must not move either.
+                Some(previous) if previous.v10.etag() == set.v10.etag() => continue,
+                Some(previous) => dated_after(settings, Some(&name), previous, set),
+                None => set,
+            };
+            tenants.insert(name, set);
+            changed = true;
+        }
+        if !changed {
+            return Ok(0);
+        }
+        let published = Published::new(settings, current.main.clone(), tenants).inspect_err(
+            |error| tracing::warn!(target: "a2a_card", %error, "tenant cards refused"),
+        )?;
+        shared.published.store(Arc::new(published));
+        tracing::info!(target: "a2a_card", removed, "tenant cards replaced");
+        Ok(removed)
+    }
+
+    /// Adds or replaces many tenants' cards in one step, each dated by its own time (see
+    /// [`update_tenants`](Self::update_tenants)): the way to start with thousands of tenants,
+    /// in time linear in their number.
+    ///
+    /// ```
+    /// use std::time::SystemTime;
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
+    /// handle.replace_tenants((0..100).map(|i| (format!("t{i}"), card.clone(), SystemTime::UNIX_EPOCH)))?;
+    /// assert!(handle.tenant_card("t99").is_some());
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn replace_tenants<R>(&self, tenants: R) -> Result<(), BuildError>
+    where
+        R: IntoIterator<Item = (String, AgentCard, SystemTime)>,
+    {
+        self.update_tenants(tenants, std::iter::empty::<&str>())
+            .map(drop)
+    }
+
+    /// Stops serving these tenants, in one step; gives how many were served.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("a", card.clone()).tenant("b", card).build()?.handle();
+    /// assert_eq!(handle.remove_tenants(["a", "b", "c"]), 2);
+    /// # Ok::<(), a2a_card::serve::BuildError>(())
+    /// ```
+    pub fn remove_tenants<N>(&self, tenants: N) -> usize
+    where
+        N: IntoIterator,
+        N::Item: AsRef<str>,
+    {
+        self.update_tenants(std::iter::empty(), tenants)
+            .unwrap_or_else(|error| {
+                tracing::warn!(target: "a2a_card", %error, "tenant removal refused");
+                0
+            })
+    }
+}
+
+/// `set`, replacing `previous`, dated as [`CardHandle::replace_tenant_modified_at`] dates a
+/// swap: never older than (or as old as) any date sent for the cards before it, never later
+/// than now (RFC 9110 §8.8.2.1; a card replacing another within the second of that one's date
+/// gets no `Last-Modified`), and an undated card keeps the floor for the next.
+pub(crate) fn dated_after(
+    settings: &Settings,
+    tenant: Option<&str>,
+    previous: &CardSet,
+    mut set: Arc<CardSet>,
+) -> Arc<CardSet> {
+    if let (Some(floor), Some(new)) = (previous.dated_up_to, set.v10.last_modified) {
+        if new <= floor {
+            let later = floor + Duration::from_secs(1);
+            let date = (later <= SystemTime::now()).then_some(later);
+            let canonical = settings.canonical_path(tenant);
+            let mut redated = set.redated(settings, &canonical, date);
+            redated.dated_up_to = Some(date.unwrap_or(floor));
+            set = Arc::new(redated);
+        }
+    }
+    if let Some(fresh) = Arc::get_mut(&mut set) {
+        if fresh.dated_up_to.is_none() {
+            fresh.dated_up_to = previous.dated_up_to;
+        }
+    }
+    set
+}
