@@ -415,4 +415,23 @@ mod tests {
         let two_lines = with("sid=k1-7f3a9c").header("Cookie", "a=b; sid=x");
         assert_eq!(run(&keys, &s, two_lines), SEVERAL);
     }
+
+    #[test]
+    fn a_key_listed_twice_is_still_accepted() {
+        // Every digest is compared: a key that matches two entries (a list that repeats
+        // it, as an environment variable edited twice may) matches all the same.
+        let s = scheme("header", "X-API-Key");
+        for (keys, k2) in [
+            (ApiKeys::new(["k1-7f3a9c", "k1-7f3a9c"]).unwrap(), UNKNOWN),
+            (
+                ApiKeys::new(["k1-7f3a9c", "k2-b81e44", "k1-7f3a9c", "k1-7f3a9c"]).unwrap(),
+                ACCEPTED,
+            ),
+        ] {
+            let request = http::Request::get("/").header("X-API-Key", "k1-7f3a9c");
+            assert_eq!(run(&keys, &s, request), ACCEPTED);
+            let request = http::Request::get("/").header("X-API-Key", "k2-b81e44");
+            assert_eq!(run(&keys, &s, request), k2);
+        }
+    }
 }

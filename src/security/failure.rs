@@ -206,3 +206,117 @@ impl AuthFailure {
         response
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn challenges(failure: &AuthFailure) -> Vec<String> {
+        failure
+            .to_response(ErrorStyle::Rest, None)
+            .headers()
+            .get_all(WWW_AUTHENTICATE)
+            .iter()
+            .map(|v| v.to_str().unwrap().to_owned())
+            .collect()
+    }
+
+    fn schemes() -> Vec<SecurityScheme> {
+        let oauth2: SecurityScheme =
+            serde_json::from_str(r#"{"oauth2SecurityScheme": {"flows": {}}}"#).unwrap();
+        vec![
+            SecurityScheme::http("Basic"),
+            SecurityScheme::http("Bearer"),
+            SecurityScheme::api_key("query", "api_key"),
+            oauth2,
+            SecurityScheme::mutual_tls(),
+        ]
+    }
+
+    #[test]
+    fn one_challenge_per_scheme_in_its_own_words() {
+        let all: Vec<Challenge> = schemes()
+            .iter()
+            .map(|s| Challenge::for_scheme(s, false))
+            .collect();
+        let failure = AuthFailure::new("a2a", all, None, vec!["why".into()]);
+        assert_eq!(failure.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(failure.reasons(), ["why"]);
+        assert_eq!(
+            challenges(&failure),
+            [
+                r#"Basic realm="a2a", charset="UTF-8""#,
+                r#"Bearer realm="a2a""#,
+                r#"ApiKey realm="a2a", in="query", name="api_key""#,
+                r#"TLS-Client-Certificate realm="a2a""#,
+            ],
+            "the oauth2 challenge is the Bearer one, sent once"
+        );
+    }
+
+    #[test]
+    fn a_rejected_token_is_an_invalid_token() {
+        let bearer = Challenge::for_scheme(&SecurityScheme::http("Bearer"), true);
+        let failure = AuthFailure::new("r", vec![bearer], None, Vec::new());
+        assert_eq!(
+            challenges(&failure),
+            [r#"Bearer realm="r", error="invalid_token""#]
+        );
+    }
+
+    #[test]
+    fn short_of_scopes_is_403_and_names_them_on_bearer_challenges_only() {
+        let all: Vec<Challenge> = schemes()
+            .iter()
+            .map(|s| Challenge::for_scheme(s, true))
+            .collect();
+        let scopes = BTreeSet::from(["b".to_owned(), "a\"".to_owned()]);
+        let failure = AuthFailure::new("r", all, Some(scopes), Vec::new());
+        assert_eq!(failure.status(), StatusCode::FORBIDDEN);
+        assert_eq!(
+            challenges(&failure),
+            [
+                r#"Basic realm="r", charset="UTF-8", error="invalid_token""#,
+                r#"Bearer realm="r", error="insufficient_scope", scope="a b""#,
+                r#"ApiKey realm="r", in="query", name="api_key", error="invalid_token""#,
+                r#"TLS-Client-Certificate realm="r", error="invalid_token""#,
+            ]
+        );
+    }
+
+    #[test]
+    fn the_body_in_each_style() {
+        let unauthorized = AuthFailure::new("r", Vec::new(), None, Vec::new());
+        let forbidden = AuthFailure::new("r", Vec::new(), Some(BTreeSet::new()), Vec::new());
+        for (failure, status, reason) in [
+            (&unauthorized, 401, "UNAUTHENTICATED"),
+            (&forbidden, 403, "PERMISSION_DENIED"),
+        ] {
+            let rest = failure.to_response(ErrorStyle::Rest, None);
+            assert_eq!(rest.status().as_u16(), status);
+            assert_eq!(rest.headers()[CONTENT_TYPE], "application/json");
+            assert_eq!(rest.headers()[CACHE_CONTROL], "no-store");
+            let body: Value = serde_json::from_slice(rest.body()).unwrap();
+            assert_eq!(body["error"]["code"], status);
+            assert_eq!(body["error"]["status"], reason);
+            assert_eq!(body["error"]["details"][0]["reason"], reason);
+            assert_eq!(body["error"]["details"][0]["domain"], ERROR_DOMAIN);
+            assert_eq!(body["error"]["details"][0]["@type"], ERROR_INFO_TYPE);
+
+            let rpc = failure.to_response(ErrorStyle::JsonRpc, Some(json!(7)));
+            assert_eq!(rpc.status().as_u16(), status);
+            let body: Value = serde_json::from_slice(rpc.body()).unwrap();
+            assert_eq!(body["jsonrpc"], "2.0");
+            assert_eq!(body["id"], 7);
+            assert_eq!(body["error"]["code"], ErrorCode::ServerError.code());
+            assert_eq!(body["error"]["data"][0]["reason"], reason);
+            let no_id = failure.to_response(ErrorStyle::JsonRpc, None);
+            let body: Value = serde_json::from_slice(no_id.body()).unwrap();
+            assert_eq!(body["id"], Value::Null);
+        }
+        assert_ne!(
+            unauthorized.to_response(ErrorStyle::Rest, None).body(),
+            forbidden.to_response(ErrorStyle::Rest, None).body()
+        );
+    }
+}
