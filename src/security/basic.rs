@@ -344,4 +344,44 @@ mod tests {
     fn ok_for(users: &BasicUsers, b64: &str) -> Option<String> {
         accepted_as(verdict_for_header(users, format!("Basic {b64}").as_bytes()))
     }
+
+    #[test]
+    fn users_from_the_environment() {
+        let name = "A2A_CARD_TEST_BASIC_USERS_FROM_ENV";
+        std::env::set_var(name, " alice:s3cret , ,bob:pa:ss,");
+        let users = BasicUsers::from_env(name).unwrap();
+        assert_eq!(
+            format!("{users:?}"),
+            "BasicUsers { users: [\"alice\", \"bob\"] }"
+        );
+        assert_eq!(
+            accepted_as(verdict(&users, b"bob:pa:ss")).as_deref(),
+            Some("bob")
+        );
+        std::env::set_var(name, " , ");
+        assert!(matches!(
+            BasicUsers::from_env(name),
+            Err(SecurityError::NoSecrets("users"))
+        ));
+        std::env::remove_var(name);
+        assert!(matches!(
+            BasicUsers::from_env(name),
+            Err(SecurityError::MissingEnv(v)) if v == name
+        ));
+    }
+
+    #[test]
+    fn fits_http_basic_only() {
+        let users = BasicUsers::new(["alice:s3cret"]).unwrap();
+        assert!(users.fits(&scheme()).is_ok());
+        assert!(users.fits(&SecurityScheme::http("basic")).is_ok());
+        for other in [
+            SecurityScheme::http("Bearer"),
+            SecurityScheme::http("Basicx"),
+            SecurityScheme::api_key("header", "Authorization"),
+            SecurityScheme::mutual_tls(),
+        ] {
+            assert!(users.fits(&other).is_err(), "{other:?}");
+        }
+    }
 }

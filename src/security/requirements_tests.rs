@@ -20,11 +20,8 @@ struct HeaderGrant {
 }
 
 impl Verifier for HeaderGrant {
-    fn fits(&self, scheme: &SecurityScheme) -> Result<(), String> {
-        match scheme.kind() {
-            Some(SchemeKind::ApiKey(_) | SchemeKind::HttpAuth(_)) => Ok(()),
-            _ => Err("an apiKeySecurityScheme or httpAuthSecurityScheme".into()),
-        }
+    fn fits(&self, _: &SecurityScheme) -> Result<(), String> {
+        Ok(())
     }
 
     fn verify<'a>(&'a self, request: &'a Parts, scheme: &'a SecurityScheme) -> VerifyFuture<'a> {
@@ -50,15 +47,27 @@ impl Verifier for HeaderGrant {
     }
 }
 
-const SCHEMES: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
+const SCHEMES: [&str; 11] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "m"];
 
-/// A card declaring apiKey schemes `a`..`e` (header `X-A`..`X-E`), the bearer scheme `f`
-/// and these requirements.
+/// A card declaring apiKey schemes `a`..`e` (header `X-A`..`X-E`), the bearer scheme `f`,
+/// `g` (cookie `sid`), `h` (query `k`), `i` (Basic), `j` (header `x-a`, `a`'s in another
+/// case), `m` (mutual TLS) and these requirements.
 fn card(requirements: &str) -> AgentCard {
     let schemes: Vec<String> = SCHEMES
         .iter()
         .map(|s| match *s {
             "f" => r#""f": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}"#.to_owned(),
+            "g" => {
+                r#""g": {"apiKeySecurityScheme": {"location": "cookie", "name": "sid"}}"#.to_owned()
+            }
+            "h" => {
+                r#""h": {"apiKeySecurityScheme": {"location": "query", "name": "k"}}"#.to_owned()
+            }
+            "i" => r#""i": {"httpAuthSecurityScheme": {"scheme": "Basic"}}"#.to_owned(),
+            "j" => {
+                r#""j": {"apiKeySecurityScheme": {"location": "header", "name": "x-a"}}"#.to_owned()
+            }
+            "m" => r#""m": {"mtlsSecurityScheme": {}}"#.to_owned(),
             s => format!(
                 r#""{s}": {{"apiKeySecurityScheme": {{"location": "header", "name": "X-{}"}}}}"#,
                 s.to_uppercase()
@@ -319,4 +328,113 @@ fn a_rejected_bearer_style_challenge_and_reasons_name_the_scheme() {
     let all = challenges.join(", ");
     assert!(all.contains("X-A") && all.contains("X-B"), "{all}");
     assert!(!all.contains("X-C"), "{all}");
+}
+
+#[test]
+fn debug_names_the_schemes_and_counts_the_alternatives() {
+    let security = security(r#"[{"schemes": {"a": {}}}, {"schemes": {"f": {}}}]"#);
+    let debug = format!("{security:?}");
+    assert!(debug.starts_with("CardSecurity {"), "{debug}");
+    assert!(debug.contains(r#""a", "b""#), "{debug}");
+    assert!(debug.contains("alternatives: 2"), "{debug}");
+}
+
+#[test]
+fn covers_a_scheme_only_when_a_requirement_names_it_and_it_has_a_verifier() {
+    // Verifiers for a..m; the requirements name a and f only.
+    let security = security(r#"[{"schemes": {"a": {}}}, {"schemes": {"f": {}}}]"#);
+    assert!(security.covers("a"));
+    assert!(security.covers("f"));
+    // A verifier for a scheme no requirement names, and a scheme nobody declared.
+    assert!(!security.covers("b"));
+    assert!(!security.covers("zzz"));
+}
+
+#[test]
+fn credential_headers_name_each_header_once() {
+    let security = security(
+        r#"[{"schemes": {"a": {}, "b": {}}}, {"schemes": {"f": {}, "g": {}}},
+            {"schemes": {"h": {}, "i": {}}}, {"schemes": {"j": {}, "m": {}}}]"#,
+    );
+    // a, b: their headers; f, i: Authorization once; g: Cookie; h (query), m (mTLS): none;
+    // j: `x-a` is `X-A` already.
+    assert_eq!(
+        security.credential_headers(),
+        ["X-A", "X-B", "Authorization", "Cookie"]
+    );
+    let query_only = security_counting(r#"[{"schemes": {"h": {}, "m": {}}}]"#).0;
+    assert!(query_only.credential_headers().is_empty());
+}
+
+#[test]
+fn only_a_rejected_bearer_credential_is_an_invalid_token() {
+    let security = security(r#"[{"schemes": {"a": {}}}, {"schemes": {"f": {}}}]"#);
+    let challenges = |credentials: &[(&str, &str)]| {
+        let failure = check(&security, credentials).unwrap_err();
+        let response = failure.to_response(ErrorStyle::Rest, None);
+        response
+            .headers()
+            .get_all(http::header::WWW_AUTHENTICATE)
+            .iter()
+            .map(|v| v.to_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let rejected_key = challenges(&[("a", "-")]);
+    assert!(
+        rejected_key.iter().all(|c| !c.contains("invalid_token")),
+        "{rejected_key:?}"
+    );
+    let rejected_token = challenges(&[("f", "-")]);
+    assert_eq!(
+        rejected_token
+            .iter()
+            .filter(|c| c.contains("invalid_token"))
+            .collect::<Vec<_>>(),
+        [r#"Bearer realm="a2a", error="invalid_token""#]
+    );
+    let missing = challenges(&[]);
+    assert!(
+        missing.iter().all(|c| !c.contains("invalid_token")),
+        "{missing:?}"
+    );
+}
+
+#[test]
+fn a_verifier_that_does_not_fit_is_refused_naming_the_declared_type() {
+    let card = card(r#"[{"schemes": {"a": {}}}, {"schemes": {"f": {}}}]"#);
+    let refused = |scheme: &str, verifier: &dyn Fn(CardSecurityBuilder) -> CardSecurityBuilder| {
+        let mut builder = CardSecurity::builder(&card);
+        for s in SCHEMES.iter().filter(|s| **s != scheme) {
+            builder = builder.verifier(*s, HeaderGrant::default());
+        }
+        verifier(builder).build().unwrap_err().to_string()
+    };
+    let bearer = refused("f", &|b| {
+        b.verifier("f", crate::security::ApiKeys::new(["k"]).unwrap())
+    });
+    assert!(
+        bearer.contains("declared as httpAuthSecurityScheme (Bearer) but"),
+        "{bearer}"
+    );
+    let key = refused("a", &|b| {
+        b.verifier("a", crate::security::BasicUsers::new(["u:p"]).unwrap())
+    });
+    assert!(key.contains("apiKeySecurityScheme but"), "{key}");
+    assert!(!key.contains('('), "{key}");
+    // Declared with no type, or with two.
+    let none = SecurityScheme::default();
+    assert_eq!(describe(&none), "no scheme type at all");
+    let two: SecurityScheme = serde_json::from_str(
+        r#"{"apiKeySecurityScheme": {"location": "header", "name": "k"},
+            "httpAuthSecurityScheme": {"scheme": "Basic"}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        describe(&two),
+        "several scheme types (apiKeySecurityScheme, httpAuthSecurityScheme)"
+    );
+    assert_eq!(
+        describe(&SecurityScheme::http("Basic")),
+        "httpAuthSecurityScheme (Basic)"
+    );
 }
