@@ -402,4 +402,17 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn now_is_the_clock_in_seconds() {
+        let clock = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_secs_f64();
+        let now = now();
+        assert!((now - clock).abs() < 60.0, "{now} against {clock}");
+        // Not whole seconds only: tokens may carry fractions.
+        let again = (0..1000).map(|_| super::now()).any(|t| t.fract() != 0.0);
+        assert!(again);
+    }
 }
