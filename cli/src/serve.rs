@@ -144,7 +144,7 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
     if serves_v03(&args) {
         report_v03_losses(output, &card);
         for tenant in &tenants {
-            report_v03_losses(output, &tenant.card);
+            report_v03_losses(output, &tenant.card());
         }
     }
     // With --auth, what is enforced was derived from this card at start.
@@ -447,7 +447,12 @@ fn build_layer(
         .iter()
         .map(|t| (t.name.clone(), t.path.clone()))
         .collect();
-    let cards = tenants.into_iter().map(|t| (t.name, t.card, t.modified));
+    // Each card is read from its bytes when a core takes it: 10,000 parsed cards at once
+    // would take 120 MB that the served bytes do not need.
+    let cards = tenants.into_iter().map(|t| {
+        let card = t.card();
+        (t.name, card, t.modified)
+    });
     layer.handle().replace_tenants(cards).map_err(|e| {
         let tenant = match &e {
             a2a_card::serve::BuildError::InvalidCard {
@@ -602,10 +607,18 @@ fn parse_tenant(value: &str) -> Result<(String, PathBuf), String> {
 struct Tenant {
     name: String,
     path: PathBuf,
-    card: AgentCard,
     modified: SystemTime,
+    /// The bytes read, checked.
+    bytes: Vec<u8>,
     /// The digest of the bytes read (what `--watch` compares a new read with).
     seen: watch::Seen,
+}
+
+impl Tenant {
+    /// The card, from the bytes `check` accepted.
+    fn card(&self) -> AgentCard {
+        AgentCard::from_json_slice(&self.bytes).expect("checked at load")
+    }
 }
 
 impl HostArgs {
@@ -728,18 +741,18 @@ fn load_tenants(host: &HostArgs, output: &mut Output) -> Result<Vec<Tenant>, Out
     })?;
     // Read and checked on every core: with thousands of tenants this is most of the start.
     let loaded = parallel_map(files, |(name, path)| {
-        let loaded = load(&path);
+        let loaded = load(&path).map(|(_, modified, bytes)| (modified, bytes));
         (name, path, loaded)
     });
     let mut tenants = Vec::with_capacity(loaded.len());
     for (name, path, loaded) in loaded {
         match loaded {
-            Ok((card, modified, bytes)) => tenants.push(Tenant {
+            Ok((modified, bytes)) => tenants.push(Tenant {
                 name,
                 path,
-                card,
                 modified,
                 seen: watch::digest(&bytes),
+                bytes,
             }),
             Err(refusal) => return Err(report_refusal(output, &path, &refusal)),
         }

@@ -8,7 +8,8 @@
 //! precompressed). A swap of one tenant never rebuilds another tenant's bytes.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
 use super::error::BuildError;
@@ -57,23 +58,56 @@ where
 }
 
 /// Checks and builds the card sets of many tenants on all cores; the first refusal (in the
-/// order given) is the error.
-pub(crate) fn build_tenant_sets(
+/// order given) is the error. The workers take the tenants from `tenants` one at a time, so
+/// only the cards being built are held besides those built (a caller's iterator may read
+/// each card as it is taken).
+pub(crate) fn build_tenant_sets<I>(
     settings: &Settings,
-    tenants: Vec<(String, AgentCard, Option<SystemTime>)>,
-) -> Result<Vec<(String, Arc<CardSet>)>, BuildError> {
-    let mut names = HashSet::with_capacity(tenants.len());
-    for (name, _, _) in &tenants {
-        check_tenant_name(name)?;
-        if !names.insert(name.as_str()) {
-            return Err(BuildError::DuplicateTenant(name.clone()));
+    tenants: I,
+) -> Result<Vec<(String, Arc<CardSet>)>, BuildError>
+where
+    I: Iterator<Item = (String, AgentCard, Option<SystemTime>)> + Send,
+{
+    let source = Mutex::new((tenants.enumerate(), HashSet::new()));
+    let failed = AtomicBool::new(false);
+    let work = || {
+        let mut done = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let (index, name, card, modified, repeated) = {
+                let mut source = source.lock().unwrap_or_else(|p| p.into_inner());
+                let Some((index, (name, card, modified))) = source.0.next() else {
+                    break;
+                };
+                let repeated = !source.1.insert(name.clone());
+                (index, name, card, modified, repeated)
+            };
+            let built = match repeated {
+                true => Err(BuildError::DuplicateTenant(name.clone())),
+                false => check_tenant_name(&name)
+                    .and_then(|()| checked_card_set(settings, Some(&name), card, modified)),
+            };
+            if built.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            done.push((index, built.map(|set| (name, set))));
         }
-    }
-    parallel_map(tenants, |(name, card, modified)| {
-        checked_card_set(settings, Some(&name), card, modified).map(|set| (name, set))
-    })
-    .into_iter()
-    .collect()
+        done
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut done = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        let mut done = work();
+        for other in others {
+            done.extend(
+                other
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            );
+        }
+        done
+    });
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, built)| built).collect()
 }
 
 impl CardHandle {
@@ -81,7 +115,9 @@ impl CardHandle {
     /// is checked and built first (on all cores), then the cards and their catalog are
     /// published together, once. Readers see the tenants as they were before the call or as
     /// they are after it, never a mix. When any card is refused (or the catalog would be
-    /// invalid) nothing changes and the error names the first refusal.
+    /// invalid) nothing changes and the error names the refusal found first. The cards are
+    /// taken from `replace` as the cores are free to build them, so an iterator that reads
+    /// each card when asked holds only those being built.
     ///
     /// Each card is dated by its own `modified` (e.g. its file's mtime), moved later when
     /// needed as with [`replace_tenant_modified_at`](Self::replace_tenant_modified_at); a
@@ -101,15 +137,15 @@ impl CardHandle {
     pub fn update_tenants<R, N>(&self, replace: R, remove: N) -> Result<usize, BuildError>
     where
         R: IntoIterator<Item = (String, AgentCard, SystemTime)>,
+        R::IntoIter: Send,
         N: IntoIterator,
         N::Item: AsRef<str>,
     {
         let shared = self.shared();
         let dated = shared.swap_dates != SwapDates::Never;
-        let replace: Vec<_> = replace
+        let replace = replace
             .into_iter()
-            .map(|(name, card, modified)| (name, card, dated.then_some(modified)))
-            .collect();
+            .map(|(name, card, modified)| (name, card, dated.then_some(modified)));
         let built = build_tenant_sets(&shared.settings, replace).inspect_err(|error| {
             tracing::warn!(target: "a2a_card", %error, "tenant cards refused");
         })?;
@@ -170,6 +206,7 @@ impl CardHandle {
     pub fn replace_tenants<R>(&self, tenants: R) -> Result<(), BuildError>
     where
         R: IntoIterator<Item = (String, AgentCard, SystemTime)>,
+        R::IntoIter: Send,
     {
         self.update_tenants(tenants, std::iter::empty::<&str>())
             .map(drop)
