@@ -420,6 +420,8 @@ corpus! { BROKEN, "broken":
         Spec, ModeNotMediaType, "/defaultOutputModes/0";
     w019_skill_input_mode_without_subtype: "W019-skill-input-mode-without-subtype.json",
         Spec, ModeNotMediaType, "/skills/0/inputModes/1";
+    w023_registry_interface_on_localhost: "W023-registry-interface-on-localhost.json",
+        Registry, LocalInterfaceUrl, "/supportedInterfaces/0/url";
     w021_v03_state_transition_history: "W021-v03-state-transition-history.json",
         Spec, ConversionLoss, "/capabilities/stateTransitionHistory", also &[W020];
     w021_v03_multiple_oauth_flows: "W021-v03-multiple-oauth-flows.json",
