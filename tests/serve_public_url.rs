@@ -94,8 +94,16 @@ fn the_public_card_tenants_extended_card_and_catalog_advertise_the_public_url() 
         &[("X-API-Key", b"k1"), ("Content-Type", b"application/json")],
         br#"{"jsonrpc": "2.0", "id": 1, "method": "GetExtendedAgentCard"}"#,
     );
-    assert_eq!(extended.status, 200, "{}", String::from_utf8_lossy(&extended.body));
-    assert_eq!(interface_urls(&extended.json()["result"]), [REBASED, ELSEWHERE]);
+    assert_eq!(
+        extended.status,
+        200,
+        "{}",
+        String::from_utf8_lossy(&extended.body)
+    );
+    assert_eq!(
+        interface_urls(&extended.json()["result"]),
+        [REBASED, ELSEWHERE]
+    );
     let catalog = server.get("/.well-known/ai-catalog.json").json();
     let urls: Vec<_> = catalog["entries"]
         .as_array()
@@ -166,7 +174,9 @@ fn a_signing_key_signs_the_rebased_card() {
     let card = layer.handle().card();
     assert_eq!(card.supported_interfaces[0].url, REBASED);
     let verifier = CardVerifier::new(store);
-    verifier.verify(&card).expect("the rebased card's signature verifies");
+    verifier
+        .verify(&card)
+        .expect("the rebased card's signature verifies");
 }
 
 #[test]

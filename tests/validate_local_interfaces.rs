@@ -33,7 +33,11 @@ fn each_spelling_of_this_machine_is_flagged_for_publication_only() {
         "https://[::]/a2a",
         "https://[::ffff:127.0.0.1]/a2a",
     ] {
-        assert_eq!(w023(url, Profile::Registry), ["/supportedInterfaces/1/url"], "{url}");
+        assert_eq!(
+            w023(url, Profile::Registry),
+            ["/supportedInterfaces/1/url"],
+            "{url}"
+        );
         assert!(w023(url, Profile::Spec).is_empty(), "{url}");
     }
 }

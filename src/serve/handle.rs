@@ -350,7 +350,11 @@ pub(crate) fn checked_card_set(
 
 /// The card with its interface URLs rebased onto the public URL, when one is set; a card
 /// that arrives signed and would change is refused (its signature covers the URLs).
-fn rebased(settings: &Settings, tenant: Option<&str>, card: AgentCard) -> Result<AgentCard, BuildError> {
+fn rebased(
+    settings: &Settings,
+    tenant: Option<&str>,
+    card: AgentCard,
+) -> Result<AgentCard, BuildError> {
     rebased_onto(settings.public_url.as_ref(), tenant, card)
 }
 

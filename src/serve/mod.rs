@@ -118,11 +118,11 @@ pub use crate::body::ResponseBody;
 #[cfg(feature = "catalog")]
 pub use catalog::CatalogOptions;
 pub use error::BuildError;
+pub use forwarded::{InvalidProxy, TrustedProxies};
 pub use future::ResponseFuture;
 pub use handle::CardHandle;
 pub use layer::{AgentCardLayer, AgentCardLayerBuilder, A2A_JSON, DEFAULT_CACHE_CONTROL};
 pub use options::{Cors, Legacy};
-pub use forwarded::{InvalidProxy, TrustedProxies};
 pub use public_url::{PublicUrl, PublicUrlError};
 pub use service::AgentCardService;
 pub use settings::{CANONICAL_PATH, LEGACY_PATH};

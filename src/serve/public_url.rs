@@ -134,9 +134,10 @@ impl PublicUrl {
         }
         let host = authority.host().to_ascii_lowercase();
         let own = crate::validate::host_is_this_machine(&host)
-            || self
-                .internal
-                .contains(&with_port(&scheme, &authority.as_str().to_ascii_lowercase()));
+            || self.internal.contains(&with_port(
+                &scheme,
+                &authority.as_str().to_ascii_lowercase(),
+            ));
         if !own {
             return None;
         }
@@ -151,7 +152,9 @@ impl PublicUrl {
     /// What follows this base in `url` (`/a2a/v1?x`), when `url` is under it.
     fn strip<'u>(&self, url: &'u str) -> Option<&'u str> {
         let base = self.to_string();
-        let rest = url.get(..base.len()).filter(|head| head.eq_ignore_ascii_case(&base))?;
+        let rest = url
+            .get(..base.len())
+            .filter(|head| head.eq_ignore_ascii_case(&base))?;
         let rest = &url[rest.len()..];
         (rest.is_empty() || rest.starts_with(['/', '?'])).then_some(rest)
     }
@@ -223,9 +226,9 @@ fn without_default_port(scheme: &str, authority: &str) -> String {
 
 /// `scheme://host:port` with the port explicit, so `http://a` and `http://a:80` compare equal.
 fn with_port(scheme: &str, authority: &str) -> String {
-    let has_port = authority
-        .rsplit_once(':')
-        .is_some_and(|(host, port)| !port.is_empty() && !host.ends_with('[') && !port.contains(']'));
+    let has_port = authority.rsplit_once(':').is_some_and(|(host, port)| {
+        !port.is_empty() && !host.ends_with('[') && !port.contains(']')
+    });
     match has_port {
         true => format!("{scheme}://{authority}"),
         false => {
@@ -297,21 +300,42 @@ mod tests {
     #[test]
     fn the_path_query_and_public_prefix_are_kept_in_order() {
         let rebased = |url| public().rebase(url).unwrap();
-        assert_eq!(rebased("http://localhost:8000/a2a/v1"), "https://agents.example.com/billing/a2a/v1");
-        assert_eq!(rebased("http://localhost:8000"), "https://agents.example.com/billing/");
-        assert_eq!(rebased("http://localhost/x?y=1&z"), "https://agents.example.com/billing/x?y=1&z");
+        assert_eq!(
+            rebased("http://localhost:8000/a2a/v1"),
+            "https://agents.example.com/billing/a2a/v1"
+        );
+        assert_eq!(
+            rebased("http://localhost:8000"),
+            "https://agents.example.com/billing/"
+        );
+        assert_eq!(
+            rebased("http://localhost/x?y=1&z"),
+            "https://agents.example.com/billing/x?y=1&z"
+        );
         let root = PublicUrl::parse("http://agents.example.com:8443/").unwrap();
-        assert_eq!(root.rebase("http://127.0.0.1:1/rpc").unwrap(), "http://agents.example.com:8443/rpc");
+        assert_eq!(
+            root.rebase("http://127.0.0.1:1/rpc").unwrap(),
+            "http://agents.example.com:8443/rpc"
+        );
         let default_port = PublicUrl::parse("https://agents.example.com:443").unwrap();
         assert_eq!(default_port.to_string(), "https://agents.example.com");
     }
 
     #[test]
     fn bases_and_origins_that_are_not_are_refused() {
-        for bad in ["agents.example.com", "/billing", "ftp://a.example", "https://", "https://a.example/x#f"] {
+        for bad in [
+            "agents.example.com",
+            "/billing",
+            "ftp://a.example",
+            "https://",
+            "https://a.example/x#f",
+        ] {
             assert!(PublicUrl::parse(bad).is_err(), "{bad}");
         }
-        assert!(matches!(PublicUrl::parse("https://u:p@a.example"), Err(PublicUrlError::NotABase(_))));
+        assert!(matches!(
+            PublicUrl::parse("https://u:p@a.example"),
+            Err(PublicUrlError::NotABase(_))
+        ));
         assert!(matches!(
             public().internal_origin("http://svc:8000/path"),
             Err(PublicUrlError::NotAnOrigin(_))

@@ -58,10 +58,12 @@ where
         // Every card path ends in ".json"; anything else goes straight through.
         let path = request.uri().path();
         if path.ends_with(".json") {
-            if let Some(response) = self
-                .shared
-                .respond(request.method(), path, request.headers(), request.extensions())
-            {
+            if let Some(response) = self.shared.respond(
+                request.method(),
+                path,
+                request.headers(),
+                request.extensions(),
+            ) {
                 return ResponseFuture::card(response.map(ResponseBody::card));
             }
         }

@@ -72,7 +72,11 @@ impl Settings {
             (self.precompress, "Accept-Encoding"),
             (true, super::forwarded::VARY_NAMES),
         ];
-        let list: Vec<&str> = names.iter().filter(|(on, _)| *on).map(|(_, n)| *n).collect();
+        let list: Vec<&str> = names
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| *n)
+            .collect();
         HeaderValue::from_str(&list.join(", ")).expect("header names are a header value")
     }
 }

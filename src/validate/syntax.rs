@@ -36,7 +36,10 @@ pub(crate) fn host_is_this_machine(host: &str) -> bool {
         return true;
     }
     let literal = host.trim_start_matches('[').trim_end_matches(']');
-    match literal.parse::<std::net::IpAddr>().map(|ip| ip.to_canonical()) {
+    match literal
+        .parse::<std::net::IpAddr>()
+        .map(|ip| ip.to_canonical())
+    {
         Ok(std::net::IpAddr::V4(v4)) => v4.is_loopback() || v4.octets()[0] == 0,
         Ok(std::net::IpAddr::V6(v6)) => v6.is_loopback() || v6.is_unspecified(),
         Err(_) => false,
