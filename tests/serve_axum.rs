@@ -48,3 +48,53 @@ fn around_a_whole_router() {
     let server = TestServer::start(cards.layer(app()));
     check(&server);
 }
+
+/// Trusted proxies under axum: the peer address comes from axum's `ConnectInfo`, read by the
+/// extractor the layer is given. The test's own connection (127.0.0.1) is the trusted proxy.
+#[test]
+fn trusted_proxies_read_the_peer_from_axum_connect_info() {
+    use a2a_card::serve::{PublicUrl, TrustedProxies};
+    use axum::extract::ConnectInfo;
+    use std::net::SocketAddr;
+
+    let proxies = TrustedProxies::new()
+        .proxy("127.0.0.1")
+        .unwrap()
+        .origin(PublicUrl::parse("https://agents.example.com").unwrap())
+        .peer_address(|e| e.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()));
+    let mut card = example_card();
+    card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".to_owned();
+    let cards = AgentCardLayer::builder(card)
+        .trusted_proxies(proxies)
+        .build()
+        .unwrap();
+    let app = app().layer(cards);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    runtime.spawn(async move {
+        let service = app.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(listener, service).await.unwrap();
+    });
+    let url = |response: &support::RawResponse| {
+        response.json()["supportedInterfaces"][0]["url"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let forwarded: &[(&str, &[u8])] = &[
+        ("X-Forwarded-Proto", b"https"),
+        ("X-Forwarded-Host", b"agents.example.com"),
+    ];
+    let variant = support::request(addr, "GET", CARD, forwarded, b"");
+    assert_eq!(url(&variant), "https://agents.example.com/a2a/v1");
+    let plain = support::request(addr, "GET", CARD, &[], b"");
+    assert_eq!(url(&plain), "http://0.0.0.0:8000/a2a/v1");
+    assert_ne!(variant.header("etag"), plain.header("etag"));
+}
