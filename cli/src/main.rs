@@ -47,9 +47,9 @@ pub(crate) struct Cli {
 enum Command {
     /// Check Agent Cards (v1.0 or v0.3) or MCP tool specs and list every problem
     ///
-    /// Each diagnostic is one line: `error A2A-E012 /skills/2/tags: ...` (severity, code,
+    /// Each diagnostic is one line: `error A2A-E010 /skills/2/tags: ...` (severity, code,
     /// JSON pointer into the file, message). When several files are given, each line starts
-    /// with its file name: `card.json: error A2A-E012 ...`.
+    /// with its file name: `card.json: error A2A-E010 ...`.
     ///
     /// Exit codes:
     ///   0   no file has errors (warnings allowed)
@@ -73,10 +73,10 @@ enum Command {
     /// Serve a card over HTTP at /.well-known/agent-card.json (without CARD, a demo card)
     ///
     /// Prints `listening on http://HOST:PORT` (https with --tls-cert) on stdout once it
-    /// accepts connections. The card
-    /// is served with a strong ETag, Last-Modified and Cache-Control, answers conditional
-    /// requests (304, 412), HEAD and OPTIONS, and CORS for any origin. Every other path is 404.
-    /// Ctrl-C or SIGTERM stops it.
+    /// accepts connections. The card is served with a strong ETag, Last-Modified (the file's
+    /// modification time) and Cache-Control, answers conditional requests (304, 412), HEAD
+    /// and OPTIONS, and CORS for any origin. Every other path is 404. Ctrl-C or SIGTERM
+    /// stops it.
     ///
     /// Several agents on one host: `--tenant NAME=FILE` (repeatable) or `--tenants DIR`
     /// serves each card at /NAME/.well-known/agent-card.json, and an AI Catalog of all of

@@ -73,8 +73,9 @@ pub(crate) struct ServeArgs {
     /// interfaces imply (needs --auth).
     #[arg(long, value_name = "FILE", requires = "auth")]
     extended_card: Option<PathBuf>,
-    /// TOML file with one table per security scheme of the card: API keys, Basic users,
-    /// JWT trust (see the README). Enforces the card's security requirements.
+    /// TOML file with one table per security scheme name of the card: `[apiKey] keys = ["k1"]` (or
+    /// keys_env), `[basic] users = ["alice:s3cret"]` (or users_env), `[oidc] jwks_file =
+    /// "jwks.json"` (or jwks_url, discover = true). Enforces the card's security requirements.
     #[arg(long, value_name = "FILE")]
     auth: Option<PathBuf>,
     /// Sign the card, and every card reloaded by --watch, with this private key (PKCS#8 PEM
