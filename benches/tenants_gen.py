@@ -4,10 +4,16 @@ benches/tenants.sh: DIR/main.json and DIR/tenants/tNNNNN.json.
 
     python3 benches/tenants_gen.py N DIR            # write the cards
     python3 benches/tenants_gen.py --edit FILE V    # rewrite FILE with version V (atomic rename)
+    python3 benches/tenants_gen.py --latency ADDR PATH FILE EDITS
+        # edit FILE EDITS times and time until GET PATH serves each new version: p50 p99 (ms)
+    python3 benches/tenants_gen.py --burst FILE PERIOD SECONDS
+        # edit FILE every PERIOD seconds for SECONDS (swaps while the load runs)
 """
+import http.client
 import json
 import os
 import sys
+import time
 
 WORDS = ("route traffic weather invoice ledger travel hotel flight booking support ticket "
          "search index summary translate schedule calendar payroll inventory shipping").split()
@@ -54,7 +60,52 @@ def write_atomic(path, data):
     os.replace(tmp, path)
 
 
+def latency(addr, path, file, edits):
+    host, port = addr.rsplit(":", 1)
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    times = []
+    for i in range(edits):
+        version = f"3.{os.getpid()}.{i}"
+        with open(file) as f:
+            data = json.load(f)
+        data["version"] = version
+        started = time.monotonic()
+        write_atomic(file, data)
+        while True:
+            conn.request("GET", path)
+            body = conn.getresponse().read()
+            if json.loads(body).get("version") == version:
+                break
+            if time.monotonic() - started > 30:
+                sys.exit(f"version {version} not served after 30 s")
+            time.sleep(0.002)
+        times.append((time.monotonic() - started) * 1000)
+        time.sleep(0.2)
+    times.sort()
+    q = lambda p: times[min(len(times) - 1, round((len(times) - 1) * p))]
+    print(f"{q(0.5):.0f} {q(0.99):.0f}")
+
+
+def burst(file, period, seconds):
+    with open(file) as f:
+        data = json.load(f)
+    end = time.monotonic() + seconds
+    i = 0
+    while time.monotonic() < end:
+        data["version"] = f"4.0.{i}"
+        write_atomic(file, data)
+        i += 1
+        time.sleep(period)
+    print(i)
+
+
 def main():
+    if sys.argv[1] == "--latency":
+        latency(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+        return
+    if sys.argv[1] == "--burst":
+        burst(sys.argv[2], float(sys.argv[3]), float(sys.argv[4]))
+        return
     if sys.argv[1] == "--edit":
         path, version = sys.argv[2], sys.argv[3]
         with open(path) as f:

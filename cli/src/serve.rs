@@ -65,7 +65,7 @@ pub(crate) struct ServeArgs {
     /// and the old one kept. With --tenants DIR, a NAME.json added to DIR is a new tenant
     /// and one removed is a tenant gone (404, out of the catalog). Files are looked at off
     /// the request path: their metadata on every change the file system reports and every
-    /// 2 s, their bytes in full every 60 s; a Kubernetes ConfigMap's swapped `..data` is
+    /// 10 s, their bytes in full every 60 s; a Kubernetes ConfigMap's swapped `..data` is
     /// followed.
     #[arg(long, requires = "card_files")]
     watch: bool,

@@ -7,7 +7,8 @@
 //! [`FULL_READ`] anyway, so an edit that keeps the size and the times is still caught. The
 //! metadata is looked at when the file system reports a change in a watched folder (inotify,
 //! through `notify`; after [`SETTLE`] for the rest of a burst) and every [`SWEEP`] whatever it
-//! reports (a target outside the watched folders, a network file system, a lost event).
+//! reports (a target outside the watched folders, a network file system, a lost event; every
+//! [`SWEEP_WITHOUT_EVENTS`] where the system has no file events).
 //! `--tenants DIR` is listed at each look: a new `NAME.json` is a new tenant, a file gone is a
 //! tenant gone (it answers 404 and leaves the catalog). Every change a look finds is published
 //! in one step ([`CardHandle::update_tenants`]): one catalog per look, however many files
@@ -24,8 +25,10 @@ use sha2::{Digest, Sha256};
 
 use super::Refusal;
 
-/// How often the files' metadata is looked at when nothing is reported.
-pub(super) const SWEEP: Duration = Duration::from_secs(2);
+/// How often the files' metadata is looked at when nothing is reported, with file events
+/// (a safety net: a link's target outside the watched folders, a lost event) and without.
+pub(super) const SWEEP: Duration = Duration::from_secs(10);
+pub(super) const SWEEP_WITHOUT_EVENTS: Duration = Duration::from_secs(2);
 /// How often every file is read in full, whatever its metadata says.
 pub(super) const FULL_READ: Duration = Duration::from_secs(60);
 /// After a reported change, how long to wait for the rest of its burst (an editor's
@@ -99,9 +102,28 @@ pub(super) fn spawn(
 ) -> std::io::Result<()> {
     std::thread::Builder::new()
         .name("a2a-card-watch".to_owned())
-        .spawn(move || Watcher::new(watch, handle, report).run())
+        .spawn(move || {
+            lower_priority();
+            Watcher::new(watch, handle, report).run()
+        })
         .map(drop)
 }
+
+/// The nice value of the watching thread (and of the threads a swap starts from it, which
+/// inherit it): a swap's work (a tenant's card, and the whole catalog encoded again) takes
+/// what the cores have left after the requests. Idle cores run it at full speed all the same.
+const NICE: i32 = 10;
+
+/// Lowers the calling thread's priority to [`NICE`] (Linux keeps a nice value per thread).
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn lower_priority() {
+    // SAFETY: setpriority reads its three integer arguments only; `who` 0 is this thread.
+    let _ = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, NICE) };
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
 
 struct Watcher {
     handle: CardHandle,
@@ -151,14 +173,14 @@ impl Watcher {
         let (events, reported) = mpsc::channel();
         let folders = self.folders();
         let interesting = self.interesting_names();
-        let _watcher = match file_events(&folders, events) {
-            Ok(watcher) => Some(watcher),
+        let (_watcher, sweep) = match file_events(&folders, events) {
+            Ok(watcher) => (Some(watcher), SWEEP),
             Err(error) => {
                 self.say(format!(
                     "a2a-card: warning: --watch: file events unavailable ({error}); looking every {} s",
-                    SWEEP.as_secs()
+                    SWEEP_WITHOUT_EVENTS.as_secs()
                 ));
-                None
+                (None, SWEEP_WITHOUT_EVENTS)
             }
         };
         let mut next_sweep = Instant::now();
@@ -180,7 +202,7 @@ impl Watcher {
             if full {
                 next_full = now + FULL_READ;
             }
-            next_sweep = now + SWEEP;
+            next_sweep = now + sweep;
             self.look(full);
         }
     }
