@@ -318,4 +318,13 @@ mod tests {
         let cert = ClientCertificate::new(vec![4, 5], Some("x".into()));
         assert_eq!((cert.der(), cert.subject()), (&[4_u8, 5][..], Some("x")));
     }
+
+    #[test]
+    fn debug_shows_no_verifier_internals() {
+        assert_eq!(format!("{:?}", Bearer::new(Tokens)), "Bearer { .. }");
+        assert_eq!(
+            format!("{:?}", TokenError::Expired),
+            "the token has expired"
+        );
+    }
 }
