@@ -67,11 +67,14 @@ mod tests {
         .unwrap()
     }
 
+    /// A change to a card, named.
+    type Change = (&'static str, fn(&mut AgentCard));
+
     #[test]
     fn what_is_enforced_must_stay_the_same() {
         let old = card();
         assert!(enforces_the_same(&old, &old.clone()));
-        let changes: [(&str, fn(&mut AgentCard)); 9] = [
+        let changes: [Change; 9] = [
             ("another scheme", |c| {
                 c.security_schemes
                     .insert("other".into(), crate::SecurityScheme::http("Bearer"));
