@@ -264,26 +264,8 @@ impl CardHandle {
             // New bytes must never look older than (or as old as) any sent before, or a
             // client revalidating with If-Modified-Since would keep the old card. Files
             // copied with their times kept, or saved twice in one second, do exactly that.
-            // Nor may a date be later than now (RFC 9110 §8.8.2.1): a card replacing
-            // another within the second of that one's date gets no Last-Modified at all
-            // (clients revalidate it by its ETag).
-            if let (Some(floor), Some(new)) = (previous.dated_up_to, set.v10.last_modified) {
-                if new <= floor {
-                    let later = floor + std::time::Duration::from_secs(1);
-                    let date = (later <= SystemTime::now()).then_some(later);
-                    let canonical = shared.settings.canonical_path(tenant);
-                    let mut redated = set.redated(&shared.settings, &canonical, date);
-                    redated.dated_up_to = Some(date.unwrap_or(floor));
-                    set = Arc::new(redated);
-                }
-            }
-            // An undated card after a dated one keeps the floor: a date given with a later
-            // swap must still be later than every date sent.
-            if let Some(fresh) = Arc::get_mut(&mut set) {
-                if fresh.dated_up_to.is_none() {
-                    fresh.dated_up_to = previous.dated_up_to;
-                }
-            }
+            // Nor may a date be later than now (RFC 9110 §8.8.2.1). See `dated_after`.
+            set = super::tenants::dated_after(&shared.settings, tenant, previous, set);
         }
         let mut tenants = current.tenants.clone();
         let main = match tenant {

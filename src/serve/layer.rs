@@ -10,10 +10,11 @@ use tower::Layer;
 
 use super::error::BuildError;
 use super::handle::{checked_card_set, CardHandle};
+use super::tenants::build_tenant_sets;
 use super::options::{Cors, Legacy};
 use super::respond::{Published, Shared, SwapDates};
 use super::service::AgentCardService;
-use super::settings::{check_tenant_name, normalize_prefix, Settings};
+use super::settings::{normalize_prefix, Settings};
 use crate::AgentCard;
 
 /// The media type of an Agent Card (A2A §14.1).
@@ -467,15 +468,14 @@ impl AgentCardLayerBuilder {
             LastModified::Never => (None, SwapDates::Never),
         };
         let main = checked_card_set(&settings, None, self.card, last_modified)?;
-        let mut tenants = HashMap::new();
-        for (tenant, card) in self.tenants {
-            check_tenant_name(&tenant)?;
-            if tenants.contains_key(&tenant) {
-                return Err(BuildError::DuplicateTenant(tenant));
-            }
-            let set = checked_card_set(&settings, Some(&tenant), card, last_modified)?;
-            tenants.insert(tenant, set);
-        }
+        // Built on every core (see `CardHandle::replace_tenants`).
+        let tenants = self
+            .tenants
+            .into_iter()
+            .map(|(tenant, card)| (tenant, card, last_modified));
+        let tenants: HashMap<_, _> = build_tenant_sets(&settings, tenants)?
+            .into_iter()
+            .collect();
         let published = Published::new(&settings, main, tenants)?;
         let shared = Shared {
             settings,
