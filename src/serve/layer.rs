@@ -10,11 +10,11 @@ use tower::Layer;
 
 use super::error::BuildError;
 use super::handle::{checked_card_set, CardHandle};
-use super::tenants::build_tenant_sets;
 use super::options::{Cors, Legacy};
 use super::respond::{Published, Shared, SwapDates};
 use super::service::AgentCardService;
 use super::settings::{normalize_prefix, Settings};
+use super::tenants::build_tenant_sets;
 use crate::AgentCard;
 
 /// The media type of an Agent Card (A2A §14.1).
@@ -473,9 +473,7 @@ impl AgentCardLayerBuilder {
             .tenants
             .into_iter()
             .map(|(tenant, card)| (tenant, card, last_modified));
-        let tenants: HashMap<_, _> = build_tenant_sets(&settings, tenants)?
-            .into_iter()
-            .collect();
+        let tenants: HashMap<_, _> = build_tenant_sets(&settings, tenants)?.into_iter().collect();
         let published = Published::new(&settings, main, tenants)?;
         let shared = Shared {
             settings,
