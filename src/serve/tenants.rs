@@ -20,7 +20,9 @@ use super::settings::{canonical_segment, check_tenant_name, Settings};
 use crate::AgentCard;
 
 /// Maps `items` with `f` on every core (scoped threads, one contiguous chunk each), keeping
-/// their order. Runs on the calling thread when there is little to do.
+/// their order. Runs on the calling thread when there is little to do. (The catalog's entries
+/// are its one user.)
+#[cfg(feature = "catalog")]
 pub(crate) fn parallel_map<T, R, F>(items: Vec<T>, f: F) -> Vec<R>
 where
     T: Send,
