@@ -368,3 +368,96 @@ mod signatures {
         assert!(matches!(unsigned.views, Views::Cached(_)));
     }
 }
+
+#[test]
+fn the_v0_3_operations_get_the_v0_3_rendering() {
+    let extended = ExtendedCard::new(card(), None, false).unwrap();
+    let Views::Prebuilt(views) = &extended.views else {
+        panic!("prebuilt")
+    };
+    let full = &views[views.len() - 1];
+    let body = |operation| full.rendering(operation).identity().body.clone();
+    assert_ne!(full.v1_0.identity().body, full.v0_3.identity().body);
+    assert_eq!(
+        body(ExtendedCardOperation::JsonRpcV0_3),
+        full.v0_3.identity().body
+    );
+    assert_eq!(
+        body(ExtendedCardOperation::RestV0_3),
+        full.v0_3.identity().body
+    );
+    assert_eq!(
+        body(ExtendedCardOperation::JsonRpcV1_0),
+        full.v1_0.identity().body
+    );
+    assert_eq!(
+        body(ExtendedCardOperation::RestV1_0),
+        full.v1_0.identity().body
+    );
+}
+
+/// A card with seven groups (seven skills, each needing its own scope): 128 views, more than
+/// are built with the layer or kept.
+fn seven_groups() -> AgentCard {
+    let mut card = card();
+    let template = card.skills[1].clone();
+    card.skills.truncate(1);
+    for i in 0..7 {
+        let mut skill = template.clone();
+        skill.id = format!("s{i}");
+        skill.security_requirements[0]
+            .schemes
+            .get_mut("oauth")
+            .unwrap()
+            .list = vec![format!("scope{i}")];
+        card.skills.push(skill);
+    }
+    card
+}
+
+/// The content coding a client asking for gzip and brotli gets for this view.
+fn coding(variant: &Variant) -> Option<&'static str> {
+    let mut headers = http::HeaderMap::new();
+    headers.insert(
+        http::header::ACCEPT_ENCODING,
+        http::HeaderValue::from_static("gzip, br"),
+    );
+    variant
+        .v1_0
+        .select(&headers, crate::serve::RequestAsks::of(&headers))
+        .coding
+}
+
+/// Every view of seven groups, in order.
+fn all_shown() -> impl Iterator<Item = Vec<bool>> {
+    (0..128_usize).map(|bits| (0..7).map(|i| bits & (1 << i) != 0).collect())
+}
+
+#[test]
+fn views_past_the_bound_are_built_but_not_kept() {
+    for precompress in [false, true] {
+        let extended = ExtendedCard::new(seven_groups(), None, precompress).unwrap();
+        let Views::Cached(cache) = &extended.views else {
+            panic!("seven groups are built on demand")
+        };
+        let kept = |cache: &Mutex<HashMap<Vec<bool>, Arc<Variant>>>| cache.lock().unwrap().len();
+        for (n, shown) in all_shown().enumerate() {
+            let variant = extended.cached(cache, shown.clone());
+            let expected_skills = 1 + shown.iter().filter(|s| **s).count();
+            assert_eq!(served(&variant).skills.len(), expected_skills);
+            if n < MAX_CACHED_VARIANTS {
+                assert_eq!(kept(cache), n + 1, "view {n} is kept");
+                // Kept views are encoded ahead when precompression is on.
+                let expected = precompress.then_some("br");
+                assert_eq!(coding(&variant), expected, "view {n}");
+                // Asked again: the same view, not another build.
+                assert!(Arc::ptr_eq(&variant, &extended.cached(cache, shown)));
+            } else {
+                assert_eq!(kept(cache), MAX_CACHED_VARIANTS, "view {n} is not kept");
+                // Built for one request: never encoded.
+                assert_eq!(coding(&variant), None, "view {n}");
+                assert!(!Arc::ptr_eq(&variant, &extended.cached(cache, shown)));
+            }
+        }
+    }
+}

@@ -204,4 +204,51 @@ mod tests {
             Lookup::OtherAlgorithm
         ));
     }
+
+    #[test]
+    fn trusted_keys_are_found_by_their_kid() {
+        let ec = SigningKey::generate(Algorithm::Es256).unwrap();
+        let ed = SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let set = KeySet::from_trusted([ec.trusted_key("a"), ed.trusted_key("b")]);
+        assert_eq!(set.len(), 2);
+        assert!(matches!(
+            set.find(Some("a"), Algorithm::Es256),
+            Lookup::Found(found) if found.len() == 1
+        ));
+        assert!(matches!(
+            set.find(Some("b"), Algorithm::EdDsa),
+            Lookup::Found(_)
+        ));
+        assert!(matches!(
+            set.find(Some("b"), Algorithm::Es256),
+            Lookup::OtherAlgorithm
+        ));
+        assert!(set.skipped.is_empty());
+        assert!(set.usable().is_ok());
+    }
+
+    #[test]
+    fn only_rsa_keys_without_alg_get_rs256() {
+        // An RSA key that names PS256 keeps it; an EC key without alg is not made RS256.
+        let rsa = SigningKey::generate(Algorithm::Ps256).unwrap();
+        let ec = SigningKey::generate(Algorithm::Es256).unwrap();
+        let mut ec_jwk = ec.public_jwk("e");
+        ec_jwk.alg = None;
+        let set = KeySet::from_jwks(&Jwks {
+            keys: vec![rsa.public_jwk("p"), ec_jwk],
+        });
+        assert!(set.skipped.is_empty(), "{:?}", set.skipped);
+        assert!(matches!(
+            set.find(Some("p"), Algorithm::Ps256),
+            Lookup::Found(_)
+        ));
+        assert!(matches!(
+            set.find(Some("p"), Algorithm::Rs256),
+            Lookup::OtherAlgorithm
+        ));
+        assert!(matches!(
+            set.find(Some("e"), Algorithm::Es256),
+            Lookup::Found(_)
+        ));
+    }
 }

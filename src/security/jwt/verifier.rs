@@ -388,3 +388,223 @@ fn media_type(typ: &str) -> String {
         .map(str::to_owned)
         .unwrap_or(lower)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sign::{Algorithm, SigningKey};
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
+
+    /// A token of exactly `len` bytes (its signature is not valid).
+    fn token_of(len: usize) -> String {
+        let header = URL_SAFE_NO_PAD.encode(r#"{"alg":"ES256","kid":"k"}"#);
+        let signature = URL_SAFE_NO_PAD.encode("sig");
+        let payload = "A".repeat(len - header.len() - signature.len() - 2);
+        format!("{header}.{payload}.{signature}")
+    }
+
+    #[test]
+    fn the_default_size_bound_is_16_kib() {
+        let key = SigningKey::generate(Algorithm::Es256).unwrap();
+        let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")]).unwrap())
+            .issuer("https://id.example")
+            .audience("agent")
+            .build()
+            .unwrap();
+        let run = |token: String| {
+            tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap()
+                .block_on(verifier.verify(&token))
+        };
+        let too_large = TokenError::Malformed("the token is larger than the size limit");
+        let at_bound = run(token_of(16 * 1024)).unwrap_err();
+        assert_ne!(at_bound, too_large);
+        assert_eq!(run(token_of(16 * 1024 + 1)).unwrap_err(), too_large);
+    }
+
+    fn claims() -> serde_json::Value {
+        serde_json::json!({
+            "iss": "https://id.example", "aud": "agent", "exp": 4_000_000_000_u64,
+            "sub": "alice", "scope": "cards.read"
+        })
+    }
+
+    fn run(verifier: &JwtVerifier, token: &str) -> Result<Grant, TokenError> {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(verifier.verify(token))
+    }
+
+    fn verifier_for(keys: Vec<crate::sign::TrustedKey>) -> JwtVerifierBuilder {
+        JwtVerifier::builder(JwksSource::keys(keys).unwrap())
+            .issuer("https://id.example")
+            .audience("agent")
+    }
+
+    #[test]
+    fn a_signed_token_grants_its_subject_and_scopes_and_nothing_else_does() {
+        use crate::security::jwt::JwtSigner;
+        let key = SigningKey::generate(Algorithm::Es256).unwrap();
+        let other = SigningKey::generate(Algorithm::Es256).unwrap();
+        let ed = SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let verifier = verifier_for(vec![key.trusted_key("k")]).build().unwrap();
+        let signer = |key: &SigningKey, kid: Option<&str>| {
+            let signer =
+                JwtSigner::new(SigningKey::from_pkcs8_pem(&key.to_pkcs8_pem().unwrap()).unwrap());
+            match kid {
+                Some(kid) => signer.kid(kid),
+                None => signer,
+            }
+        };
+        let good = signer(&key, Some("k")).sign(&claims()).unwrap();
+        let grant = run(&verifier, &good).unwrap();
+        assert_eq!(grant.subject.as_deref(), Some("alice"));
+        assert!(grant.scopes.contains("cards.read"));
+        // One key and no kid: that key.
+        let no_kid = signer(&key, None).sign(&claims()).unwrap();
+        assert!(run(&verifier, &no_kid).is_ok());
+        // Another key under the same kid: the signature does not verify.
+        let forged = signer(&other, Some("k")).sign(&claims()).unwrap();
+        assert_eq!(
+            run(&verifier, &forged),
+            Err(TokenError::Signature("the signature does not verify"))
+        );
+        // A kid the set does not have.
+        let unknown = signer(&key, Some("k2")).sign(&claims()).unwrap();
+        assert_eq!(run(&verifier, &unknown), Err(TokenError::UnknownKey));
+        // The claims are checked once the signature is.
+        let mut elsewhere = claims();
+        elsewhere["aud"] = "agent2".into();
+        let elsewhere = signer(&key, Some("k")).sign(&elsewhere).unwrap();
+        assert_eq!(run(&verifier, &elsewhere), Err(TokenError::WrongAudience));
+        // A payload changed after signing.
+        let mut parts: Vec<&str> = good.split('.').collect();
+        let changed = crate::security::jwt::compact::base64url_encode(
+            br#"{"iss":"https://id.example","aud":"agent","exp":4000000000,"sub":"mallory"}"#,
+        );
+        parts[1] = &changed;
+        assert_eq!(
+            run(&verifier, &parts.join(".")),
+            Err(TokenError::Signature("the signature does not verify"))
+        );
+        // An EdDSA token: the algorithm is allowed by default, but not the kid's key's.
+        let wrong_alg = signer(&ed, Some("k")).sign(&claims()).unwrap();
+        assert!(matches!(
+            run(&verifier, &wrong_alg),
+            Err(TokenError::Signature(_))
+        ));
+    }
+
+    #[test]
+    fn algorithms_kid_rules_and_token_types() {
+        use crate::security::jwt::JwtSigner;
+        let es = SigningKey::generate(Algorithm::Es256).unwrap();
+        let ed = SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let pem =
+            |key: &SigningKey| SigningKey::from_pkcs8_pem(&key.to_pkcs8_pem().unwrap()).unwrap();
+        // Only EdDSA allowed: an ES256 token with a trusted ES256 key is refused.
+        let only_ed = verifier_for(vec![es.trusted_key("e"), ed.trusted_key("d")])
+            .algorithms([Algorithm::EdDsa])
+            .build()
+            .unwrap();
+        let es_token = JwtSigner::new(pem(&es)).kid("e").sign(&claims()).unwrap();
+        assert_eq!(
+            run(&only_ed, &es_token),
+            Err(TokenError::Signature(
+                "the token's algorithm is not allowed"
+            ))
+        );
+        let ed_token = JwtSigner::new(pem(&ed)).kid("d").sign(&claims()).unwrap();
+        assert!(run(&only_ed, &ed_token).is_ok());
+        // Two keys and no kid: which one is unknown.
+        let no_kid = JwtSigner::new(pem(&ed)).sign(&claims()).unwrap();
+        assert_eq!(
+            run(&only_ed, &no_kid),
+            Err(TokenError::Invalid(
+                "the token has no kid and the key set has several keys"
+            ))
+        );
+        // A required type: at+jwt, with or without `application/`, in any case.
+        let access = verifier_for(vec![ed.trusted_key("d")])
+            .token_type("at+jwt")
+            .build()
+            .unwrap();
+        for (typ, ok) in [
+            (Some("at+jwt"), true),
+            (Some("application/AT+JWT"), true),
+            (Some("JWT"), false),
+            (None, false),
+        ] {
+            let mut signer = JwtSigner::new(pem(&ed)).kid("d");
+            signer = match typ {
+                Some(typ) => signer.header_param("typ", typ.into()),
+                None => signer.header_param("typ", serde_json::Value::Null),
+            };
+            let token = if typ.is_none() {
+                // A header without typ at all.
+                let header = crate::security::jwt::compact::base64url_encode(
+                    br#"{"alg":"EdDSA","kid":"d"}"#,
+                );
+                let payload = crate::security::jwt::compact::base64url_encode(
+                    &serde_json::to_vec(&claims()).unwrap(),
+                );
+                let input = format!("{header}.{payload}");
+                let signature = pem(&ed).sign_bytes(input.as_bytes()).unwrap();
+                format!(
+                    "{input}.{}",
+                    crate::security::jwt::compact::base64url_encode(&signature)
+                )
+            } else {
+                signer.sign(&claims()).unwrap()
+            };
+            assert_eq!(run(&access, &token).is_ok(), ok, "{typ:?}");
+        }
+        // Without a required type, any typ passes.
+        let any = verifier_for(vec![ed.trusted_key("d")]).build().unwrap();
+        assert!(run(&any, &ed_token).is_ok());
+    }
+
+    #[test]
+    fn debug_and_refresh_name_the_static_keys() {
+        let a = SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let b = SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let verifier = verifier_for(vec![a.trusted_key("a"), b.trusted_key("b")])
+            .build()
+            .unwrap();
+        let debug = format!("{verifier:?}");
+        assert!(debug.starts_with("JwtVerifier {"), "{debug}");
+        assert!(debug.contains("https://id.example"), "{debug}");
+        assert!(debug.contains("2 static keys"), "{debug}");
+        let refreshed = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(verifier.refresh_keys());
+        assert_eq!(refreshed.unwrap(), 2);
+    }
+
+    #[test]
+    fn an_audience_is_required_and_never_empty() {
+        let key = SigningKey::generate(Algorithm::EdDsa).unwrap();
+        let builder = || JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")]).unwrap());
+        assert!(builder().issuer("https://id.example").build().is_err());
+        assert!(builder()
+            .issuer("https://id.example")
+            .audience("")
+            .build()
+            .is_err());
+        assert!(builder()
+            .issuer("https://id.example")
+            .audience("agent")
+            .audience("")
+            .build()
+            .is_err());
+        assert!(builder()
+            .issuer("https://id.example")
+            .audience("agent")
+            .build()
+            .is_ok());
+    }
+}
