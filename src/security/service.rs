@@ -127,3 +127,159 @@ where
         _ => (ErrorStyle::JsonRpc, None),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::security::{ApiKeys, AuthContext, CardSecurity, RequireCardSecurity};
+    use std::convert::Infallible;
+    use tower::{Layer, Service, ServiceExt};
+
+    fn security() -> CardSecurity {
+        let card =
+            crate::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))
+                .unwrap();
+        CardSecurity::builder(&card)
+            .verifier("apiKey", ApiKeys::new(["k1"]).unwrap())
+            .build()
+            .unwrap()
+    }
+
+    fn run<T>(future: impl std::future::Future<Output = T>) -> T {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(future)
+    }
+
+    /// Answers with the subject of the AuthContext the layer left, or 500 without one.
+    fn app() -> impl Service<
+        http::Request<String>,
+        Response = http::Response<crate::body::ResponseBody<String>>,
+        Error = Infallible,
+    > + Clone {
+        RequireCardSecurity::new(security()).layer(tower::service_fn(
+            |request: http::Request<String>| async move {
+                let found = request.extensions().get::<AuthContext>().is_some();
+                let status = if found { 200 } else { 500 };
+                let mut response = http::Response::new(String::from("inner"));
+                *response.status_mut() = http::StatusCode::from_u16(status).unwrap();
+                Ok::<_, Infallible>(response)
+            },
+        ))
+    }
+
+    async fn body_of(
+        response: http::Response<crate::body::ResponseBody<String>>,
+    ) -> serde_json::Value {
+        use http_body_util::BodyExt;
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null)
+    }
+
+    #[test]
+    fn a_request_with_the_credential_reaches_the_inner_service_with_its_context() {
+        let request = http::Request::get("/a2a")
+            .header("X-API-Key", "k1")
+            .body(String::new())
+            .unwrap();
+        let response = run(app().oneshot(request)).unwrap();
+        assert_eq!(response.status(), 200);
+    }
+
+    #[test]
+    fn a_refusal_speaks_the_callers_style() {
+        // GET: the REST error.
+        let get = http::Request::get("/a2a").body(String::new()).unwrap();
+        let response = run(app().oneshot(get)).unwrap();
+        assert_eq!(response.status(), 401);
+        let body = run(body_of(response));
+        assert_eq!(body["error"]["code"], 401);
+        // A JSON-RPC call: a JSON-RPC error echoing its id.
+        let call = http::Request::post("/a2a")
+            .header("content-type", "application/json")
+            .body(String::from(
+                r#"{"jsonrpc": "2.0", "id": 7, "method": "SendMessage"}"#,
+            ))
+            .unwrap();
+        let response = run(app().oneshot(call)).unwrap();
+        assert_eq!(response.status(), 401);
+        let body = run(body_of(response));
+        assert_eq!(body["jsonrpc"], "2.0");
+        assert_eq!(body["id"], 7);
+        // A GET is never a JSON-RPC call, whatever its body.
+        let get = http::Request::get("/a2a")
+            .body(String::from(
+                r#"{"jsonrpc": "2.0", "id": 7, "method": "SendMessage"}"#,
+            ))
+            .unwrap();
+        let body = run(body_of(run(app().oneshot(get)).unwrap()));
+        assert_eq!(body["error"]["code"], 401);
+        // A batch: a JSON-RPC error without id.
+        let batch = http::Request::post("/a2a")
+            .body(String::from(
+                r#"[{"jsonrpc": "2.0", "id": 1, "method": "SendMessage"}]"#,
+            ))
+            .unwrap();
+        let body = run(body_of(run(app().oneshot(batch)).unwrap()));
+        assert_eq!(body["jsonrpc"], "2.0");
+        assert_eq!(body["id"], serde_json::Value::Null);
+        // An object without a `jsonrpc` member is no JSON-RPC call.
+        let object = http::Request::post("/a2a")
+            .body(String::from(r#"{"id": 7, "method": "SendMessage"}"#))
+            .unwrap();
+        let body = run(body_of(run(app().oneshot(object)).unwrap()));
+        assert_eq!(body["error"]["code"], 401);
+        // A POST that is no JSON-RPC call: REST again.
+        let post = http::Request::post("/a2a")
+            .body(String::from("plain"))
+            .unwrap();
+        let body = run(body_of(run(app().oneshot(post)).unwrap()));
+        assert_eq!(body["error"]["code"], 401);
+    }
+
+    #[test]
+    fn ready_when_the_inner_service_is() {
+        let mut pending = RequireCardSecurity::new(security()).layer(tower::service_fn(
+            |_: http::Request<String>| async {
+                Ok::<_, Infallible>(http::Response::new(String::new()))
+            },
+        ));
+        let waker = std::task::Waker::noop();
+        let mut cx = std::task::Context::from_waker(waker);
+        assert!(pending.poll_ready(&mut cx).is_ready());
+        // An inner service that is never ready keeps the layer's service not ready.
+        let mut never = RequireCardSecurity::new(security()).layer(Never);
+        assert!(Service::<http::Request<String>>::poll_ready(&mut never, &mut cx).is_pending());
+    }
+
+    #[test]
+    fn the_future_shows_nothing_of_the_request() {
+        let mut service = RequireCardSecurity::new(security()).layer(tower::service_fn(
+            |_: http::Request<String>| async {
+                Ok::<_, Infallible>(http::Response::new(String::new()))
+            },
+        ));
+        let request = http::Request::get("/a2a").body(String::new()).unwrap();
+        let future = service.call(request);
+        assert_eq!(format!("{future:?}"), "SecuredFuture { .. }");
+    }
+
+    #[derive(Clone)]
+    struct Never;
+
+    impl Service<http::Request<String>> for Never {
+        type Response = http::Response<String>;
+        type Error = Infallible;
+        type Future = std::future::Ready<Result<Self::Response, Infallible>>;
+        fn poll_ready(
+            &mut self,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Result<(), Infallible>> {
+            std::task::Poll::Pending
+        }
+        fn call(&mut self, _: http::Request<String>) -> Self::Future {
+            std::future::ready(Ok(http::Response::new(String::new())))
+        }
+    }
+}
