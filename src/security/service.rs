@@ -282,4 +282,42 @@ mod tests {
             std::future::ready(Ok(http::Response::new(String::new())))
         }
     }
+
+    /// A request body whose bytes never come.
+    struct Stalled;
+
+    impl http_body::Body for Stalled {
+        type Data = bytes::Bytes;
+        type Error = Infallible;
+        fn poll_frame(
+            self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Result<http_body::Frame<bytes::Bytes>, Infallible>>> {
+            std::task::Poll::Pending
+        }
+    }
+
+    #[test]
+    fn a_refused_body_that_never_arrives_is_a_408_in_the_layers_style() {
+        use crate::body::BodyTimeout;
+        use crate::security::ErrorStyle;
+        use std::time::Duration;
+        for (style, jsonrpc) in [(None, false), (Some(ErrorStyle::JsonRpc), true)] {
+            let mut layer = RequireCardSecurity::new(security()).body_timeout(BodyTimeout::new(
+                Duration::from_millis(20),
+                tokio::time::sleep,
+            ));
+            if let Some(style) = style {
+                layer = layer.style(style);
+            }
+            let app = layer.layer(tower::service_fn(|_: http::Request<Stalled>| async {
+                Ok::<_, Infallible>(http::Response::new(String::new()))
+            }));
+            let request = http::Request::post("/a2a").body(Stalled).unwrap();
+            let response = run(app.oneshot(request)).unwrap();
+            assert_eq!(response.status(), 408, "{style:?}");
+            let body = run(body_of(response));
+            assert_eq!(body["jsonrpc"] == "2.0", jsonrpc, "{style:?}: {body}");
+        }
+    }
 }
