@@ -588,6 +588,32 @@ fn url(server: &TestServer, path: &str) -> String {
     format!("http://{}{path}", server.addr)
 }
 
+/// Only an unknown kid sends the verifier back to the key set: a token whose kid is known
+/// costs no fetch, however long after the last one it comes (a valid token must not let its
+/// sender make the server fetch the JWKS once per refetch interval).
+#[tokio::test]
+async fn a_known_kid_costs_no_fetch_after_the_refetch_interval() {
+    let (idp, server) = start_idp();
+    let (key, pem) = key_pair(Algorithm::Es256);
+    idp.publish(&[(&key, "2026-01")]);
+    let verifier = verifier_for(
+        JwksSource::jwks_url(url(&server, "/jwks"))
+            .allow_loopback_http()
+            .min_refetch_interval(Duration::from_millis(50)),
+    );
+    let t = token(copy(&pem, Algorithm::Es256), "2026-01", json!({}));
+    verifier.verify(&t).await.unwrap();
+    assert_eq!(idp.hits("/jwks"), 1);
+    // Past the refetch interval (not the cache's lifetime): the known kid needs nothing new.
+    tokio::time::sleep(Duration::from_millis(120)).await;
+    verifier.verify(&t).await.unwrap();
+    assert_eq!(
+        idp.hits("/jwks"),
+        1,
+        "a known kid made the verifier fetch again"
+    );
+}
+
 #[tokio::test]
 async fn rotation_is_picked_up_after_one_refetch() {
     let (idp, server) = start_idp();
