@@ -329,6 +329,30 @@ mod tests {
     const CATALOG_URL: &str = "https://agents.example.com/.well-known/ai-catalog.json";
 
     #[test]
+    fn a_scheme_starts_with_a_letter_and_holds_only_scheme_characters() {
+        let base = Some("https://h.example/dir/x");
+        // RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); anything else before a
+        // colon is a relative path.
+        assert_eq!(
+            resolve_url("1a:b", base).as_deref(),
+            Some("https://h.example/dir/1a:b")
+        );
+        assert_eq!(
+            resolve_url("a_b:c", base).as_deref(),
+            Some("https://h.example/dir/a_b:c")
+        );
+        assert_eq!(resolve_url("a+b-c.d:e", base).as_deref(), Some("a+b-c.d:e"));
+        assert_eq!(resolve_url("A1:x", None).as_deref(), Some("a1:x"));
+    }
+
+    #[test]
+    fn a_path_of_only_dot_segments_is_removed() {
+        // RFC 3986 §5.2.4, step 2D: an input of only "." or ".." is removed.
+        assert_eq!(resolve_url("x:.", None).as_deref(), Some("x:"));
+        assert_eq!(resolve_url("x:..", None).as_deref(), Some("x:"));
+    }
+
+    #[test]
     fn relative_references_resolve_as_rfc_3986_says() {
         let base = Some("http://a/b/c/d;p?q");
         // RFC 3986 §5.4.1 and §5.4.2 (a selection).

@@ -292,3 +292,26 @@ pub struct ProvenanceLink {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE_ENTRY: &[u8] = br#"{"specVersion": "1.0", "entries": [
+        {"identifier": "urn:example:a", "displayName": "A",
+         "mediaType": "application/a2a-agent-card+json", "url": "https://a.example/card.json"}]}"#;
+
+    #[test]
+    fn a_catalog_is_read_written_and_read_back_the_same() {
+        let catalog = AiCatalog::from_json_slice(ONE_ENTRY).unwrap();
+        assert_eq!(catalog.spec_version, "1.0");
+        assert_eq!(catalog.entries.len(), 1);
+        assert_eq!(catalog.entries[0].identifier, "urn:example:a");
+        let written = catalog.to_json_vec();
+        assert_eq!(AiCatalog::from_json_slice(&written).unwrap(), catalog);
+        let value = catalog.to_value();
+        assert_eq!(value["entries"][0]["displayName"], "A");
+        assert_eq!(serde_json::from_slice::<Value>(&written).unwrap(), value);
+        assert!(AiCatalog::from_json_slice(b"[]").is_err());
+    }
+}
