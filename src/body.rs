@@ -270,17 +270,23 @@ mod request {
             "code": crate::protocol::ErrorCode::InternalError.code(),
             "message": "The server is reading too many request bodies at once; retry shortly",
         }});
+        let mut response = json_error(http::StatusCode::SERVICE_UNAVAILABLE, &body);
+        let retry = http::HeaderValue::from_static("1");
+        response
+            .headers_mut()
+            .insert(http::header::RETRY_AFTER, retry);
+        response
+    }
+
+    /// An error of the layers' own: `status`, `body` as JSON, never stored by a cache.
+    fn json_error(status: http::StatusCode, body: &Value) -> http::Response<Bytes> {
         let mut response = http::Response::new(Bytes::from(body.to_string()));
-        *response.status_mut() = http::StatusCode::SERVICE_UNAVAILABLE;
+        *response.status_mut() = status;
         let headers = response.headers_mut();
         let json = http::HeaderValue::from_static("application/json");
         headers.insert(http::header::CONTENT_TYPE, json);
         let no_store = http::HeaderValue::from_static("no-store");
         headers.insert(http::header::CACHE_CONTROL, no_store);
-        headers.insert(
-            http::header::RETRY_AFTER,
-            http::HeaderValue::from_static("1"),
-        );
         response
     }
 
@@ -295,15 +301,11 @@ mod request {
         } else {
             serde_json::json!({"error": {"code": 408, "status": "DEADLINE_EXCEEDED", "message": MESSAGE}})
         };
-        let mut response = http::Response::new(Bytes::from(body.to_string()));
-        *response.status_mut() = http::StatusCode::REQUEST_TIMEOUT;
-        let headers = response.headers_mut();
-        let json = http::HeaderValue::from_static("application/json");
-        headers.insert(http::header::CONTENT_TYPE, json);
-        let no_store = http::HeaderValue::from_static("no-store");
-        headers.insert(http::header::CACHE_CONTROL, no_store);
+        let mut response = json_error(http::StatusCode::REQUEST_TIMEOUT, &body);
         let close = http::HeaderValue::from_static("close");
-        headers.insert(http::header::CONNECTION, close);
+        response
+            .headers_mut()
+            .insert(http::header::CONNECTION, close);
         response
     }
 
