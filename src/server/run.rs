@@ -184,10 +184,15 @@ impl Server {
             .clone()
             .map(|acceptor| (acceptor.0, self.handshake_timeout));
         async move {
-            let control = Control::new();
+            let connection = Connection {
+                control: Control::new(),
+                deadlines,
+                stop,
+                slot,
+            };
             #[cfg(feature = "tls-server")]
             if let Some((acceptor, handshake_timeout)) = tls {
-                let stream = Metered::new(stream, control.clone());
+                let stream = Metered::new(stream, connection.control.clone());
                 let Ok(Ok(stream)) =
                     tokio::time::timeout(handshake_timeout, acceptor.accept(stream)).await
                 else {
@@ -198,18 +203,12 @@ impl Server {
                 let certificate = crate::tls::client_certificate(session);
                 let service = crate::tls::WithClientCertificate::new(service, certificate);
                 let io = TokioIo::new(stream);
-                let connection = Connection {
-                    control,
-                    deadlines,
-                    stop,
-                    slot,
-                };
                 spawn_requests(&http, io, version, service, connection);
                 return;
             }
             // Nothing sent within the header timeout, closed at once, or the server shutting
             // down meanwhile: nothing to serve.
-            let mut stopping = stop.clone();
+            let mut stopping = connection.stop.clone();
             let version = tokio::select! {
                 version = protocol::peek(&stream, deadlines.header) => version,
                 _ = stopping.wait_for(|stopping| *stopping) => None,
@@ -217,13 +216,7 @@ impl Server {
             let Some(version) = version else {
                 return;
             };
-            let io = TokioIo::new(Metered::new(stream, control.clone()));
-            let connection = Connection {
-                control,
-                deadlines,
-                stop,
-                slot,
-            };
+            let io = TokioIo::new(Metered::new(stream, connection.control.clone()));
             spawn_requests(&http, io, version, service, connection);
         }
     }
