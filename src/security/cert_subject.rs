@@ -181,6 +181,29 @@ mod tests {
     }
 
     #[test]
+    fn printable_and_ia5_must_be_ascii_and_bmp_whole_code_units() {
+        // The same bytes pass as UTF8String: only the string type makes them wrong.
+        assert_eq!(text(&[UTF8_STRING, 2, 0xc3, 0xa9]).as_deref(), Some("é"));
+        assert_eq!(text(&[PRINTABLE_STRING, 2, 0xc3, 0xa9]), None);
+        assert_eq!(text(&[IA5_STRING, 2, 0xc3, 0xa9]), None);
+        assert_eq!(
+            text(&[PRINTABLE_STRING, 2, b'o', b'k']).as_deref(),
+            Some("ok")
+        );
+        assert_eq!(text(&[IA5_STRING, 2, b'o', b'k']).as_deref(), Some("ok"));
+        // BMPString: two bytes per character; an odd length is damaged, not truncated.
+        assert_eq!(
+            text(&[BMP_STRING, 4, 0, b'O', 0, b'K']).as_deref(),
+            Some("OK")
+        );
+        assert_eq!(text(&[BMP_STRING, 3, 0, b'O', 0]), None);
+        assert_eq!(text(&[BMP_STRING, 5, 0, b'O', 0, b'K', 0]), None);
+        // Another string type, and bytes after the string.
+        assert_eq!(text(&[0x14, 2, b'o', b'k']), None);
+        assert_eq!(text(&[UTF8_STRING, 2, b'o', b'k', 0]), None);
+    }
+
+    #[test]
     fn der_lengths_must_be_minimal() {
         assert_eq!(element(&[0x04, 0x01, 7], 0x04), Some((&[7][..], &[][..])));
         assert_eq!(element(&[0x04, 0x81, 0x01, 7], 0x04), None);
