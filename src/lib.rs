@@ -24,15 +24,6 @@
 //! - `check`: [`check`], the audit of a live agent's card endpoints, as [`Diagnostic`]s;
 //! - `mtls-subject`: [`security::ClientCertificate::from_der`] reads the certificate's
 //!   common name;
-//! - `auth-file` (`jwt` + TOML): [`security::auth_file`], the `--auth` file of `a2a-card
-//!   serve` (a TOML table of secrets and trust per security scheme) read into a
-//!   [`security::CardSecurity`];
-//! - `tls-server` (`mtls-subject` + rustls): [`tls`], a rustls server configuration from PEM
-//!   files and the service that hands a verified client certificate to the card's mtls
-//!   scheme, for agents that terminate TLS themselves;
-//! - `server`: [`server::Server`], the accept loop `a2a-card serve` runs (hyper, HTTP/1.1 and
-//!   HTTP/2, a header deadline per connection, a connection cap, graceful shutdown; TLS with
-//!   `tls-server`), for agents that want the layers without writing a server.
 //!
 //! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. The `a2a-card`
 //! command line is a separate package (`a2a-card-cli`, in the repository's `cli/` folder) that
@@ -73,7 +64,7 @@ pub mod __fuzz;
 mod macros;
 #[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
-#[cfg(any(feature = "jwt", feature = "client", feature = "tls-server"))]
+#[cfg(any(feature = "jwt", feature = "client"))]
 mod bounded_file;
 pub mod card;
 #[cfg(feature = "catalog")]
@@ -95,12 +86,8 @@ pub mod security;
 mod http_headers;
 #[cfg(feature = "serve")]
 pub mod serve;
-#[cfg(feature = "server")]
-pub mod server;
 #[cfg(feature = "sign")]
 pub mod sign;
-#[cfg(feature = "tls-server")]
-pub mod tls;
 pub mod validate;
 
 pub use card::{

@@ -11,13 +11,13 @@ use super::output::{errln, outln, Output};
 use super::{server, tls, Outcome};
 use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
-use a2a_card::security::auth_file::AuthFile;
 use a2a_card::serve::{
     AgentCardLayer, CatalogOptions, Cors, Legacy, PublicUrl, TrustedProxies, A2A_JSON,
     DEFAULT_CACHE_CONTROL,
 };
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
+use a2a_card_server::auth_file::AuthFile;
 
 /// The card served when no file is given: the example card of this repository.
 const DEMO_CARD: &[u8] = include_bytes!("../demo-card.json");

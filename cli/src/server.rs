@@ -1,7 +1,7 @@
 //! What the commands that run a server share: the runtime and listener, the limits as
 //! flags, the shutdown signal and a 404 service. The accept loop itself (HTTP/1.1 and HTTP/2,
 //! TLS, the deadlines against slow clients, the connection cap, graceful shutdown) is the
-//! library's [`a2a_card::server`]; its module docs say where each deadline lives. Request
+//! server package's [`a2a_card_server`]; its module docs say where each deadline lives. Request
 //! bodies are the layers' own deadline ([`BodyTimeout`](a2a_card::body::BodyTimeout),
 //! `--body-timeout`), since they know what to answer.
 
@@ -9,7 +9,7 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::time::Duration;
 
-use a2a_card::server::{Server, ServerEvent};
+use a2a_card_server::{Server, ServerEvent};
 use bytes::Bytes;
 use http::{Request, Response};
 use hyper::body::Incoming;
@@ -106,7 +106,7 @@ impl Limits {
 }
 
 /// Serves `service` on `listener` until `shutdown` completes, with the library's accept
-/// loop ([`a2a_card::server::Server`]: HTTP/1.1 and h2c, or h2 and HTTP/1.1 by ALPN with
+/// loop ([`a2a_card_server::Server`]: HTTP/1.1 and h2c, or h2 and HTTP/1.1 by ALPN with
 /// `tls`) under `limits`. The first time the connection cap is reached, `output` (when
 /// given) says so.
 pub(crate) async fn serve<S, B>(

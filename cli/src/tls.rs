@@ -1,9 +1,9 @@
 //! `serve --tls-cert/--tls-key [--client-ca]`: the options; the rustls configuration and
-//! the client-certificate service are the library's (`a2a_card::tls`).
+//! the client-certificate service are the library's (`a2a_card_server::tls`).
 
 use std::path::{Path, PathBuf};
 
-use a2a_card::tls::PemInput;
+use a2a_card_server::tls::PemInput;
 use clap::Args;
 use tokio_rustls::TlsAcceptor;
 
@@ -37,7 +37,7 @@ impl TlsArgs {
             Some(path) => Some(pem("--client-ca", path)?),
             None => None,
         };
-        a2a_card::tls::acceptor(&chain, &key, client_ca.as_ref())
+        a2a_card_server::tls::acceptor(&chain, &key, client_ca.as_ref())
             .map(Some)
             .map_err(|e| e.to_string())
     }

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use a2a_card::security::auth_file::AuthFile;
+use a2a_card_server::auth_file::AuthFile;
 use a2a_card::AgentCard;
 use libfuzzer_sys::fuzz_target;
 

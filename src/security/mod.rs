@@ -51,8 +51,6 @@
 //! ```
 
 mod api_key;
-#[cfg(feature = "auth-file")]
-pub mod auth_file;
 mod authorization;
 mod basic;
 mod bearer;

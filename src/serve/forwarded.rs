@@ -29,7 +29,7 @@ type PeerOf = dyn Fn(&Extensions) -> Option<IpAddr> + Send + Sync;
 /// Every card response names the headers in `Vary`.
 ///
 /// The peer address comes from the request's extensions: a [`SocketAddr`] by default (what
-/// [`Server`](crate::server) inserts with `peer_addresses(true)`), or what
+/// `a2a_card_server::Server` inserts with `peer_addresses(true)`), or what
 /// [`peer_address`](Self::peer_address) reads (axum's `ConnectInfo<SocketAddr>`, say). A
 /// request without one is not from a trusted proxy.
 ///

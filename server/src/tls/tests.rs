@@ -1,4 +1,4 @@
-#[path = "../../tests/support/pki.rs"]
+#[path = "../../../tests/support/pki.rs"]
 mod pki;
 
 use std::convert::Infallible;
@@ -19,7 +19,7 @@ async fn whoami(request: Request<()>) -> Result<String, Infallible> {
 
 /// What `whoami` answers to each of `requests`, all on one connection's wrapper.
 fn answers(certificate: Option<ClientCertificate>, requests: Vec<Request<()>>) -> Vec<String> {
-    let service = WithClientCertificate::new(tower::service_fn(whoami), certificate);
+    let service = crate::WithConnectionInfo::new(tower::service_fn(whoami), certificate);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();

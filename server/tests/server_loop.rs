@@ -1,4 +1,4 @@
-//! `a2a_card::server::Server`, the accept loop `a2a-card serve` runs, on real sockets: the
+//! `a2a_card_server::Server`, the accept loop `a2a-card serve` runs, on real sockets: the
 //! per-connection header deadline (idle keep-alive, a head that never completes), a slow
 //! response that outlives the deadline, the connection cap, graceful shutdown, and h2c with
 //! prior knowledge. No test asserts how long anything took: each waits for what the server
@@ -10,7 +10,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use a2a_card::server::{Server, ServerEvent};
+use a2a_card_server::{Server, ServerEvent};
 use bytes::Bytes;
 use http::{Request, Response};
 use http_body_util::{BodyExt, Full, StreamBody};

@@ -47,7 +47,7 @@ impl Server {
     /// # async fn run(app: tower::util::BoxCloneService<http::Request<hyper::body::Incoming>, http::Response<String>, std::convert::Infallible>) -> std::io::Result<()> {
     /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
     /// let shutdown = async { let _ = tokio::signal::ctrl_c().await; };
-    /// a2a_card::server::Server::builder().build().serve(listener, app, shutdown).await;
+    /// a2a_card_server::Server::builder().build().serve(listener, app, shutdown).await;
     /// # Ok(()) }
     /// ```
     pub async fn serve<S, B>(
@@ -70,7 +70,7 @@ impl Server {
     ///
     /// ```no_run
     /// # async fn run(listener: tokio::net::TcpListener, app: tower::util::BoxCloneService<http::Request<hyper::body::Incoming>, http::Response<String>, std::convert::Infallible>) {
-    /// use a2a_card::server::{Server, ServerEvent};
+    /// use a2a_card_server::{Server, ServerEvent};
     /// let on_event = |event| match event {
     ///     ServerEvent::AtCapacity { open } => eprintln!("{open} connections open, new ones wait"),
     ///     _ => {}
@@ -177,8 +177,8 @@ impl Server {
             .peer_addresses
             .then(|| stream.peer_addr().ok())
             .flatten();
-        let service = super::peer::WithPeer::new(service, peer);
-        #[cfg(feature = "tls-server")]
+        let service = crate::WithConnectionInfo::new(service, peer);
+        #[cfg(feature = "tls")]
         let tls = self
             .tls
             .clone()
@@ -190,7 +190,7 @@ impl Server {
                 stop,
                 slot,
             };
-            #[cfg(feature = "tls-server")]
+            #[cfg(feature = "tls")]
             if let Some((acceptor, handshake_timeout)) = tls {
                 let stream = Metered::new(stream, connection.control.clone());
                 let Ok(Ok(stream)) =
@@ -201,7 +201,7 @@ impl Server {
                 let session = stream.get_ref().1;
                 let version = protocol::from_alpn(session.alpn_protocol());
                 let certificate = crate::tls::client_certificate(session);
-                let service = crate::tls::WithClientCertificate::new(service, certificate);
+                let service = crate::WithConnectionInfo::new(service, certificate);
                 let io = TokioIo::new(stream);
                 spawn_requests(&http, io, version, service, connection);
                 return;

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Instructions per request, counted by valgrind's callgrind: `a2a-card serve` against the bare
-# hyper server of benches/bare_server.rs (same bytes, same headers), each under wrk for a
+# hyper server of server/benches/bare_server.rs (same bytes, same headers), each under wrk for a
 # fixed time. Unlike the load script's times, instruction counts do not depend on what else
 # the machine is doing, so they show a change in the per-request cost on a busy machine too.
 # They count user-space instructions only (the kernel's share of a request, its system calls,
 # is the same for both servers: one recv and one writev per request here).
 #
-#   bash benches/instructions.sh [SECONDS]
+#   bash server/benches/instructions.sh [SECONDS]
 #
 # Environment: CONNECTIONS (default 8). Needs valgrind and wrk (installed from Debian's
 # packages when missing).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 seconds=${1:-10}
 connections=${CONNECTIONS:-8}
@@ -21,7 +21,7 @@ install() {
 }
 command -v wrk >/dev/null || install wrk
 command -v valgrind >/dev/null || install valgrind
-cargo build --release --quiet --bin a2a-card --example bare_server
+cargo build --release --quiet -p a2a-card-cli -p a2a-card-server --bin a2a-card --example bare_server
 target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
 
 work=$(mktemp -d)

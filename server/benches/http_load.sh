@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # HTTP load: `a2a-card serve` against a bare hyper server that returns the same bytes and
-# headers (benches/bare_server.rs), on the same machine, in alternating runs, so both see
+# headers (server/benches/bare_server.rs), on the same machine, in alternating runs, so both see
 # the same noise (the baseline first in odd rounds, last in even ones). Prints requests/s
 # and server CPU time per request, the medians of the runs, and their ratios (see `medians`
 # below).
 #
-#   bash benches/http_load.sh [SECONDS_PER_RUN] [ROUNDS]
+#   bash server/benches/http_load.sh [SECONDS_PER_RUN] [ROUNDS]
 #
 # Runs, each round, in this order:
 # - HTTP/1.1 (wrk): the bare server; the public card (200, and 304 with If-None-Match); a
-#   second `a2a-card serve` with an extended card and an API key (benches/fixtures/): its
+#   second `a2a-card serve` with an extended card and an API key (server/benches/fixtures/): its
 #   public card, and the extended card on the REST route with the key;
 # - HTTP/2 with prior knowledge, h2c (h2load): the bare server in its h2 mode and `a2a-card
 #   serve`'s public card. H2=0 leaves them out.
@@ -20,7 +20,7 @@
 # at most, default 4; see `measure`), and CARGO_TARGET_DIR (where cargo builds; the binaries
 # are run from there).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 seconds=${1:-5}
 rounds=${2:-3}
@@ -46,7 +46,7 @@ commit=$(git rev-parse --short HEAD)
 printf '%s UTC, nproc %s, load average %s at start, commit %s\n' \
     "$(date -u '+%Y-%m-%d %H:%M:%S')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$commit"
 
-cargo build --release --quiet --bin a2a-card --example bare_server
+cargo build --release --quiet -p a2a-card-cli -p a2a-card-server --bin a2a-card --example bare_server
 # Cargo's own answer, so CARGO_TARGET_DIR, a relative one, or a target-dir in a cargo
 # config all lead to the binaries just built.
 target=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
@@ -86,8 +86,8 @@ api_key="X-API-Key: bench-key-1"
 
 start bare "$bin/examples/bare_server" 127.0.0.1:0
 start layer "$bin/a2a-card" serve --addr 127.0.0.1:0
-start ext "$bin/a2a-card" serve --addr 127.0.0.1:0 benches/fixtures/card.json \
-    --extended-card benches/fixtures/extended.json --auth benches/fixtures/auth.toml
+start ext "$bin/a2a-card" serve --addr 127.0.0.1:0 server/benches/fixtures/card.json \
+    --extended-card server/benches/fixtures/extended.json --auth server/benches/fixtures/auth.toml
 [ "$h2" = 1 ] && start bare2 env BARE_PROTOCOL=h2 "$bin/examples/bare_server" 127.0.0.1:0
 
 ticks_per_second=$(getconf CLK_TCK)

@@ -1,5 +1,5 @@
 //! A production accept loop for the layers (feature `server`): hyper on tokio, HTTP/1.1 and
-//! HTTP/2 (h2c with prior knowledge on plain TCP; with feature `tls-server`, TLS with ALPN
+//! HTTP/2 (h2c with prior knowledge on plain TCP; with feature `tls`, TLS with ALPN
 //! `h2` then `http/1.1`), with deadlines and limits against slow and numerous clients, and a
 //! graceful shutdown. This is the loop `a2a-card serve` runs; agents that already have a
 //! server (axum, their SDK's) do not need it, the layers fit any tower stack.
@@ -26,7 +26,7 @@
 //!   moved either; a handler still working or a body waiting for its application's next event
 //!   is not cut (that is the application's own deadline to set);
 //! - request bodies: the layers that read a body carry their own deadline
-//!   ([`BodyTimeout`](crate::body::BodyTimeout)), since they know what to answer (408), and
+//!   ([`BodyTimeout`](a2a_card::body::BodyTimeout)), since they know what to answer (408), and
 //!   share a budget of bytes held; HTTP/2 receive windows
 //!   ([`ServerBuilder::http2_receive_windows`]) bound what a client may send ahead of what the
 //!   application has read;
@@ -39,7 +39,8 @@
 //!   against reset floods stay on.
 //!
 //! ```
-//! use a2a_card::{serve::AgentCardLayer, server::Server, AgentCard};
+//! use a2a_card::{serve::AgentCardLayer, AgentCard};
+//! use a2a_card_server::Server;
 //! use std::io::{Read, Write};
 //! use tower::Layer;
 //!
@@ -72,11 +73,21 @@
 //! # Ok::<(), Box<dyn std::error::Error + Send + Sync>>(())
 //! ```
 
+#![deny(missing_docs, unsafe_code, unreachable_pub)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[macro_use]
+mod macros;
+#[cfg(feature = "auth-file")]
+pub mod auth_file;
 mod builder;
 mod connection;
-mod peer;
+mod connection_info;
 mod protocol;
 mod run;
 mod service;
+#[cfg(feature = "tls")]
+pub mod tls;
 
 pub use builder::{Server, ServerBuilder, ServerEvent, DEFAULT_SEND_TIMEOUT};
+pub use connection_info::WithConnectionInfo;

@@ -5,7 +5,7 @@
 /// quotes a file's content (a private key).
 ///
 /// ```
-/// use a2a_card::tls::{server_config, PemInput, TlsError};
+/// use a2a_card_server::tls::{server_config, PemInput, TlsError};
 /// let chain = PemInput::new("--tls-cert cert.pem", "not a certificate\n");
 /// let key = PemInput::new("--tls-key key.pem", "");
 /// let err = server_config(&chain, &key, None).unwrap_err();

@@ -8,7 +8,9 @@
 //! caller, resolves a card rebased onto a gateway's public URL through that gateway and
 //! reaches the agent behind it at the URL the card gave.
 
+#[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use std::convert::Infallible;
@@ -16,7 +18,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use a2a_card::serve::{AgentCardLayer, PublicUrl, TrustedProxies};
-use a2a_card::server::Server;
+use a2a_card_server::Server;
 use bytes::Bytes;
 use http::{Request, Response};
 use http_body_util::{BodyExt, Full};
@@ -398,7 +400,7 @@ async fn sdk_client(base: &str) -> serde_json::Value {
     let python = python_peer::python("a2a-sdk-1.3.0", &["a2a-sdk==1.3.0"]);
     let peer = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/interop/proxy_client_peer.py"
+        "/../tests/interop/proxy_client_peer.py"
     );
     let base = base.to_owned();
     let output = tokio::task::spawn_blocking(move || {

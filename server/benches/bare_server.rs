@@ -1,4 +1,4 @@
-//! The baseline of `benches/http_load.sh`: a bare hyper 1 server on the same runtime as
+//! The baseline of `server/benches/http_load.sh`: a bare hyper 1 server on the same runtime as
 //! `a2a-card serve` (tokio multi-threaded, TCP_NODELAY) that answers every
 //! request with the card's bytes and headers, prebuilt. Nothing is matched, compared or
 //! looked up: whatever `a2a-card serve` does on top of this is the layer's cost.
@@ -7,7 +7,7 @@
 //! sends to an `http://` URL), with hyper's default HTTP/2 settings, for the h2 runs.
 //!
 //! ```text
-//! [BARE_PROTOCOL=h2] cargo run --release --example bare_server -- 127.0.0.1:0 [CARD]
+//! [BARE_PROTOCOL=h2] cargo run --release -p a2a-card-server --example bare_server -- 127.0.0.1:0 [CARD]
 //! ```
 
 use std::convert::Infallible;
@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let addr = args.next().unwrap_or("127.0.0.1:0".into());
     let card = match args.next() {
         Some(path) => AgentCard::from_json_slice(&std::fs::read(path)?)?,
-        None => AgentCard::from_json_slice(include_bytes!("../examples/agent-card.json"))?,
+        None => AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))?,
     };
     let body = Bytes::from(card.to_json_vec());
     let etag: String = Sha256::digest(&body)

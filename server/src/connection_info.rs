@@ -1,19 +1,20 @@
-//! The per-connection service that hands the verified client certificate to the layers.
+//! What the accept loop knows about a connection (its peer address, its verified client
+//! certificate), handed to the layers in each request's extensions.
 
 use std::task::{Context, Poll};
 
 use http::Request;
 
-use crate::security::ClientCertificate;
-
-/// Puts the connection's verified [`ClientCertificate`] (when there is one) into every
-/// request's extensions before the layers see it, and removes any other: extensions cannot
-/// come from the wire, and only the acceptor vouches for a certificate. Make one per
-/// connection, from [`client_certificate`](super::client_certificate).
+/// Puts a fact about the connection (a `T`: the peer's [`SocketAddr`](std::net::SocketAddr),
+/// a verified [`ClientCertificate`](a2a_card::security::ClientCertificate)) into every
+/// request's extensions before the layers see it, replacing any `T` already there, and
+/// removing it when the connection has none: extensions cannot come from the wire, so only
+/// the accept loop vouches for them. One per connection; the [`Server`](crate::Server) makes
+/// them itself, a hand-written loop makes its own (as in the [`tls`](crate::tls) example).
 ///
 /// ```
 /// use a2a_card::security::ClientCertificate;
-/// use a2a_card::tls::WithClientCertificate;
+/// use a2a_card_server::WithConnectionInfo;
 /// use tower::ServiceExt;
 ///
 /// let whoami = tower::service_fn(|request: http::Request<()>| async move {
@@ -21,22 +22,22 @@ use crate::security::ClientCertificate;
 ///     Ok::<_, std::convert::Infallible>(subject)
 /// });
 /// let verified = ClientCertificate::new(vec![0x30, 0x00], Some("CN=agent-client".into()));
-/// let service = WithClientCertificate::new(whoami, Some(verified));
+/// let service = WithConnectionInfo::new(whoami, Some(verified));
 /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
 /// let subject = run(service.oneshot(http::Request::new(())))?;
 /// assert_eq!(subject.as_deref(), Some("CN=agent-client"));
 /// # Ok::<(), std::convert::Infallible>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct WithClientCertificate<S> {
+pub struct WithConnectionInfo<S, T> {
     inner: S,
-    certificate: Option<ClientCertificate>,
+    info: Option<T>,
 }
 
-impl<S> WithClientCertificate<S> {
-    /// `inner` behind a connection whose verified client certificate is `certificate`.
-    pub fn new(inner: S, certificate: Option<ClientCertificate>) -> Self {
-        WithClientCertificate { inner, certificate }
+impl<S, T> WithConnectionInfo<S, T> {
+    /// `inner` behind a connection whose fact of type `T` is `info` (`None`: it has none).
+    pub fn new(inner: S, info: Option<T>) -> Self {
+        WithConnectionInfo { inner, info }
     }
 
     /// The wrapped service.
@@ -55,9 +56,10 @@ impl<S> WithClientCertificate<S> {
     }
 }
 
-impl<S, B> tower::Service<Request<B>> for WithClientCertificate<S>
+impl<S, T, B> tower::Service<Request<B>> for WithConnectionInfo<S, T>
 where
     S: tower::Service<Request<B>>,
+    T: Clone + Send + Sync + 'static,
 {
     type Response = S::Response;
     type Error = S::Error;
@@ -68,12 +70,12 @@ where
     }
 
     fn call(&mut self, mut request: Request<B>) -> Self::Future {
-        match &self.certificate {
-            Some(certificate) => {
-                request.extensions_mut().insert(certificate.clone());
+        match &self.info {
+            Some(info) => {
+                request.extensions_mut().insert(info.clone());
             }
             None => {
-                request.extensions_mut().remove::<ClientCertificate>();
+                request.extensions_mut().remove::<T>();
             }
         }
         self.inner.call(request)

@@ -38,7 +38,7 @@ pub(crate) fn from_first_bytes(bytes: &[u8]) -> Protocol {
 }
 
 /// The version negotiated by ALPN (RFC 7301), when one was.
-#[cfg(feature = "tls-server")]
+#[cfg(feature = "tls")]
 pub(crate) fn from_alpn(protocol: Option<&[u8]>) -> Protocol {
     match protocol {
         Some(b"h2") => Protocol::Http2,
@@ -79,7 +79,7 @@ mod tests {
         assert_eq!(from_first_bytes(&PREFACE[..23]), Protocol::Undecided);
     }
 
-    #[cfg(feature = "tls-server")]
+    #[cfg(feature = "tls")]
     #[test]
     fn alpn_names_the_version_and_its_absence_leaves_it_open() {
         assert_eq!(from_alpn(Some(b"h2")), Protocol::Http2);

@@ -18,17 +18,17 @@
 //! ```
 //!
 //! `jwks_file` paths are read as given (relative to the working directory), at most
-//! [`MAX_JWKS_FILE_BYTES`](crate::security::jwt::MAX_JWKS_FILE_BYTES). Error messages never
+//! [`MAX_JWKS_FILE_BYTES`](a2a_card::security::jwt::MAX_JWKS_FILE_BYTES). Error messages never
 //! quote a value of the file.
 //!
 //! ```
-//! use a2a_card::security::auth_file::AuthFile;
+//! use a2a_card_server::auth_file::AuthFile;
 //! # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../../examples/agent-card.json")).unwrap();
 //! // The card's one scheme is an API key named "apiKey".
 //! let read = AuthFile::new(&card).named("auth.toml").read("[apiKey]\nkeys = [\"k1-7f3a9c\"]\n")?;
 //! assert!(read.warnings.is_empty());
 //! let _layer = a2a_card::security::RequireCardSecurity::new(read.security);
-//! # Ok::<(), a2a_card::security::auth_file::AuthFileError>(())
+//! # Ok::<(), a2a_card_server::auth_file::AuthFileError>(())
 //! ```
 
 mod error;
@@ -40,11 +40,11 @@ use serde::Deserialize;
 
 pub use error::{AuthFileError, AuthFileWarning, TableError};
 
-use crate::security::jwt::{JwksSource, JwtVerifier};
-use crate::security::{
+use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+use a2a_card::security::{
     ApiKeys, BasicUsers, Bearer, CardSecurity, CardSecurityBuilder, MutualTls, SecurityError,
 };
-use crate::{AgentCard, SchemeKind};
+use a2a_card::{AgentCard, SchemeKind};
 
 /// How to read an auth file: the cards it secures, how messages name it, and whether the
 /// server verifies client certificates (which an mTLS scheme needs).
@@ -91,7 +91,7 @@ impl<'a> AuthFile<'a> {
     }
 
     /// Whether the TLS acceptor verifies client certificates (and so puts a
-    /// [`ClientCertificate`](crate::security::ClientCertificate) in requests): without it a
+    /// [`ClientCertificate`](a2a_card::security::ClientCertificate) in requests): without it a
     /// table for an mTLS scheme is refused.
     pub fn client_certificates_verified(mut self, verified: bool) -> Self {
         self.client_certificates = verified;

@@ -57,7 +57,7 @@ fn bearer_card() -> AgentCard {
 
 /// A bearer table whose key set repeats kid "k1", in a directory of its own.
 fn bearer_table(extra: &str) -> (PathBuf, String) {
-    use crate::sign::{Algorithm, Jwks, SigningKey};
+    use a2a_card::sign::{Algorithm, Jwks, SigningKey};
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let key = || SigningKey::generate(Algorithm::EdDsa).unwrap();

@@ -14,8 +14,8 @@ use a2a_card::body::BodyBudget;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::{ApiKeys, CardSecurity};
 use a2a_card::serve::AgentCardLayer;
-use a2a_card::server::Server;
 use a2a_card::AgentCard;
+use a2a_card_server::Server;
 use bytes::Bytes;
 use http::{Request, Response, StatusCode};
 use tower::Layer;
@@ -24,7 +24,7 @@ use tower::Layer;
 const OUTER_BOUND: Duration = Duration::from_secs(60);
 
 fn card() -> AgentCard {
-    AgentCard::from_json_slice(include_bytes!("../examples/agent-card.json")).unwrap()
+    AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap()
 }
 
 /// The card layers over an agent that answers "ok", served by `server` until the runtime ends.

@@ -1,8 +1,8 @@
-//! Terminating TLS yourself (feature `tls-server`): a rustls [`ServerConfig`] from PEM
-//! certificate, key and client-CA inputs, and [`WithClientCertificate`], the per-connection
-//! tower service that hands the verified client certificate to the card's mtls scheme
-//! ([`MutualTls`](crate::security::MutualTls)) as a [`ClientCertificate`]. This is what
-//! `a2a-card serve --tls-cert --tls-key --client-ca` runs.
+//! Terminating TLS yourself (feature `tls`): a rustls [`ServerConfig`] from PEM
+//! certificate, key and client-CA inputs, and [`client_certificate`], the verified client
+//! certificate of a handshake, which [`WithConnectionInfo`](crate::WithConnectionInfo) hands
+//! to the card's mtls scheme ([`MutualTls`](a2a_card::security::MutualTls)) as a
+//! [`ClientCertificate`]. This is what `a2a-card serve --tls-cert --tls-key --client-ca` runs.
 //!
 //! With client CAs, client certificates are requested and verified against them; a client
 //! without one still connects (its requests carry no [`ClientCertificate`], so an mTLS
@@ -11,7 +11,8 @@
 //! ring (no aws-lc-rs, no cmake).
 //!
 //! ```no_run
-//! use a2a_card::tls::{acceptor, client_certificate, PemInput, WithClientCertificate};
+//! use a2a_card_server::tls::{acceptor, client_certificate, PemInput};
+//! use a2a_card_server::WithConnectionInfo;
 //!
 //! # async fn run(app: impl Clone) -> Result<(), Box<dyn std::error::Error>> {
 //! let cap = 1024 * 1024;
@@ -24,7 +25,7 @@
 //! loop {
 //!     let (stream, _) = listener.accept().await?;
 //!     let stream = tls.accept(stream).await?;
-//!     let service = WithClientCertificate::new(app.clone(), client_certificate(stream.get_ref().1));
+//!     let service = WithConnectionInfo::new(app.clone(), client_certificate(stream.get_ref().1));
 //!     // ... serve the connection with hyper (hyper_util::service::TowerToHyperService).
 //! #   drop(service);
 //! }
@@ -32,7 +33,6 @@
 //! ```
 
 mod error;
-mod service;
 
 use std::fmt;
 use std::path::Path;
@@ -45,15 +45,14 @@ use rustls::{RootCertStore, ServerConfig, ServerConnection};
 use tokio_rustls::TlsAcceptor;
 
 pub use error::TlsError;
-pub use service::WithClientCertificate;
 
-use crate::security::ClientCertificate;
+use a2a_card::security::ClientCertificate;
 
 /// A PEM input (a certificate chain, a private key, CA certificates) and how messages name
 /// it. `Debug` never shows the bytes, which may be a private key.
 ///
 /// ```
-/// use a2a_card::tls::PemInput;
+/// use a2a_card_server::tls::PemInput;
 /// let key = PemInput::new("--tls-key key.pem", "-----BEGIN PRIVATE KEY-----\n...");
 /// assert_eq!(key.name(), "--tls-key key.pem");
 /// assert!(!format!("{key:?}").contains("PRIVATE"));
@@ -77,7 +76,7 @@ impl PemInput {
     /// cap), named by its path.
     pub fn from_file(path: &Path, max_bytes: u64) -> Result<Self, TlsError> {
         let name = path.display().to_string();
-        match crate::bounded_file::read_at_most(path, max_bytes, "a PEM file") {
+        match read_at_most(path, max_bytes) {
             Ok(bytes) => Ok(PemInput { name, bytes }),
             Err(reason) => Err(TlsError::Read { name, reason }),
         }
@@ -107,7 +106,7 @@ impl fmt::Debug for PemInput {
 /// The TLS server configuration of `chain` (leaf first) and its private `key` (PKCS#8,
 /// PKCS#1 or SEC1) and, with `client_ca`, client certificates requested and verified
 /// against those CAs (optional for the client). ALPN offers `h2`, then `http/1.1`: the
-/// [`server`](crate::server) loop (or any hyper auto builder) speaks whichever the client
+/// [`Server`](crate::Server) loop (or any hyper auto builder) speaks whichever the client
 /// picked; a client without ALPN gets HTTP/1.1 unless it opens with the HTTP/2 preface.
 pub fn server_config(
     chain: &PemInput,
@@ -169,7 +168,7 @@ pub fn acceptor(
 }
 
 /// The client certificate rustls verified on this connection, if any, for
-/// [`WithClientCertificate`]. rustls only reports peer certificates that passed the client
+/// [`WithConnectionInfo`](crate::WithConnectionInfo). rustls only reports peer certificates that passed the client
 /// verifier (client CAs given); without one, none is requested and none is reported.
 pub fn client_certificate(connection: &ServerConnection) -> Option<ClientCertificate> {
     let leaf = connection.peer_certificates()?.first()?;
@@ -204,3 +203,19 @@ fn private_key(input: &PemInput) -> Result<PrivateKeyDer<'static>, TlsError> {
 
 #[cfg(test)]
 mod tests;
+
+/// The file's bytes, or why not in words: it cannot be read, or it is larger than `cap` bytes
+/// (so a device or a runaway file is refused instead of filling the memory).
+fn read_at_most(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    // One byte past the cap tells a file at the cap from a larger one.
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("larger than {cap} bytes, the cap on a PEM file"));
+    }
+    Ok(bytes)
+}

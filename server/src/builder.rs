@@ -6,7 +6,7 @@ use std::time::Duration;
 /// [`Server::builder`], run by [`Server::serve`].
 ///
 /// ```
-/// use a2a_card::server::Server;
+/// use a2a_card_server::Server;
 /// use std::time::Duration;
 ///
 /// let server = Server::builder()
@@ -28,18 +28,18 @@ pub struct Server {
     pub(super) http2_connection_window: u32,
     pub(super) http2_keep_alive_interval: Option<Duration>,
     pub(super) http2_keep_alive_timeout: Duration,
-    #[cfg(feature = "tls-server")]
+    #[cfg(feature = "tls")]
     pub(super) handshake_timeout: Duration,
-    #[cfg(feature = "tls-server")]
+    #[cfg(feature = "tls")]
     pub(super) tls: Option<Acceptor>,
 }
 
 /// The TLS acceptor, with a `Debug` that says only that there is one.
-#[cfg(feature = "tls-server")]
+#[cfg(feature = "tls")]
 #[derive(Clone)]
 pub(super) struct Acceptor(pub(super) tokio_rustls::TlsAcceptor);
 
-#[cfg(feature = "tls-server")]
+#[cfg(feature = "tls")]
 impl std::fmt::Debug for Acceptor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("TlsAcceptor")
@@ -66,7 +66,7 @@ impl Server {
     /// without a frame from the client, answered within 10 s.
     ///
     /// ```
-    /// let server = a2a_card::server::Server::builder().build();
+    /// let server = a2a_card_server::Server::builder().build();
     /// assert_eq!(server.max_connections(), 512);
     /// ```
     pub fn builder() -> ServerBuilder {
@@ -90,9 +90,9 @@ impl Server {
                 http2_connection_window: 256 * 1024,
                 http2_keep_alive_interval: Some(Duration::from_secs(20)),
                 http2_keep_alive_timeout: Duration::from_secs(10),
-                #[cfg(feature = "tls-server")]
+                #[cfg(feature = "tls")]
                 handshake_timeout: Duration::from_secs(10),
-                #[cfg(feature = "tls-server")]
+                #[cfg(feature = "tls")]
                 tls: None,
             },
         }
@@ -101,7 +101,7 @@ impl Server {
     /// How many connections may be open at once.
     ///
     /// ```
-    /// let server = a2a_card::server::Server::builder().max_connections(8).build();
+    /// let server = a2a_card_server::Server::builder().max_connections(8).build();
     /// assert_eq!(server.max_connections(), 8);
     /// ```
     pub fn max_connections(&self) -> usize {
@@ -115,7 +115,7 @@ pub const DEFAULT_SEND_TIMEOUT: Duration = Duration::from_secs(20);
 /// Builds a [`Server`].
 ///
 /// ```
-/// use a2a_card::server::Server;
+/// use a2a_card_server::Server;
 /// let server = Server::builder().http2_max_concurrent_streams(200).build();
 /// # let _ = server;
 /// ```
@@ -131,7 +131,7 @@ impl ServerBuilder {
     /// 1 ms.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().header_timeout(std::time::Duration::from_secs(3));
+    /// let builder = a2a_card_server::Server::builder().header_timeout(std::time::Duration::from_secs(3));
     /// # let _ = builder;
     /// ```
     pub fn header_timeout(mut self, timeout: Duration) -> Self {
@@ -151,7 +151,7 @@ impl ServerBuilder {
     /// within this time. Default 20 s ([`DEFAULT_SEND_TIMEOUT`]); at least 1 ms.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().send_timeout(std::time::Duration::from_secs(30));
+    /// let builder = a2a_card_server::Server::builder().send_timeout(std::time::Duration::from_secs(30));
     /// # let _ = builder;
     /// ```
     pub fn send_timeout(mut self, timeout: Duration) -> Self {
@@ -161,11 +161,11 @@ impl ServerBuilder {
 
     /// Whether each request carries its connection's peer address, a
     /// [`SocketAddr`](std::net::SocketAddr), in its extensions: what
-    /// [`TrustedProxies`](crate::serve::TrustedProxies) reads to know whether a request comes
+    /// [`TrustedProxies`](a2a_card::serve::TrustedProxies) reads to know whether a request comes
     /// from a trusted proxy. Off by default (it costs an extensions map per request).
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().peer_addresses(true);
+    /// let builder = a2a_card_server::Server::builder().peer_addresses(true);
     /// # let _ = builder;
     /// ```
     pub fn peer_addresses(mut self, on: bool) -> Self {
@@ -179,7 +179,7 @@ impl ServerBuilder {
     /// without closing is found. `None` sends no pings. Default 20 s.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder()
+    /// let builder = a2a_card_server::Server::builder()
     ///     .http2_keep_alive_interval(Some(std::time::Duration::from_secs(30)));
     /// # let _ = builder;
     /// ```
@@ -191,7 +191,7 @@ impl ServerBuilder {
     /// How long a client has to answer an HTTP/2 keep-alive ping. Default 10 s.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder()
+    /// let builder = a2a_card_server::Server::builder()
     ///     .http2_keep_alive_timeout(std::time::Duration::from_secs(5));
     /// # let _ = builder;
     /// ```
@@ -206,7 +206,7 @@ impl ServerBuilder {
     /// 256 KiB; small windows slow large uploads.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().http2_receive_windows(32 * 1024, 128 * 1024);
+    /// let builder = a2a_card_server::Server::builder().http2_receive_windows(32 * 1024, 128 * 1024);
     /// # let _ = builder;
     /// ```
     pub fn http2_receive_windows(mut self, stream: u32, connection: u32) -> Self {
@@ -220,7 +220,7 @@ impl ServerBuilder {
     /// below the process's file-descriptor limit. Default 512; at least 1.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().max_connections(64);
+    /// let builder = a2a_card_server::Server::builder().max_connections(64);
     /// # let _ = builder;
     /// ```
     pub fn max_connections(mut self, max: usize) -> Self {
@@ -233,7 +233,7 @@ impl ServerBuilder {
     /// Default 5 s.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().drain_timeout(std::time::Duration::from_secs(1));
+    /// let builder = a2a_card_server::Server::builder().drain_timeout(std::time::Duration::from_secs(1));
     /// # let _ = builder;
     /// ```
     pub fn drain_timeout(mut self, timeout: Duration) -> Self {
@@ -244,7 +244,7 @@ impl ServerBuilder {
     /// The most HTTP/2 streams a client may have open on one connection. Default 100.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().http2_max_concurrent_streams(32);
+    /// let builder = a2a_card_server::Server::builder().http2_max_concurrent_streams(32);
     /// # let _ = builder;
     /// ```
     pub fn http2_max_concurrent_streams(mut self, max: u32) -> Self {
@@ -256,7 +256,7 @@ impl ServerBuilder {
     /// may send, in bytes. Default 64 KiB.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().http2_max_header_list_size(16 * 1024);
+    /// let builder = a2a_card_server::Server::builder().http2_max_header_list_size(16 * 1024);
     /// # let _ = builder;
     /// ```
     pub fn http2_max_header_list_size(mut self, max: u32) -> Self {
@@ -267,10 +267,10 @@ impl ServerBuilder {
     /// How long a client may take to complete the TLS handshake. Default 10 s.
     ///
     /// ```
-    /// let builder = a2a_card::server::Server::builder().handshake_timeout(std::time::Duration::from_secs(5));
+    /// let builder = a2a_card_server::Server::builder().handshake_timeout(std::time::Duration::from_secs(5));
     /// # let _ = builder;
     /// ```
-    #[cfg(feature = "tls-server")]
+    #[cfg(feature = "tls")]
     pub fn handshake_timeout(mut self, timeout: Duration) -> Self {
         self.server.handshake_timeout = timeout;
         self
@@ -279,18 +279,18 @@ impl ServerBuilder {
     /// Serve HTTPS: every connection starts with a handshake on this acceptor (ALPN `h2`,
     /// then `http/1.1`, when it comes from [`tls::acceptor`](crate::tls::acceptor)), and its
     /// requests carry the client certificate the handshake verified, as a
-    /// [`ClientCertificate`](crate::security::ClientCertificate) extension
-    /// ([`WithClientCertificate`](crate::tls::WithClientCertificate)).
+    /// [`ClientCertificate`](a2a_card::security::ClientCertificate) extension
+    /// ([`WithConnectionInfo`](crate::WithConnectionInfo)).
     ///
     /// ```no_run
-    /// use a2a_card::tls::{acceptor, PemInput};
+    /// use a2a_card_server::tls::{acceptor, PemInput};
     /// let chain = PemInput::new("cert.pem", std::fs::read("cert.pem")?);
     /// let key = PemInput::new("key.pem", std::fs::read("key.pem")?);
-    /// let server = a2a_card::server::Server::builder().tls(acceptor(&chain, &key, None)?).build();
+    /// let server = a2a_card_server::Server::builder().tls(acceptor(&chain, &key, None)?).build();
     /// # let _ = server;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[cfg(feature = "tls-server")]
+    #[cfg(feature = "tls")]
     pub fn tls(mut self, acceptor: tokio_rustls::TlsAcceptor) -> Self {
         self.server.tls = Some(Acceptor(acceptor));
         self
@@ -299,7 +299,7 @@ impl ServerBuilder {
     /// The server.
     ///
     /// ```
-    /// let server = a2a_card::server::Server::builder().build();
+    /// let server = a2a_card_server::Server::builder().build();
     /// # let _ = server;
     /// ```
     pub fn build(self) -> Server {

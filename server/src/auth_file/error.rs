@@ -1,14 +1,14 @@
 //! Why an auth file was refused, and what is worth a warning in one that was not.
 
-use crate::security::jwt::JwtError;
-use crate::security::SecurityError;
+use a2a_card::security::jwt::JwtError;
+use a2a_card::security::SecurityError;
 
 /// An auth file that cannot secure the card. Every message names the file (as
 /// [`AuthFile::named`](super::AuthFile::named) gives it) and, where there is one, the table;
 /// none quotes a value of the file, which may be a secret written in the wrong place.
 ///
 /// ```
-/// use a2a_card::security::auth_file::{AuthFile, AuthFileError};
+/// use a2a_card_server::auth_file::{AuthFile, AuthFileError};
 /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../../examples/agent-card.json")).unwrap();
 /// let err = AuthFile::new(&card).named("auth.toml").read("[nope]\n").unwrap_err();
 /// assert!(matches!(err, AuthFileError::UnknownScheme { ref scheme, .. } if scheme == "nope"));
@@ -107,7 +107,7 @@ pub enum TableError {
 /// Something in an accepted auth file worth telling whoever starts the server.
 ///
 /// ```
-/// use a2a_card::security::auth_file::AuthFileWarning;
+/// use a2a_card_server::auth_file::AuthFileWarning;
 /// let warning = AuthFileWarning::RepeatedKid { file: "auth.toml".into(), scheme: "bearer".into(), kid: "k1".into() };
 /// assert_eq!(warning.to_string(), "auth.toml: [bearer]: several keys of the key set share kid \"k1\"; tokens naming it are checked with each");
 /// ```
