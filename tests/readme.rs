@@ -1,0 +1,87 @@
+//! The README's first program is `examples/readme.rs`, byte for byte, so the program a reader
+//! copies is the one `cargo build --example readme` (and every `cargo test`) compiles: editing
+//! one without the other fails here. The dependency block above it must name every crate the
+//! program uses.
+
+use std::path::Path;
+
+fn read(relative: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+        .replace("\r\n", "\n")
+}
+
+/// The lines between the first fence opened as "```" + `language` and its closing fence,
+/// each ended by a newline.
+fn first_block(markdown: &str, language: &str) -> Option<String> {
+    let opening = format!("```{language}");
+    let mut lines = markdown.lines();
+    lines.by_ref().find(|line| line.trim_end() == opening)?;
+    let mut block = String::new();
+    for line in lines {
+        if line.trim_end() == "```" {
+            return Some(block);
+        }
+        block.push_str(line);
+        block.push('\n');
+    }
+    None
+}
+
+#[test]
+fn the_readme_first_rust_block_is_examples_readme_rs() {
+    let readme = read("README.md");
+    let example = read("examples/readme.rs");
+    let block = first_block(&readme, "rust").expect("README.md has a ```rust block");
+    if block != example {
+        let line = block
+            .lines()
+            .zip(example.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| block.lines().count().min(example.lines().count()));
+        panic!(
+            "README.md's first ```rust block and examples/readme.rs differ (first at line {} of \
+             the program): change both, the README shows the example as it compiles\n\
+             README:  {:?}\nexample: {:?}",
+            line + 1,
+            block.lines().nth(line),
+            example.lines().nth(line),
+        );
+    }
+}
+
+#[test]
+fn the_readme_dependency_block_names_what_the_program_uses() {
+    let readme = read("README.md");
+    let toml = first_block(&readme, "toml").expect("README.md has a ```toml block");
+    let program = first_block(&readme, "rust").expect("README.md has a ```rust block");
+    let before_program = readme.find("```toml") < readme.find("```rust");
+    assert!(before_program, "the dependency block comes before the program");
+    for (krate, in_code) in [
+        ("a2a-card", "a2a_card::"),
+        ("axum", "axum::"),
+        ("tokio", "tokio::"),
+        ("serde_json", "serde_json::"),
+    ] {
+        assert!(program.contains(in_code), "the program no longer uses {krate}: update this test");
+        assert!(
+            toml.lines().any(|line| line.starts_with(&format!("{krate} "))),
+            "README.md's dependency block lacks {krate}, which the program uses"
+        );
+    }
+    // What #[tokio::main] and tokio::net::TcpListener need.
+    let tokio = toml.lines().find(|l| l.starts_with("tokio ")).unwrap();
+    for feature in ["macros", "rt-multi-thread", "net"] {
+        assert!(tokio.contains(feature), "the tokio line lacks feature {feature}");
+    }
+}
+
+#[test]
+fn an_edited_block_is_told_apart() {
+    let markdown = "text\n```toml\na = 1\n```\n```rust\nfn main() {}\n```\n```rust\nlater\n```\n";
+    assert_eq!(first_block(markdown, "rust").as_deref(), Some("fn main() {}\n"));
+    assert_eq!(first_block(markdown, "toml").as_deref(), Some("a = 1\n"));
+    assert_ne!(first_block(markdown, "rust").as_deref(), Some("fn main() { }\n"));
+    assert_eq!(first_block("```rust\nnever closed\n", "rust"), None);
+}
