@@ -90,7 +90,7 @@ pub fn jwt_parse(token: &str, max_bytes: usize) -> Result<Token, TokenError> {
 
 /// Strict base64url, as the JWT verifier decodes token parts.
 pub fn base64url(part: &str) -> Option<Vec<u8>> {
-    crate::security::jwt::compact::base64url(part)
+    crate::base64url::decode(part, crate::base64url::Padding::Forbidden)
 }
 
 /// Checks a decoded JWT payload at `now` (seconds since the epoch).

@@ -3,7 +3,7 @@
 //! Make an A2A Agent Card correct, fast and safe to publish: a typed v1.0 card model that
 //! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
 //! requirements) without losing a field, validation with JSON-pointer diagnostics, and
-//! migration between v0.3 and v1.0 ([`convert`]), pointers mapped back to the text
+//! migration between v0.3 and v1.0 ([`migrate`]), pointers mapped back to the text
 //! ([`locate`]), and the A2A wire vocabulary ([`protocol`]: bindings,
 //! versions, the extended-card operation, error codes, header names). On top of it, one
 //! cargo feature each:
@@ -62,6 +62,9 @@
 pub mod __fuzz;
 #[macro_use]
 mod macros;
+// Base64url for card signatures and JWTs, with the padding rule said at each call.
+#[cfg(feature = "sign")]
+mod base64url;
 #[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
 #[cfg(any(feature = "jwt", feature = "client"))]
@@ -73,11 +76,11 @@ pub mod catalog;
 pub mod check;
 #[cfg(feature = "client")]
 pub mod client;
-pub mod convert;
 mod diagnostic;
 #[cfg(feature = "extended")]
 pub mod extended;
 pub mod locate;
+pub mod migrate;
 pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;

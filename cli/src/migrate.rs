@@ -3,7 +3,7 @@
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
-use a2a_card::convert::{convert, ConvertError};
+use a2a_card::migrate::{migrate, MigrateError, Migrated};
 
 use super::output::{errln, outln, Output};
 use super::{input, Outcome};
@@ -38,13 +38,13 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
             return Outcome::Unreadable;
         }
     };
-    let converted = match convert(&bytes, args.to) {
+    let converted = match migrate(&bytes, args.to) {
         Ok(converted) => converted,
-        Err(ConvertError::Syntax(error)) => {
+        Err(MigrateError::Syntax(error)) => {
             errln!(output, "{name}: {error}");
             return Outcome::Unreadable;
         }
-        Err(ConvertError::WrongTypes(diagnostics)) => {
+        Err(MigrateError::WrongTypes(diagnostics)) => {
             print_diagnostics(output, name, &diagnostics);
             errln!(
                 output,
@@ -57,9 +57,14 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
     print_diagnostics(output, name, &converted.diagnostics);
     let input_errors = converted.diagnostics.iter().any(Diagnostic::is_error);
     let target = format!("v{}", args.to.as_str());
+    let printed = printed(&converted.card);
     if converted.is_valid() {
-        outln!(output, "{}", converted.printed);
-        errln!(output, "{name}: {}", converted.what);
+        outln!(output, "{printed}");
+        errln!(
+            output,
+            "{name}: {}",
+            what(converted.source_version, converted.card.version())
+        );
         if input_errors {
             errln!(
                 output,
@@ -95,7 +100,7 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
         }
     }
     if args.partial {
-        outln!(output, "{}", converted.printed);
+        outln!(output, "{printed}");
         errln!(
             output,
             "{name}: --partial: printed a PARTIAL {target} card that is not valid (the errors \
@@ -109,6 +114,31 @@ pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
         );
     }
     Outcome::Invalid
+}
+
+/// The migrated card, indented, as it is printed (and shown in the studio).
+pub(crate) fn printed(card: &Migrated) -> String {
+    match card {
+        Migrated::V1_0(card) => card.to_json_pretty(),
+        // A JSON value always serializes.
+        Migrated::V0_3(json) => serde_json::to_string_pretty(json).unwrap_or_default(),
+    }
+}
+
+/// One sentence saying what was migrated into what.
+pub(crate) fn what(from: CardVersion, to: CardVersion) -> &'static str {
+    match (from, to) {
+        (CardVersion::V1_0, CardVersion::V1_0) => {
+            "already a v1.0 card; printed in normalized v1.0 form"
+        }
+        (CardVersion::V0_3, CardVersion::V1_0) => "a v0.3 card; printed its v1.0 migration",
+        (CardVersion::V1_0, CardVersion::V0_3) => {
+            "a v1.0 card; printed its v0.3 rendering for v0.3 clients"
+        }
+        (CardVersion::V0_3, CardVersion::V0_3) => {
+            "already a v0.3 card; printed its v0.3 rendering (read as v1.0 and rendered back)"
+        }
+    }
 }
 
 /// Prints diagnostics (pointers into `name`) on stderr under a header, or nothing at all.

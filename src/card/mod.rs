@@ -43,7 +43,7 @@ pub(crate) mod schema;
 mod security;
 mod serde_util;
 pub(crate) mod shape;
-mod v03;
+pub(crate) mod v03;
 
 pub use agent_card::{
     AgentCapabilities, AgentCard, AgentCardSignature, AgentExtension, AgentInterface,

@@ -1,12 +1,11 @@
 //! The JWS protected header of a card signature (A2A §8.4.2): `alg`, `typ: "JOSE"`, `kid`,
 //! and optionally `jku`.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use serde::Serialize;
 use serde_json::Value;
 
 use super::algorithm::Algorithm;
+use crate::base64url::{self, Padding};
 
 /// The header a [`CardSigner`](super::CardSigner) writes, in the spec's key order.
 #[derive(Serialize)]
@@ -22,7 +21,7 @@ impl ProtectedHeader<'_> {
     /// The base64url (no padding) of the header's JSON: the `protected` member.
     pub(crate) fn encode(&self) -> String {
         // Four string fields always serialize.
-        URL_SAFE_NO_PAD.encode(serde_json::to_vec(self).unwrap_or_default())
+        base64url::encode(serde_json::to_vec(self).unwrap_or_default())
     }
 }
 
@@ -63,9 +62,9 @@ impl std::fmt::Display for HeaderProblem {
     }
 }
 
-/// Decodes a `protected` member. Padding is tolerated on input (some encoders add it).
+/// Decodes a `protected` member. Trailing padding is ignored (some encoders add it).
 pub(crate) fn decode(protected: &str) -> Result<ReceivedHeader, HeaderProblem> {
-    let bytes = decode_base64url(protected).ok_or(HeaderProblem::NotBase64)?;
+    let bytes = base64url::decode(protected, Padding::Ignored).ok_or(HeaderProblem::NotBase64)?;
     let Ok(Value::Object(header)) = serde_json::from_slice::<Value>(&bytes) else {
         return Err(HeaderProblem::NotJsonObject);
     };
@@ -86,22 +85,12 @@ pub(crate) fn decode(protected: &str) -> Result<ReceivedHeader, HeaderProblem> {
     })
 }
 
-/// Base64url without padding, as JWS writes it.
-pub(crate) fn encode_base64url(bytes: &[u8]) -> String {
-    URL_SAFE_NO_PAD.encode(bytes)
-}
-
-/// Base64url, with or without trailing padding.
-pub(crate) fn decode_base64url(text: &str) -> Option<Vec<u8>> {
-    URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok()
-}
-
 /// The JWS Signing Input (RFC 7515 §5.1): `protected || '.' || BASE64URL(payload)`.
 pub(crate) fn signing_input(protected: &str, payload: &[u8]) -> Vec<u8> {
     let mut input = Vec::with_capacity(protected.len() + 1 + payload.len() * 4 / 3 + 4);
     input.extend_from_slice(protected.as_bytes());
     input.push(b'.');
-    input.extend_from_slice(encode_base64url(payload).as_bytes());
+    input.extend_from_slice(base64url::encode(payload).as_bytes());
     input
 }
 

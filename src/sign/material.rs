@@ -11,8 +11,8 @@ use rsa::BoxedUint;
 
 use super::algorithm::Algorithm;
 use super::error::KeyError;
-use super::header::{decode_base64url, encode_base64url};
 use super::jwk::Jwk;
+use crate::base64url::{self, Padding};
 
 /// RFC 7518 §3.3 and §3.5: RSA keys for RS256 and PS256 MUST be at least 2048 bits.
 pub(crate) const MIN_RSA_BITS: usize = 2048;
@@ -342,21 +342,21 @@ impl PublicMaterial {
                 Jwk {
                     kty: "EC".to_owned(),
                     crv: Some("P-256".to_owned()),
-                    x: point.x().map(|x| encode_base64url(x)),
-                    y: point.y().map(|y| encode_base64url(y)),
+                    x: point.x().map(base64url::encode),
+                    y: point.y().map(base64url::encode),
                     ..Jwk::default()
                 }
             }
             Self::Ed25519(key) => Jwk {
                 kty: "OKP".to_owned(),
                 crv: Some("Ed25519".to_owned()),
-                x: Some(encode_base64url(&key.to_bytes())),
+                x: Some(base64url::encode(key.to_bytes())),
                 ..Jwk::default()
             },
             Self::Rsa(key) => Jwk {
                 kty: "RSA".to_owned(),
-                n: Some(encode_base64url(&key.n_bytes())),
-                e: Some(encode_base64url(&key.e_bytes())),
+                n: Some(base64url::encode(key.n_bytes())),
+                e: Some(base64url::encode(key.e_bytes())),
                 ..Jwk::default()
             },
         }
@@ -364,12 +364,14 @@ impl PublicMaterial {
 }
 
 impl Jwk {
-    /// The decoded bytes of a base64url member that must be present.
+    /// The decoded bytes of a base64url member that must be present (trailing `=` ignored:
+    /// some JWK writers pad).
     fn member(&self, name: &str, value: &Option<String>) -> Result<Vec<u8>, KeyError> {
         let text = value
             .as_deref()
             .ok_or_else(|| KeyError::Jwk(format!("no `{name}` member")))?;
-        decode_base64url(text).ok_or_else(|| KeyError::Jwk(format!("`{name}` is not base64url")))
+        base64url::decode(text, Padding::Ignored)
+            .ok_or_else(|| KeyError::Jwk(format!("`{name}` is not base64url")))
     }
 }
 

@@ -2,10 +2,11 @@
 
 use super::canonical::canonical_payload;
 use super::error::SignError;
-use super::header::{encode_base64url, for_signing, signing_input};
+use super::header::{for_signing, signing_input};
 use super::jwk::Jwk;
 use super::keys::SigningKey;
 use super::trust::TrustedKey;
+use crate::base64url;
 use crate::{AgentCard, AgentCardSignature};
 
 /// Signs Agent Cards with one key: protected header `{"alg", "typ": "JOSE", "kid", "jku"?}`,
@@ -125,7 +126,7 @@ impl CardSigner {
             .map_err(|reason| SignError::Crypto { algorithm, reason })?;
         Ok(AgentCardSignature {
             protected,
-            signature: encode_base64url(&signature),
+            signature: base64url::encode(&signature),
             ..AgentCardSignature::default()
         })
     }
@@ -149,7 +150,7 @@ impl CardSigner {
             .key
             .sign_bytes(&signing_input(&protected, payload))
             .map_err(|reason| SignError::Crypto { algorithm, reason })?;
-        Ok(format!("{protected}..{}", encode_base64url(&signature)))
+        Ok(format!("{protected}..{}", base64url::encode(&signature)))
     }
 
     /// The public key as a JWK (with `kid`, `alg`, `use: "sig"`), to publish in a JWKS.

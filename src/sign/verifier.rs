@@ -6,9 +6,10 @@ use std::fmt;
 use super::algorithm::Algorithm;
 use super::canonical::{payload_in_form, unsigned_fields, PayloadForm};
 use super::error::VerifyError;
-use super::header::{self, decode_base64url, signing_input};
+use super::header::{self, signing_input};
 use super::jwk::Jwks;
 use super::trust::{TrustStore, TrustedKey};
+use crate::base64url::{self, Padding};
 use crate::{AgentCard, AgentCardSignature};
 
 /// Fetches the key set an allowlisted `jku` names. This crate makes no HTTP requests; a
@@ -269,7 +270,8 @@ impl CardVerifier {
             });
         };
         check_key_algorithm(index, first, algorithm)?;
-        let signature_bytes = decode_base64url(&signature.signature)
+        // Padded signatures are read too: some JWS libraries pad the detached form.
+        let signature_bytes = base64url::decode(&signature.signature, Padding::Ignored)
             .ok_or(VerifyError::MalformedSignature { index })?;
         let input = signing_input(&signature.protected, payload);
         // Every key of the kid and algorithm (a bounded few): one listed first that is not

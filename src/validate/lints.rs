@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use crate::card::migrate::V03_TOP_LEVEL;
+use crate::card::v03::V03_TOP_LEVEL;
 use crate::card::AgentCard;
 use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use super::error::{json_response, ApiError};
 use super::fetch::{self, Fetcher};
 use a2a_card::card::CardForm;
-use a2a_card::convert::{convert, ConvertError};
+use a2a_card::migrate::{migrate as migrate_card, MigrateError};
 use a2a_card::locate::locate;
 use a2a_card::validate::REGISTRY_MAX_BYTES;
 use a2a_card::{validate_document, CardVersion, Diagnostic, DocumentKind, Profile, Report};
@@ -213,10 +213,10 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
         }
     };
     let text = String::from_utf8_lossy(body);
-    let converted = match convert(body, to) {
+    let converted = match migrate_card(body, to) {
         Ok(converted) => converted,
-        Err(ConvertError::Syntax(error)) => return Err(error.into()),
-        Err(ConvertError::WrongTypes(diagnostics)) => {
+        Err(MigrateError::Syntax(error)) => return Err(error.into()),
+        Err(MigrateError::WrongTypes(diagnostics)) => {
             return Err(ApiError::NotConvertible(located(&text, &diagnostics)))
         }
     };
@@ -225,18 +225,19 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
         .iter()
         .filter(|d| d.is_error())
         .count();
+    let printed = crate::migrate::printed(&converted.card);
     Ok(json!({
         "sourceVersion": converted.source_version.as_str(),
         "to": to.as_str(),
-        "what": converted.what,
-        "card": converted.printed,
+        "what": crate::migrate::what(converted.source_version, to),
+        "card": printed,
         // Valid only when the converted card is: `a2a-card migrate` prints nothing otherwise.
         "valid": errors == 0 && converted.is_valid(),
         "errors": errors,
         "warnings": converted.diagnostics.len() - errors,
         "diagnostics": located(&text, &converted.diagnostics),
         // The converted card's own errors, pointers into `card`.
-        "resultErrors": located(&converted.printed, &converted.result_errors),
+        "resultErrors": located(&printed, &converted.result_errors),
     }))
 }
 

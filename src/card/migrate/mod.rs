@@ -1,5 +1,7 @@
 //! Reading older shapes: v0.3 cards become v1.0 cards, and the pre-v1.0 spellings of
-//! security requirements and schemes become the v1.0 ones.
+//! security requirements and schemes become the v1.0 ones. How each v0.3 field corresponds
+//! to a v1.0 one is said once, in [`v03`](super::v03), which also holds the reading of the
+//! v0.3 top-level fields and the rendering the other way.
 //!
 //! The conversion works on the JSON document before the typed model is built, so a field it
 //! does not know is carried along untouched, and every move is recorded in a [`PointerMap`]
@@ -9,22 +11,23 @@
 use serde_json::{Map, Value};
 
 use super::schema;
+use super::v03::read::{
+    extended_card_flag, interfaces_from_v03, provider_name, state_transition_history,
+};
+use super::v03::{INTERFACES, V03_TOP_LEVEL};
 use super::PointerMap;
 use crate::diagnostic::{Code, Diagnostic};
 
 mod proto_names;
 mod requirements;
 mod schemes;
-mod top_level;
 
 use proto_names::{proto_names, At};
 use requirements::requirements;
 use schemes::schemes;
-pub(crate) use schemes::type_of_wrapper;
-use top_level::{extended_card_flag, interfaces_from_v03, provider_name, state_transition_history};
 
 /// The two shapes of an Agent Card: the one a document was read in, and the one
-/// [`convert`](crate::convert::convert) writes. (The version an interface speaks on the wire
+/// [`migrate`](crate::migrate::migrate) writes. (The version an interface speaks on the wire
 /// is [`ProtocolVersion`](crate::protocol::ProtocolVersion), which is open-ended.)
 ///
 /// ```
@@ -83,15 +86,6 @@ impl From<CardVersion> for crate::protocol::ProtocolVersion {
     }
 }
 
-/// Top-level fields only a pre-v1.0 card has.
-pub(crate) const V03_TOP_LEVEL: &[&str] = &[
-    "url",
-    "preferredTransport",
-    "additionalInterfaces",
-    "protocolVersion",
-    "supportsAuthenticatedExtendedCard",
-];
-
 /// What converting a document found.
 #[derive(Debug, Default)]
 pub(crate) struct Conversion {
@@ -105,7 +99,7 @@ pub(crate) struct Conversion {
 /// Detects the version of a card document.
 pub(crate) fn detect(doc: &Map<String, Value>) -> CardVersion {
     // The proto field name counts too: ProtoJSON writers may use it.
-    if doc.contains_key("supportedInterfaces") || doc.contains_key("supported_interfaces") {
+    if doc.contains_key(INTERFACES.v1) || doc.contains_key("supported_interfaces") {
         return CardVersion::V1_0;
     }
     if V03_TOP_LEVEL.iter().any(|key| doc.contains_key(*key)) {

@@ -3,6 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::Conversion;
+use crate::card::v03::{REQUIREMENT_SCHEMES as SCHEMES, REQUIREMENT_SCOPES as LIST, SECURITY};
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
 
 /// The shape of one security requirement item.
@@ -23,7 +24,7 @@ fn spelling(item: &Value, v03_card: bool) -> Spelling {
     // `"schemes": null` is an unset map: an empty requirement too. In a v1.0 card `schemes`
     // is the v1.0 field whatever its type (the shape check reports a wrong one); only a v0.3
     // card may name a scheme "schemes".
-    let schemes = fields.get("schemes");
+    let schemes = fields.get(SCHEMES);
     let v1_shape = match schemes {
         Some(Value::Object(_)) | Some(Value::Null) => true,
         Some(_) => !v03_card,
@@ -45,10 +46,10 @@ pub(super) fn requirements(
     expected: bool,
     conv: &mut Conversion,
 ) {
-    let target = format!("{base}/securityRequirements");
-    if !obj.contains_key("securityRequirements") {
-        if let Some(security) = obj.remove("security") {
-            let source = format!("{base}/security");
+    let target = format!("{base}/{}", SECURITY.v1);
+    if !obj.contains_key(SECURITY.v1) {
+        if let Some(security) = obj.remove(SECURITY.v03) {
+            let source = format!("{base}/{}", SECURITY.v03);
             if !expected {
                 conv.notes.push(Diagnostic::new(
                     Code::PreV1Field,
@@ -58,7 +59,7 @@ pub(super) fn requirements(
                 ));
             }
             conv.pointers.record(&target, &source);
-            obj.insert("securityRequirements".into(), security);
+            obj.insert(SECURITY.v1.into(), security);
             convert_items(obj, &target, &source, expected, conv);
             return;
         }
@@ -73,7 +74,7 @@ fn convert_items(
     expected: bool,
     conv: &mut Conversion,
 ) {
-    let Some(Value::Array(items)) = obj.get_mut("securityRequirements") else {
+    let Some(Value::Array(items)) = obj.get_mut(SECURITY.v1) else {
         return;
     };
     for (i, item) in items.iter_mut().enumerate() {
@@ -83,8 +84,9 @@ fn convert_items(
             Spelling::Schemes => {
                 // In a v0.3 card this is the v1.0 shape (Google's v0.3 docs write it so); the
                 // v0.3 schema spells a requirement {"name": [scopes]}. Accepted, not silently.
-                let written_as_v1 = item.get("schemes").is_some_and(Value::is_object);
-                if expected && written_as_v1 && source.ends_with("/security") {
+                let written_as_v1 = item.get(SCHEMES).is_some_and(Value::is_object);
+                let v03_name = source.rsplit('/').next() == Some(SECURITY.v03);
+                if expected && written_as_v1 && v03_name {
                     conv.notes.push(Diagnostic::new(
                         Code::PreV1Field,
                         &item_source,
@@ -93,14 +95,14 @@ fn convert_items(
                          v1.0 shape",
                     ));
                 }
-                if let Some(Value::Object(schemes)) = item.get_mut("schemes") {
+                if let Some(Value::Object(schemes)) = item.get_mut(SCHEMES) {
                     for (name, scopes) in schemes.iter_mut() {
                         if scopes.is_array() {
                             let list = std::mem::take(scopes);
-                            *scopes = Value::Object(Map::from_iter([("list".into(), list)]));
-                            let t = pointer_push(&format!("{item_target}/schemes"), name);
-                            let s = pointer_push(&format!("{item_source}/schemes"), name);
-                            conv.pointers.record(format!("{t}/list"), &s);
+                            *scopes = Value::Object(Map::from_iter([(LIST.into(), list)]));
+                            let t = pointer_push(&format!("{item_target}/{SCHEMES}"), name);
+                            let s = pointer_push(&format!("{item_source}/{SCHEMES}"), name);
+                            conv.pointers.record(format!("{t}/{LIST}"), &s);
                         }
                     }
                 }
@@ -119,16 +121,16 @@ fn convert_items(
                 }
                 let mut schemes = Map::new();
                 for (name, scopes) in fields {
-                    let t = pointer_push(&format!("{item_target}/schemes"), &name);
+                    let t = pointer_push(&format!("{item_target}/{SCHEMES}"), &name);
                     let s = pointer_push(&item_source, &name);
-                    conv.pointers.record(format!("{t}/list"), &s);
+                    conv.pointers.record(format!("{t}/{LIST}"), &s);
                     conv.pointers.record(t, s);
-                    let list = Map::from_iter([("list".into(), scopes)]);
+                    let list = Map::from_iter([(LIST.into(), scopes)]);
                     schemes.insert(name, Value::Object(list));
                 }
                 conv.pointers
-                    .record(format!("{item_target}/schemes"), &item_source);
-                *item = Value::Object(Map::from_iter([("schemes".into(), Value::Object(schemes))]));
+                    .record(format!("{item_target}/{SCHEMES}"), &item_source);
+                *item = Value::Object(Map::from_iter([(SCHEMES.into(), Value::Object(schemes))]));
             }
             Spelling::Unknown => {}
         }

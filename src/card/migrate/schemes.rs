@@ -3,29 +3,8 @@
 use serde_json::{Map, Value};
 
 use super::Conversion;
+use crate::card::v03::{type_of_wrapper, wrapper_of_type, KEY_LOCATION, SCHEME_TYPE};
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
-
-/// v0.3 `type` discriminators and the v1.0 wrapper keys that replace them.
-const WRAPPERS: &[(&str, &str)] = &[
-    ("apiKey", "apiKeySecurityScheme"),
-    ("http", "httpAuthSecurityScheme"),
-    ("oauth2", "oauth2SecurityScheme"),
-    ("openIdConnect", "openIdConnectSecurityScheme"),
-    ("mutualTLS", "mtlsSecurityScheme"),
-];
-
-/// The v1.0 wrapper key for a v0.3 `type` discriminator.
-fn wrapper_for(kind: &str) -> Option<&'static str> {
-    WRAPPERS.iter().find(|(t, _)| *t == kind).map(|(_, w)| *w)
-}
-
-/// The v0.3 `type` for a v1.0 wrapper key.
-pub(crate) fn type_of_wrapper(wrapper: &str) -> Option<&'static str> {
-    WRAPPERS
-        .iter()
-        .find(|(_, w)| *w == wrapper)
-        .map(|(t, _)| *t)
-}
 
 /// Preference when a v0.3 scheme declares several flows and v1.0 allows one.
 const FLOW_PREFERENCE: &[&str] = &[
@@ -44,7 +23,7 @@ pub(super) fn schemes(doc: &mut Map<String, Value>, expected: bool, conv: &mut C
         let Value::Object(fields) = scheme else {
             continue;
         };
-        let Some(Value::String(kind)) = fields.get("type") else {
+        let Some(Value::String(kind)) = fields.get(SCHEME_TYPE) else {
             continue;
         };
         // A scheme that already has its v1.0 wrapper keeps it; the stray `type` is left for
@@ -53,16 +32,18 @@ pub(super) fn schemes(doc: &mut Map<String, Value>, expected: bool, conv: &mut C
             continue;
         }
         let kind = kind.clone();
-        let Some(wrapper) = wrapper_for(&kind) else {
+        let Some(wrapper) = wrapper_of_type(&kind) else {
             continue;
         };
         let base = pointer_push("/securitySchemes", name);
         let mut inner = std::mem::take(fields);
-        inner.remove("type");
-        if let Some(location) = inner.remove("in") {
-            inner.insert("location".into(), location);
-            conv.pointers
-                .record(format!("{base}/{wrapper}/location"), format!("{base}/in"));
+        inner.remove(SCHEME_TYPE);
+        if let Some(location) = inner.remove(KEY_LOCATION.v03) {
+            inner.insert(KEY_LOCATION.v1.into(), location);
+            conv.pointers.record(
+                format!("{base}/{wrapper}/{}", KEY_LOCATION.v1),
+                format!("{base}/{}", KEY_LOCATION.v03),
+            );
         }
         if wrapper == "oauth2SecurityScheme" {
             single_flow(&mut inner, &base, conv);
@@ -70,7 +51,7 @@ pub(super) fn schemes(doc: &mut Map<String, Value>, expected: bool, conv: &mut C
         if !expected {
             conv.notes.push(Diagnostic::new(
                 Code::PreV1Field,
-                format!("{base}/type"),
+                format!("{base}/{SCHEME_TYPE}"),
                 format!(
                     "`\"type\": \"{kind}\"` is the pre-v1.0 form; it was read as \
                      `{{\"{wrapper}\": {{...}}}}`, the form v1.0 clients look for"

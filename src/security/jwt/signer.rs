@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::sign::{SignError, SigningKey};
 
-use super::compact::base64url_encode;
+use crate::base64url;
 
 /// Signs JWTs: header `{"alg", "typ": "JWT", "kid"?}` plus any parameters added, the claims
 /// as given.
@@ -82,8 +82,8 @@ impl JwtSigner {
     /// ```
     pub fn sign(&self, claims: &Value) -> Result<String, SignError> {
         // JSON values always serialize.
-        let header = base64url_encode(&serde_json::to_vec(&self.header).unwrap_or_default());
-        let payload = base64url_encode(&serde_json::to_vec(claims).unwrap_or_default());
+        let header = base64url::encode(serde_json::to_vec(&self.header).unwrap_or_default());
+        let payload = base64url::encode(serde_json::to_vec(claims).unwrap_or_default());
         let input = format!("{header}.{payload}");
         let signature =
             self.key
@@ -92,6 +92,6 @@ impl JwtSigner {
                     algorithm: self.key.algorithm(),
                     reason,
                 })?;
-        Ok(format!("{input}.{}", base64url_encode(&signature)))
+        Ok(format!("{input}.{}", base64url::encode(&signature)))
     }
 }

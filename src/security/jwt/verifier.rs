@@ -4,11 +4,12 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::base64url::{self, Padding};
 use crate::security::{Grant, TokenError, TokenFuture, TokenVerifier};
 use crate::sign::Algorithm;
 
 use super::claims::{now, ClaimRules};
-use super::compact::{base64url, parse};
+use super::compact::parse;
 use super::error::JwtError;
 use super::keys::{KeySet, Lookup};
 #[cfg(feature = "jwks-fetch")]
@@ -193,7 +194,7 @@ impl JwtVerifier {
         {
             return Err(TokenError::Signature("the signature does not verify"));
         }
-        let payload = base64url(compact.payload)
+        let payload = base64url::decode(compact.payload, Padding::Forbidden)
             .ok_or(TokenError::Malformed("the payload is not base64url"))?;
         inner.rules.check(&payload, now())
     }
@@ -482,7 +483,7 @@ mod tests {
         assert_eq!(run(&verifier, &elsewhere), Err(TokenError::WrongAudience));
         // A payload changed after signing.
         let mut parts: Vec<&str> = good.split('.').collect();
-        let changed = crate::security::jwt::compact::base64url_encode(
+        let changed = crate::base64url::encode(
             br#"{"iss":"https://id.example","aud":"agent","exp":4000000000,"sub":"mallory"}"#,
         );
         parts[1] = &changed;
@@ -545,18 +546,11 @@ mod tests {
             };
             let token = if typ.is_none() {
                 // A header without typ at all.
-                let header = crate::security::jwt::compact::base64url_encode(
-                    br#"{"alg":"EdDSA","kid":"d"}"#,
-                );
-                let payload = crate::security::jwt::compact::base64url_encode(
-                    &serde_json::to_vec(&claims()).unwrap(),
-                );
+                let header = crate::base64url::encode(br#"{"alg":"EdDSA","kid":"d"}"#);
+                let payload = crate::base64url::encode(serde_json::to_vec(&claims()).unwrap());
                 let input = format!("{header}.{payload}");
                 let signature = pem(&ed).sign_bytes(input.as_bytes()).unwrap();
-                format!(
-                    "{input}.{}",
-                    crate::security::jwt::compact::base64url_encode(&signature)
-                )
+                format!("{input}.{}", crate::base64url::encode(&signature))
             } else {
                 signer.sign(&claims()).unwrap()
             };

@@ -1,30 +1,26 @@
-//! The v0.3 top-level fields: interfaces, the extended-card flag, provider name and the
-//! removed stateTransitionHistory capability.
+//! Reading a v0.3 card as v1.0, the top-level fields: interfaces, the extended-card flag,
+//! provider name and the removed stateTransitionHistory capability. The names come from the
+//! table in [`super`]; [`migrate`](crate::card::migrate) calls these in order.
 
 use serde_json::{Map, Value};
 
-use super::Conversion;
+use super::{
+    main_pointer_v03, main_pointer_v1, version_to_v1, Field, CAPABILITIES, EXTENDED_CARD,
+    INTERFACES, MAIN_BINDING, MAIN_URL, MAIN_VERSION, TRANSPORT,
+};
+use crate::card::migrate::Conversion;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::protocol::Binding;
 
-/// `(Major.Minor, patch)` of a `Major.Minor.Patch` version string.
-fn split_patch(version: &str) -> Option<(String, &str)> {
-    let mut parts = version.split('.');
-    let (major, minor, patch) = (parts.next()?, parts.next()?, parts.next()?);
-    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let whole = parts.next().is_none() && numeric(major) && numeric(minor) && numeric(patch);
-    whole.then(|| (format!("{major}.{minor}"), patch))
-}
-
-pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conversion) {
-    let version = match doc.remove("protocolVersion") {
+pub(crate) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+    let version = match doc.remove(MAIN_VERSION.v03) {
         // "0.3.0" and "0.3" name the same version: nothing is lost.
-        Some(Value::String(v)) => match split_patch(&v) {
+        Some(Value::String(v)) => match version_to_v1(&v) {
             Some((short, "0")) => Value::String(short),
             Some((short, _)) => {
                 conv.notes.push(Diagnostic::new(
                     Code::ConversionLoss,
-                    "/protocolVersion",
+                    main_pointer_v03(MAIN_VERSION),
                     format!(
                         "v1.0 declares the protocol version per interface as Major.Minor: \
                          \"{v}\" becomes \"{short}\" and the patch part is dropped"
@@ -38,7 +34,7 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
         None | Some(Value::Null) => {
             conv.notes.push(Diagnostic::new(
                 Code::GuessedValue,
-                "/protocolVersion",
+                main_pointer_v03(MAIN_VERSION),
                 "the card declares no protocolVersion; it was read as 0.3 (the v0.3 schema's \
                  default), and the migrated interfaces say \"0.3\": check which version the \
                  endpoint speaks",
@@ -47,11 +43,11 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
         }
         Some(other) => other,
     };
-    let preferred = doc.remove("preferredTransport").filter(|v| !v.is_null());
-    if preferred.is_some() && doc.get("url").is_none_or(Value::is_null) {
+    let preferred = doc.remove(MAIN_BINDING.v03).filter(|v| !v.is_null());
+    if preferred.is_some() && doc.get(MAIN_URL.v03).is_none_or(Value::is_null) {
         conv.notes.push(Diagnostic::new(
             Code::ConversionLoss,
-            "/preferredTransport",
+            main_pointer_v03(MAIN_BINDING),
             "preferredTransport names the transport of `url`, which is missing; it was dropped",
         ));
     }
@@ -59,28 +55,27 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
     let binding = preferred.unwrap_or_else(|| Value::String(Binding::JsonRpc.as_str().into()));
 
     let mut interfaces = Vec::new();
-    if let Some(url) = doc.remove("url").filter(|v| !v.is_null()) {
+    if let Some(url) = doc.remove(MAIN_URL.v03).filter(|v| !v.is_null()) {
         let mut first = Map::new();
-        first.insert("url".into(), url);
-        first.insert("protocolBinding".into(), binding);
-        first.insert("protocolVersion".into(), version.clone());
+        first.insert(MAIN_URL.v1.into(), url);
+        first.insert(MAIN_BINDING.v1.into(), binding);
+        first.insert(MAIN_VERSION.v1.into(), version.clone());
         interfaces.push(Value::Object(first));
-        conv.pointers.record("/supportedInterfaces/0/url", "/url");
-        conv.pointers.record(
-            "/supportedInterfaces/0/protocolBinding",
-            "/preferredTransport",
-        );
+        for field in [MAIN_URL, MAIN_BINDING, MAIN_VERSION] {
+            conv.pointers
+                .record(main_pointer_v1(field), main_pointer_v03(field));
+        }
         conv.pointers
-            .record("/supportedInterfaces/0/protocolVersion", "/protocolVersion");
-        conv.pointers.record("/supportedInterfaces/0", "/url");
+            .record(format!("/{}/0", INTERFACES.v1), main_pointer_v03(MAIN_URL));
     }
-    conv.pointers.record("/supportedInterfaces", "/url");
+    conv.pointers
+        .record(format!("/{}", INTERFACES.v1), main_pointer_v03(MAIN_URL));
 
-    if let Some(additional) = doc.remove("additionalInterfaces").filter(|v| !v.is_null()) {
+    if let Some(additional) = doc.remove(INTERFACES.v03).filter(|v| !v.is_null()) {
         let Value::Array(items) = additional else {
             conv.errors.push(Diagnostic::new(
                 Code::WrongType,
-                "/additionalInterfaces",
+                format!("/{}", INTERFACES.v03),
                 format!(
                     "expected an array of interfaces ({{\"url\": ..., \"transport\": ...}}), \
                      found {}",
@@ -90,22 +85,22 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
             return finish_interfaces(doc, interfaces);
         };
         for (j, item) in items.into_iter().enumerate() {
-            let source = format!("/additionalInterfaces/{j}");
+            let source = format!("/{}/{j}", INTERFACES.v03);
             // Which keys the author wrote decides where their values are pointed back to.
             let (had_binding, had_version) = match &item {
                 Value::Object(fields) => (
-                    fields.contains_key("protocolBinding"),
-                    fields.contains_key("protocolVersion"),
+                    fields.contains_key(TRANSPORT.v1),
+                    fields.contains_key(MAIN_VERSION.v1),
                 ),
                 _ => (false, false),
             };
             let item = match item {
                 Value::Object(mut fields) => {
-                    if let Some(transport) = fields.remove("transport") {
-                        fields.insert("protocolBinding".into(), transport);
+                    if let Some(transport) = fields.remove(TRANSPORT.v03) {
+                        fields.insert(TRANSPORT.v1.into(), transport);
                     }
                     if !had_version {
-                        fields.insert("protocolVersion".into(), version.clone());
+                        fields.insert(MAIN_VERSION.v1.into(), version.clone());
                     }
                     Value::Object(fields)
                 }
@@ -119,7 +114,7 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
                     if let (Value::Object(known), Value::Object(fields)) = (&*first, &item) {
                         for key in fields.keys().filter(|k| !known.contains_key(*k)) {
                             conv.pointers.record(
-                                format!("/supportedInterfaces/0/{key}"),
+                                format!("/{}/0/{key}", INTERFACES.v1),
                                 format!("{source}/{key}"),
                             );
                         }
@@ -129,18 +124,20 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
                 }
             }
             let k = interfaces.len();
-            let target = format!("/supportedInterfaces/{k}");
+            let target = format!("/{}/{k}", INTERFACES.v1);
             // v0.3 spells the binding `transport` (REQUIRED there): a finding about it, even
             // a missing one, names the v0.3 member, unless the author wrote the v1.0 name.
             if !had_binding {
                 conv.pointers.record(
-                    format!("{target}/protocolBinding"),
-                    format!("{source}/transport"),
+                    format!("{target}/{}", TRANSPORT.v1),
+                    format!("{source}/{}", TRANSPORT.v03),
                 );
             }
             if !had_version {
-                conv.pointers
-                    .record(format!("{target}/protocolVersion"), "/protocolVersion");
+                conv.pointers.record(
+                    format!("{target}/{}", MAIN_VERSION.v1),
+                    main_pointer_v03(MAIN_VERSION),
+                );
             }
             conv.pointers.record(target, source);
             interfaces.push(item);
@@ -153,7 +150,7 @@ pub(super) fn interfaces_from_v03(doc: &mut Map<String, Value>, conv: &mut Conve
 /// otherwise only fields an AgentInterface does not define (one with its own tenant, say, is
 /// an interface of its own).
 fn repeats_main(first: &Value, item: &Value) -> bool {
-    const DEFINED: [&str; 4] = ["url", "protocolBinding", "protocolVersion", "tenant"];
+    const DEFINED: [&str; 4] = [MAIN_URL.v1, MAIN_BINDING.v1, MAIN_VERSION.v1, "tenant"];
     let (Value::Object(first), Value::Object(item)) = (first, item) else {
         return false;
     };
@@ -167,42 +164,41 @@ fn repeats_main(first: &Value, item: &Value) -> bool {
 
 fn finish_interfaces(doc: &mut Map<String, Value>, interfaces: Vec<Value>) {
     if !interfaces.is_empty() {
-        doc.insert("supportedInterfaces".into(), Value::Array(interfaces));
+        doc.insert(INTERFACES.v1.into(), Value::Array(interfaces));
     }
 }
 
-pub(super) fn extended_card_flag(doc: &mut Map<String, Value>, conv: &mut Conversion) {
-    let Some(flag) = doc.remove("supportsAuthenticatedExtendedCard") else {
+pub(crate) fn extended_card_flag(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+    let Field { v03, v1 } = EXTENDED_CARD;
+    let Some(flag) = doc.remove(v03) else {
         return;
     };
     let capabilities = doc
-        .entry("capabilities")
+        .entry(CAPABILITIES)
         .or_insert_with(|| Value::Object(Map::new()));
     // `null` is unset: the flag still has to land somewhere.
     if capabilities.is_null() {
         *capabilities = Value::Object(Map::new());
     }
     if let Value::Object(capabilities) = capabilities {
-        if let Some(existing) = capabilities.get("extendedAgentCard") {
+        if let Some(existing) = capabilities.get(v1) {
             if *existing != flag {
                 conv.notes.push(Diagnostic::new(
                     Code::ConversionLoss,
-                    "/supportsAuthenticatedExtendedCard",
+                    format!("/{v03}"),
                     "capabilities.extendedAgentCard is already set and disagrees; \
                      supportsAuthenticatedExtendedCard was dropped",
                 ));
             }
         } else {
-            capabilities.insert("extendedAgentCard".into(), flag);
-            conv.pointers.record(
-                "/capabilities/extendedAgentCard",
-                "/supportsAuthenticatedExtendedCard",
-            );
+            capabilities.insert(v1.into(), flag);
+            conv.pointers
+                .record(format!("/{CAPABILITIES}/{v1}"), format!("/{v03}"));
         }
     }
 }
 
-pub(super) fn provider_name(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+pub(crate) fn provider_name(doc: &mut Map<String, Value>, conv: &mut Conversion) {
     let Some(Value::Object(provider)) = doc.get_mut("provider") else {
         return;
     };
@@ -238,8 +234,8 @@ pub(super) fn provider_name(doc: &mut Map<String, Value>, conv: &mut Conversion)
     }
 }
 
-pub(super) fn state_transition_history(doc: &mut Map<String, Value>, conv: &mut Conversion) {
-    let Some(Value::Object(capabilities)) = doc.get_mut("capabilities") else {
+pub(crate) fn state_transition_history(doc: &mut Map<String, Value>, conv: &mut Conversion) {
+    let Some(Value::Object(capabilities)) = doc.get_mut(CAPABILITIES) else {
         return;
     };
     if let Some(value) = capabilities.remove("stateTransitionHistory") {

@@ -1,86 +1,135 @@
-//! Converting a card between the v1.0 and v0.3 shapes, with the diagnostics a publisher
-//! needs: what `validate` says of the input (pointing into the input as given) and what the
-//! conversion could not carry across. The code behind `a2a-card migrate` and the studio.
+//! Migrating a card between the v1.0 and v0.3 shapes, with the diagnostics a publisher
+//! needs: what `validate` says of the input (pointing into the input as given), what the
+//! conversion could not carry across, and the errors of the result. To read a card of either
+//! shape as the v1.0 model, [`AgentCard::read`] is enough; [`migrate`] is for writing the
+//! card out in the other shape (`a2a-card migrate` and the studio are built on it).
+//!
+//! The field-by-field mapping is not here: reading v0.3 is [`AgentCard::read`], rendering
+//! v0.3 is [`AgentCard::to_v03`], and both follow one table in the `card` module.
 //!
 //! ```
-//! use a2a_card::{convert::convert, CardVersion};
+//! use a2a_card::migrate::{migrate, Migrated};
+//! use a2a_card::CardVersion;
 //!
 //! let v03 = br#"{"name": "Route Planner", "description": "Plans driving routes with live traffic.",
 //!   "url": "https://routes.example.com/a2a", "preferredTransport": "JSONRPC",
 //!   "protocolVersion": "0.3.0", "version": "2.1.0", "capabilities": {},
 //!   "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
 //!   "skills": [{"id": "route", "name": "Route", "description": "Plans a route.", "tags": ["maps"]}]}"#;
-//! let converted = convert(v03, CardVersion::V1_0)?;
-//! assert_eq!(converted.what, "a v0.3 card; printed its v1.0 migration");
-//! assert!(converted.printed.contains("supportedInterfaces"));
-//! assert!(!converted.diagnostics.iter().any(|d| d.is_error()));
-//! # Ok::<(), a2a_card::convert::ConvertError>(())
+//! let migration = migrate(v03, CardVersion::V1_0)?;
+//! assert_eq!(migration.source_version, CardVersion::V0_3);
+//! let Migrated::V1_0(card) = &migration.card else { unreachable!() };
+//! assert_eq!(card.supported_interfaces[0].protocol_version, "0.3");
+//! assert!(!migration.diagnostics.iter().any(|d| d.is_error()));
+//! assert!(migration.is_valid());
+//! # Ok::<(), a2a_card::migrate::MigrateError>(())
 //! ```
 
 use std::fmt;
 
+use serde_json::Value;
+
+use crate::card::v03::{main_pointer_v03, main_pointer_v1, MAIN_VERSION};
 use crate::{
     validate_document, AgentCard, CardVersion, Code, Diagnostic, DocumentKind, Profile, ReadError,
 };
 
-/// A converted card, with the diagnostics `validate` gives for its input (pointers into the
+/// The migrated card, in the shape asked for.
+// One per migration, never stored in bulk: boxing the card would only make it harder to use.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Migrated {
+    /// The v1.0 card (a v0.3 input migrated, or a v1.0 input normalized).
+    V1_0(AgentCard),
+    /// The v0.3 rendering ([`AgentCard::to_v03`]) of the card read as v1.0.
+    V0_3(Value),
+}
+
+impl Migrated {
+    /// The shape of this card.
+    ///
+    /// ```
+    /// use a2a_card::{migrate::Migrated, AgentCard, CardVersion};
+    /// assert_eq!(Migrated::V1_0(AgentCard::default()).version(), CardVersion::V1_0);
+    /// ```
+    pub fn version(&self) -> CardVersion {
+        match self {
+            Migrated::V1_0(_) => CardVersion::V1_0,
+            Migrated::V0_3(_) => CardVersion::V0_3,
+        }
+    }
+
+    /// The card as JSON (v1.0 ProtoJSON, or the v0.3 document).
+    ///
+    /// ```
+    /// use a2a_card::{migrate::Migrated, AgentCard};
+    /// let json = Migrated::V1_0(AgentCard::default()).to_value();
+    /// assert!(json["skills"].as_array().unwrap().is_empty());
+    /// ```
+    pub fn to_value(&self) -> Value {
+        match self {
+            Migrated::V1_0(card) => card.to_value(),
+            Migrated::V0_3(json) => json.clone(),
+        }
+    }
+}
+
+/// A migrated card, with the diagnostics `validate` gives for its input (pointers into the
 /// input as given) and what the conversion could not carry across.
 #[derive(Debug)]
-pub struct Converted {
-    /// The card in the target shape, indented.
-    pub printed: String,
-    /// One sentence saying what was converted into what.
-    pub what: &'static str,
+pub struct Migration {
+    /// The card in the target shape.
+    pub card: Migrated,
     /// The version of the card that was read.
     pub source_version: CardVersion,
     /// What `validate` reports for the input, plus the conversion's notes.
     pub diagnostics: Vec<Diagnostic>,
-    /// The errors of the converted card itself (pointers into [`printed`](Self::printed)):
+    /// The errors of the migrated card itself (pointers into [`card`](Self::card)):
     /// what `validate` finds in it, and an `A2A-E037` when the input declares a version its
-    /// shape contradicts (the converted card would repeat a claim the endpoint likely does
-    /// not keep). Empty when the converted card can be published; see
-    /// [`Converted::is_valid`].
+    /// shape contradicts (the migrated card would repeat a claim the endpoint likely does
+    /// not keep). Empty when the migrated card can be published; see
+    /// [`Migration::is_valid`].
     pub result_errors: Vec<Diagnostic>,
 }
 
-impl Converted {
-    /// True when the converted card has no error: only then should it be written out as the
-    /// result of a conversion (`a2a-card migrate` prints nothing otherwise).
+impl Migration {
+    /// True when the migrated card has no error: only then should it be written out as the
+    /// result of a migration (`a2a-card migrate` prints nothing otherwise).
     ///
     /// ```
-    /// use a2a_card::{convert::convert, CardVersion};
+    /// use a2a_card::{migrate::migrate, CardVersion};
     /// // Valid v0.3 (its schema sets no minimum), but v1.0 requires at least one skill.
     /// let v03 = br#"{"name": "Hello World Agent", "description": "Greets whoever asks it to.",
     ///   "url": "https://hello.example.com/", "protocolVersion": "0.3.0", "version": "1.0.0",
     ///   "capabilities": {}, "defaultInputModes": ["text/plain"],
     ///   "defaultOutputModes": ["text/plain"], "skills": []}"#;
-    /// let converted = convert(v03, CardVersion::V1_0)?;
-    /// assert!(!converted.diagnostics.iter().any(|d| d.is_error())); // the input is valid v0.3
-    /// assert!(!converted.is_valid()); // the v1.0 card is not
-    /// assert_eq!(converted.result_errors[0].pointer, "/skills");
-    /// # Ok::<(), a2a_card::convert::ConvertError>(())
+    /// let migration = migrate(v03, CardVersion::V1_0)?;
+    /// assert!(!migration.diagnostics.iter().any(|d| d.is_error())); // the input is valid v0.3
+    /// assert!(!migration.is_valid()); // the v1.0 card is not
+    /// assert_eq!(migration.result_errors[0].pointer, "/skills");
+    /// # Ok::<(), a2a_card::migrate::MigrateError>(())
     /// ```
     pub fn is_valid(&self) -> bool {
         self.result_errors.is_empty()
     }
 }
 
-/// Why a card could not be converted.
+/// Why a card could not be migrated.
 #[derive(thiserror::Error)]
-pub enum ConvertError {
+pub enum MigrateError {
     /// The input is not JSON (line and column in the error).
     #[error(transparent)]
     Syntax(ReadError),
-    /// Values of the wrong type stop the conversion; these are every diagnostic `validate`
+    /// Values of the wrong type stop the migration; these are every diagnostic `validate`
     /// finds, not only the wrong types.
     #[error("values of the wrong type (A2A-E002) stop the conversion; fix them and convert again")]
     WrongTypes(Vec<Diagnostic>),
 }
 
-impl fmt::Debug for ConvertError {
+impl fmt::Debug for MigrateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)?;
-        if let ConvertError::WrongTypes(diagnostics) = self {
+        if let MigrateError::WrongTypes(diagnostics) = self {
             for diagnostic in diagnostics {
                 write!(f, "\n  {diagnostic}")?;
             }
@@ -89,16 +138,18 @@ impl fmt::Debug for ConvertError {
     }
 }
 
-/// Converts a card into the `to` shape; `bytes` is a v1.0 or v0.3 card as JSON.
+/// Migrates a card into the `to` shape; `bytes` is a v1.0 or v0.3 card as JSON: the input
+/// is validated, read ([`AgentCard::read`]), rendered in the `to` shape, and the result
+/// validated.
 ///
 /// # Errors
 ///
-/// [`ConvertError::Syntax`] when `bytes` is not JSON, [`ConvertError::WrongTypes`] when a
+/// [`MigrateError::Syntax`] when `bytes` is not JSON, [`MigrateError::WrongTypes`] when a
 /// value has the wrong type (every diagnostic of the input is listed).
-pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError> {
+pub fn migrate(bytes: &[u8], to: CardVersion) -> Result<Migration, MigrateError> {
     let read = match AgentCard::read(bytes) {
         Ok(read) => read,
-        Err(error @ ReadError::Syntax { .. }) => return Err(ConvertError::Syntax(error)),
+        Err(error @ ReadError::Syntax { .. }) => return Err(MigrateError::Syntax(error)),
         Err(ReadError::Shape(shape)) => {
             let diagnostics =
                 match validate_document(bytes, Profile::Spec, Some(DocumentKind::Card)) {
@@ -109,7 +160,7 @@ pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError>
                         .collect(),
                     Err(_) => shape,
                 };
-            return Err(ConvertError::WrongTypes(diagnostics));
+            return Err(MigrateError::WrongTypes(diagnostics));
         }
     };
     // The diagnostics `validate` reports, pointing into the input as given (conversion notes
@@ -118,16 +169,13 @@ pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError>
         match validate_document(bytes, Profile::Spec, Some(DocumentKind::Card)) {
             Ok(report) => report.diagnostics,
             // The bytes were read as a card above, so they are JSON.
-            Err(error) => return Err(ConvertError::Syntax(error)),
+            Err(error) => return Err(MigrateError::Syntax(error)),
         };
     diagnostics.retain(|d| d.code != Code::V03Card);
-    let (printed, what) = match to {
+    let (card, json) = match to {
         CardVersion::V1_0 => {
-            let what = match read.source_version {
-                CardVersion::V1_0 => "already a v1.0 card; printed in normalized v1.0 form",
-                CardVersion::V0_3 => "a v0.3 card; printed its v1.0 migration",
-            };
-            (read.card.to_json_pretty(), what)
+            let json = read.card.to_json_vec();
+            (Migrated::V1_0(read.card), json)
         }
         CardVersion::V0_3 => {
             let rendering = read.card.to_v03();
@@ -143,15 +191,9 @@ pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError>
                     diagnostics.push(note);
                 }
             }
-            let what = match read.source_version {
-                CardVersion::V1_0 => "a v1.0 card; printed its v0.3 rendering for v0.3 clients",
-                CardVersion::V0_3 => {
-                    "already a v0.3 card; printed its v0.3 rendering (read as v1.0 and rendered \
-                     back)"
-                }
-            };
-            let json = serde_json::to_string_pretty(&rendering.json).unwrap_or_default();
-            (json, what)
+            // A JSON value always serializes.
+            let json = serde_json::to_vec(&rendering.json).unwrap_or_default();
+            (Migrated::V0_3(rendering.json), json)
         }
     };
     // The v0.3 rendering of a card whose interfaces speak 1.0 declares 1.0 on the v0.3
@@ -159,22 +201,23 @@ pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError>
     // the rendering.
     let rendering_of_v1 = to == CardVersion::V0_3 && read.source_version == CardVersion::V1_0;
     let mut result_errors: Vec<Diagnostic> =
-        match validate_document(printed.as_bytes(), Profile::Spec, Some(DocumentKind::Card)) {
+        match validate_document(&json, Profile::Spec, Some(DocumentKind::Card)) {
             Ok(report) => report
                 .diagnostics
                 .into_iter()
                 .filter(Diagnostic::is_error)
                 .filter(|d| !(rendering_of_v1 && d.code == Code::VersionContradictsShape))
                 .collect(),
-            Err(error) => return Err(ConvertError::Syntax(error)),
+            Err(error) => return Err(MigrateError::Syntax(error)),
         };
     if let Some(claim) = diagnostics
         .iter()
         .find(|d| d.code == Code::VersionContradictsShape)
     {
+        // Where the migrated card declares the version.
         let at = match (read.source_version, to) {
-            (CardVersion::V0_3, CardVersion::V1_0) => "/supportedInterfaces/0/protocolVersion",
-            _ => "/protocolVersion",
+            (CardVersion::V0_3, CardVersion::V1_0) => main_pointer_v1(MAIN_VERSION),
+            _ => main_pointer_v03(MAIN_VERSION),
         };
         result_errors.insert(
             0,
@@ -189,9 +232,8 @@ pub fn convert(bytes: &[u8], to: CardVersion) -> Result<Converted, ConvertError>
             ),
         );
     }
-    Ok(Converted {
-        printed,
-        what,
+    Ok(Migration {
+        card,
         source_version: read.source_version,
         diagnostics,
         result_errors,

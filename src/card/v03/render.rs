@@ -1,12 +1,16 @@
 //! Rendering a v1.0 card in the v0.3 shape, for clients that only know v0.3 (the legacy
-//! `/.well-known/agent.json` path serves it).
+//! `/.well-known/agent.json` path serves it). The names come from the table in [`super`].
 
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use super::migrate::type_of_wrapper;
-use super::{AgentCard, AgentInterface};
+use super::{
+    type_of_wrapper, version_to_v03, CAPABILITIES, EXTENDED_CARD, INTERFACES, KEY_LOCATION,
+    MAIN_BINDING, MAIN_URL, MAIN_VERSION, REQUIREMENT_SCHEMES, REQUIREMENT_SCOPES, SCHEME_TYPE,
+    SECURITY, TRANSPORT,
+};
+use crate::card::{AgentCard, AgentInterface};
 use crate::diagnostic::shown;
 use crate::diagnostic::{pointer_push, Code, Diagnostic};
 use crate::protocol::ProtocolVersion;
@@ -43,15 +47,6 @@ fn main_interface(card: &AgentCard) -> Option<(usize, &AgentInterface)> {
         .or_else(|| interfaces.iter().enumerate().next())
 }
 
-/// v0.3 writes protocol versions with a patch part (`0.3.0`).
-fn with_patch(version: &str) -> String {
-    if version.matches('.').count() == 1 {
-        format!("{version}.0")
-    } else {
-        version.to_owned()
-    }
-}
-
 /// Schemes v0.3 cannot express at all: OAuth 2.0 whose only flow is the device code flow,
 /// which v0.3 lacks. Rendered, they would be `{"type": "oauth2", "flows": {}}`, which v0.3
 /// clients reject (and with it the whole card), so they are left out with the requirement
@@ -69,19 +64,19 @@ fn unrenderable_schemes(card: &AgentCard) -> BTreeSet<String> {
         .collect()
 }
 
-pub(super) fn render(card: &AgentCard) -> V03Rendering {
+pub(crate) fn render(card: &AgentCard) -> V03Rendering {
     let mut notes = Vec::new();
     let left_out = unrenderable_schemes(card);
     let Value::Object(mut doc) = card.to_value() else {
         unreachable!("an AgentCard always serializes to a JSON object")
     };
-    let interfaces = doc.remove("supportedInterfaces");
+    let interfaces = doc.remove(INTERFACES.v1);
     let mut out = Map::new();
     if let Some((index, main)) = main_interface(card) {
         if !ProtocolVersion::parse(&main.protocol_version).is_pre_v1() {
             notes.push(Diagnostic::new(
                 Code::ConversionLoss,
-                format!("/supportedInterfaces/{index}/protocolVersion"),
+                format!("/{}/{index}/{}", INTERFACES.v1, MAIN_VERSION.v1),
                 format!(
                     "no interface declares a 0.x protocol version; v0.3 clients will be sent \
                      to {} which speaks {}",
@@ -91,18 +86,18 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
             ));
         }
         out.insert(
-            "protocolVersion".into(),
-            with_patch(&main.protocol_version).into(),
+            MAIN_VERSION.v03.into(),
+            version_to_v03(&main.protocol_version).into(),
         );
-        out.insert("url".into(), main.url.clone().into());
+        out.insert(MAIN_URL.v03.into(), main.url.clone().into());
         out.insert(
-            "preferredTransport".into(),
+            MAIN_BINDING.v03.into(),
             main.protocol_binding.clone().into(),
         );
         if !main.tenant.is_empty() {
             notes.push(Diagnostic::new(
                 Code::ConversionLoss,
-                format!("/supportedInterfaces/{index}/tenant"),
+                format!("/{}/{index}/tenant", INTERFACES.v1),
                 "v0.3 has no tenant for the main interface; it is kept only in \
                  additionalInterfaces",
             ));
@@ -112,7 +107,7 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
         for key in main.extra.keys() {
             notes.push(Diagnostic::new(
                 Code::ConversionLoss,
-                pointer_push(&format!("/supportedInterfaces/{index}"), key),
+                pointer_push(&format!("/{}/{index}", INTERFACES.v1), key),
                 "v0.3 has no place for this field of the main interface; it is kept only in \
                  additionalInterfaces",
             ));
@@ -126,14 +121,13 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
         let keeps_more = |i: &Value| {
             i.as_object().is_some_and(|fields| {
                 fields.iter().any(|(key, value)| match key.as_str() {
-                    "url" | "transport" => false,
                     "tenant" => value.as_str().is_some_and(|t| !t.is_empty()),
-                    _ => true,
+                    key => key != MAIN_URL.v03 && key != TRANSPORT.v03,
                 })
             })
         };
         if additional.len() > 1 || additional.iter().any(keeps_more) {
-            out.insert("additionalInterfaces".into(), Value::Array(additional));
+            out.insert(INTERFACES.v03.into(), Value::Array(additional));
         }
     }
     // The remaining fields keep their names, with the v0.3 renames applied. Unknown fields
@@ -146,23 +140,23 @@ pub(super) fn render(card: &AgentCard) -> V03Rendering {
             continue;
         }
         match key.as_str() {
-            "capabilities" => {
+            CAPABILITIES => {
                 let mut caps = value;
                 if let Some(flag) = caps
                     .as_object_mut()
-                    .and_then(|c| c.remove("extendedAgentCard"))
+                    .and_then(|c| c.remove(EXTENDED_CARD.v1))
                 {
-                    out.insert("supportsAuthenticatedExtendedCard".into(), flag);
+                    out.insert(EXTENDED_CARD.v03.into(), flag);
                 }
                 out.insert(key, caps);
             }
             "securitySchemes" => {
                 out.insert(key, schemes_to_v03(value, &left_out, &mut notes));
             }
-            "securityRequirements" => {
-                let security =
-                    requirements_to_v03(value, "/securityRequirements", &left_out, &mut notes);
-                out.insert("security".into(), security);
+            k if k == SECURITY.v1 => {
+                let base = format!("/{}", SECURITY.v1);
+                let security = requirements_to_v03(value, &base, &left_out, &mut notes);
+                out.insert(SECURITY.v03.into(), security);
             }
             "skills" => {
                 out.insert(key, skills_to_v03(value, &left_out, &mut notes));
@@ -230,7 +224,7 @@ fn additional_interfaces(
         .zip(&card.supported_interfaces)
         .enumerate()
         .filter_map(|(k, (item, interface))| {
-            let at = format!("/supportedInterfaces/{k}");
+            let at = format!("/{}/{k}", INTERFACES.v1);
             if any_v03 && !speaks_v03(interface) {
                 notes.push(Diagnostic::new(
                     Code::ConversionLoss,
@@ -246,14 +240,14 @@ fn additional_interfaces(
             let Value::Object(mut fields) = item else {
                 return Some(item);
             };
-            if let Some(binding) = fields.remove("protocolBinding") {
-                fields.insert("transport".into(), binding);
+            if let Some(binding) = fields.remove(TRANSPORT.v1) {
+                fields.insert(TRANSPORT.v03.into(), binding);
             }
-            let version = fields.remove("protocolVersion");
+            let version = fields.remove(MAIN_VERSION.v1);
             if version.as_ref().and_then(Value::as_str) != main_version {
                 notes.push(Diagnostic::new(
                     Code::ConversionLoss,
-                    format!("{at}/protocolVersion"),
+                    format!("{at}/{}", MAIN_VERSION.v1),
                     "v0.3 has one protocol version per card; this interface's own version \
                      cannot be expressed",
                 ));
@@ -277,7 +271,7 @@ fn requirements_to_v03(
     // An alternative that needs a scheme left out cannot be met in v0.3: drop it whole,
     // rather than weaken it to the schemes that remain.
     let needs_left_out = |item: &Value| {
-        item.get("schemes")
+        item.get(REQUIREMENT_SCHEMES)
             .and_then(Value::as_object)
             .is_some_and(|schemes| schemes.keys().any(|name| left_out.contains(name)))
     };
@@ -311,7 +305,7 @@ fn requirements_to_v03(
             let Value::Object(mut fields) = item else {
                 return item;
             };
-            let schemes = match fields.remove("schemes") {
+            let schemes = match fields.remove(REQUIREMENT_SCHEMES) {
                 Some(Value::Object(schemes)) => schemes,
                 _ => Map::new(),
             };
@@ -321,12 +315,12 @@ fn requirements_to_v03(
             let by_name = schemes
                 .into_iter()
                 .map(|(name, scopes)| {
-                    let at = pointer_push(&format!("{base}/{i}/schemes"), &name);
+                    let at = pointer_push(&format!("{base}/{i}/{REQUIREMENT_SCHEMES}"), &name);
                     let Value::Object(mut scopes) = scopes else {
                         return (name, Value::Array(vec![]));
                     };
                     let list = scopes
-                        .remove("list")
+                        .remove(REQUIREMENT_SCOPES)
                         .unwrap_or_else(|| Value::Array(vec![]));
                     for extra in scopes.keys() {
                         dropped(pointer_push(&at, extra));
@@ -354,10 +348,10 @@ fn skills_to_v03(value: Value, left_out: &BTreeSet<String>, notes: &mut Vec<Diag
             let renamed = fields
                 .into_iter()
                 .map(|(key, value)| match key.as_str() {
-                    "securityRequirements" => {
-                        let base = format!("/skills/{k}/securityRequirements");
+                    key if key == SECURITY.v1 => {
+                        let base = format!("/skills/{k}/{}", SECURITY.v1);
                         (
-                            "security".to_owned(),
+                            SECURITY.v03.to_owned(),
                             requirements_to_v03(value, &base, left_out, notes),
                         )
                     }
@@ -414,13 +408,13 @@ fn scheme_to_v03(scheme: Value, base: &str, notes: &mut Vec<Diagnostic>) -> Valu
     };
     let mut out = Map::new();
     out.insert(
-        "type".into(),
+        SCHEME_TYPE.into(),
         type_of_wrapper(&wrapper).unwrap_or_default().into(),
     );
     for (key, value) in inner {
         match key.as_str() {
-            "location" => {
-                out.insert("in".into(), value);
+            key if key == KEY_LOCATION.v1 => {
+                out.insert(KEY_LOCATION.v03.into(), value);
             }
             "flows" => {
                 out.insert(
