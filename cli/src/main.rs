@@ -27,12 +27,13 @@ use output::Output;
 /// Exit code for a command line that cannot be parsed (EX_USAGE in sysexits.h).
 pub(crate) const EXIT_USAGE: u8 = 64;
 
-/// Serve, validate and migrate A2A Agent Cards, and open the card studio.
+/// Serve, validate, migrate, sign, verify and audit A2A Agent Cards, and open the card studio.
 #[derive(Debug, Parser)]
 #[command(
     name = "a2a-card",
     version,
-    about = "Serve, validate and migrate A2A Agent Cards (v1.0 and v0.3) and MCP tool specs",
+    about = "Serve, validate, migrate, sign, verify and audit A2A Agent Cards (v1.0 and v0.3), \
+             and validate MCP tool specs",
     propagate_version = true
 )]
 pub(crate) struct Cli {
@@ -65,7 +66,7 @@ enum Command {
     ///
     /// Exit codes:
     ///   0   the card has no errors
-    ///   1   the card has errors (it is still printed, unless a value has the wrong type)
+    ///   1   the card has errors; it is printed only with --partial
     ///   2   FILE cannot be read or is not JSON (or the output cannot be written)
     ///   64  usage error: unknown option, bad value, no FILE
     #[command(verbatim_doc_comment)]
@@ -158,7 +159,7 @@ enum Command {
 /// Output format for reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
-    /// One line per diagnostic, then a summary line per file.
+    /// One line per diagnostic, then a summary line (validate: one per file).
     Text,
     /// One JSON document on stdout.
     Json,
