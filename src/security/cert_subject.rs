@@ -204,6 +204,24 @@ mod tests {
     }
 
     #[test]
+    fn names_of_128_to_255_bytes_use_the_one_byte_long_form() {
+        // 0x81 LL: the length of the CN and of the SET and SEQUENCE around it.
+        for length in [128, 200, 240] {
+            let cn = "y".repeat(length);
+            let der = with_subject(&[(
+                rcgen::DnType::CommonName,
+                rcgen::DnValue::Utf8String(cn.clone()),
+            )]);
+            assert_eq!(common_name(&der), Some(format!("CN={cn}")), "{length}");
+        }
+        let mut long = vec![0x04, 0x81, 0x80];
+        long.extend([7; 0x80]);
+        long.push(9);
+        assert_eq!(element(&long, 0x04), Some((&[7; 0x80][..], &[9][..])));
+        assert_eq!(element(&long[..long.len() - 2], 0x04), None);
+    }
+
+    #[test]
     fn der_lengths_must_be_minimal() {
         assert_eq!(element(&[0x04, 0x01, 7], 0x04), Some((&[7][..], &[][..])));
         assert_eq!(element(&[0x04, 0x81, 0x01, 7], 0x04), None);

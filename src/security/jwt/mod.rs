@@ -65,8 +65,12 @@ mod fetch;
 mod keys;
 #[cfg(feature = "jwks-fetch")]
 mod remote;
+#[cfg(all(test, feature = "jwks-fetch"))]
+mod remote_tests;
 mod signer;
 mod source;
+#[cfg(test)]
+mod source_tests;
 mod verifier;
 
 pub use error::JwtError;
