@@ -309,9 +309,10 @@ mod request {
         response
     }
 
-    /// What the start of a JSON-RPC request body says, read with the tolerant walk of
-    /// [`locate`](crate::locate) (the way the most lenient JSON reader would: `NaN`, `1e999`,
-    /// any depth, lone surrogates, a byte order mark, duplicate names), without building values.
+    /// What the start of a JSON-RPC request body says, read with the crate's tolerant JSON
+    /// walk (the one [`locate`](crate::validate::locate) uses; the way the most lenient JSON
+    /// reader would: `NaN`, `1e999`, any depth, lone surrogates, a byte order mark, duplicate
+    /// names), without building values.
     #[derive(Debug, Clone, PartialEq)]
     pub(crate) enum Call {
         /// One request: the text of every top-level `method` member that is a string (a
@@ -335,7 +336,7 @@ mod request {
 
     /// Reads what a JSON-RPC request body asks for (see [`Call`]).
     pub(crate) fn scan_call(body: &[u8]) -> Call {
-        let scanner = crate::locate::Scanner::new(body);
+        let scanner = crate::json_scan::Scanner::new(body);
         let start = scanner.skip_space(0);
         let scanned = match scanner.byte(start) {
             None => return Call::NoMethod,
@@ -361,7 +362,7 @@ mod request {
     }
 
     /// One request object at `at`, and the byte after it.
-    fn single(scanner: &crate::locate::Scanner<'_>, at: usize) -> Option<(Call, usize)> {
+    fn single(scanner: &crate::json_scan::Scanner<'_>, at: usize) -> Option<(Call, usize)> {
         let (mut methods, mut id, mut jsonrpc, mut readable) = (Vec::new(), None, false, true);
         let end = scanner.members(at, |name, start, end| match name {
             "method" if scanner.byte(start) == Some(b'"') => {

@@ -4,7 +4,7 @@
 //! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
 //! requirements) without losing a field, validation with JSON-pointer diagnostics, and
 //! migration between v0.3 and v1.0 ([`migrate`]), pointers mapped back to the text
-//! ([`locate`]), and the A2A wire vocabulary ([`protocol`]: bindings,
+//! ([`validate::locate`]), and the A2A wire vocabulary ([`protocol`]: bindings,
 //! versions, the extended-card operation, error codes, header names). On top of it, one
 //! cargo feature each:
 //!
@@ -79,7 +79,8 @@ pub mod client;
 mod diagnostic;
 #[cfg(feature = "extended")]
 pub mod extended;
-pub mod locate;
+// The JSON walk that keeps positions: `validate::locate`, duplicate names, the JSON-RPC peek.
+mod json_scan;
 pub mod migrate;
 pub mod protocol;
 #[cfg(feature = "auth")]
@@ -101,5 +102,5 @@ pub use card::{
     OpenIdConnectSecurityScheme, PasswordOAuthFlow, PointerMap, ReadCard, ReadError, SchemeKind,
     SecurityRequirement, SecurityScheme, StringList, V03Rendering,
 };
-pub use diagnostic::{pointer_push, terminal_safe, Code, Diagnostic, Severity};
+pub use diagnostic::{pointer_push, Code, Diagnostic, Severity};
 pub use validate::{validate_document, validate_value, DocumentKind, Profile, Report};

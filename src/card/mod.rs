@@ -33,7 +33,6 @@
 //! ```
 
 mod agent_card;
-mod form;
 pub(crate) mod migrate;
 mod oauth;
 mod oneof;
@@ -49,7 +48,6 @@ pub use agent_card::{
     AgentCapabilities, AgentCard, AgentCardSignature, AgentExtension, AgentInterface,
     AgentProvider, AgentSkill,
 };
-pub use form::CardForm;
 pub use migrate::CardVersion;
 pub use oauth::{
     AuthorizationCodeOAuthFlow, ClientCredentialsOAuthFlow, DeviceCodeOAuthFlow, ImplicitOAuthFlow,

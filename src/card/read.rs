@@ -129,7 +129,7 @@ pub(crate) fn parse_card(bytes: &[u8]) -> Result<Value, ReadError> {
 /// An `A2A-E004` for every member name that repeats within one object of `bytes` (JSON
 /// text), at the pointer of the repeated member.
 pub(crate) fn duplicate_members(bytes: &[u8]) -> Vec<Diagnostic> {
-    crate::locate::duplicate_members(bytes)
+    crate::json_scan::duplicate_members(bytes)
         .into_iter()
         .map(|pointer| {
             let name = pointer.rsplit('/').next().unwrap_or("");

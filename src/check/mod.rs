@@ -49,7 +49,6 @@
 mod addresses;
 mod card;
 mod catalog;
-mod credential_lines;
 mod endpoint;
 mod finding;
 mod http_semantics;
@@ -71,7 +70,6 @@ use endpoint::fetch_card;
 use interfaces::Credentials;
 
 pub use catalog::MAX_LISTED;
-pub use credential_lines::{header_from_line, headers_from_lines, HeaderLineError};
 pub use endpoint::Endpoint;
 pub use report::{CatalogReport, ListedCard, Report};
 

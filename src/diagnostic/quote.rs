@@ -11,15 +11,7 @@ use super::secret_kind;
 /// characters that reorder or hide text (the bidirectional controls U+061C, U+200E, U+200F,
 /// U+202A to U+202E and U+2066 to U+2069, and the zero-width U+200B to U+200D, U+2060 and
 /// U+FEFF: "Trojan Source") are written as escapes; everything else as is.
-///
-/// ```
-/// use a2a_card::terminal_safe;
-/// assert_eq!(terminal_safe("/skills/0"), "/skills/0");
-/// assert_eq!(terminal_safe("a\nb"), "a\\nb");
-/// assert_eq!(terminal_safe("/x\u{202e}gnp.exe"), "/x\\u{202e}gnp.exe");
-/// assert_eq!(terminal_safe("Zürich 東京"), "Zürich 東京"); // letters of any script stay
-/// ```
-pub fn terminal_safe(text: &str) -> Cow<'_, str> {
+pub(crate) fn terminal_safe(text: &str) -> Cow<'_, str> {
     if !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
     }
@@ -67,7 +59,15 @@ pub(crate) fn shown(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::shown;
+    use super::{shown, terminal_safe};
+
+    #[test]
+    fn control_and_invisible_characters_are_escaped_for_the_terminal() {
+        assert_eq!(terminal_safe("/skills/0"), "/skills/0");
+        assert_eq!(terminal_safe("a\nb"), "a\\nb");
+        assert_eq!(terminal_safe("/x\u{202e}gnp.exe"), "/x\\u{202e}gnp.exe");
+        assert_eq!(terminal_safe("Zürich 東京"), "Zürich 東京"); // letters of any script stay
+    }
 
     #[test]
     fn long_values_are_cut_in_messages() {

@@ -40,6 +40,9 @@
 //! assert!(!report.has_errors()); // the v0.3 schema sets no minimum on `skills`
 //! assert!(report.diagnostics.iter().any(|d| d.code == Code::NeededForV1 && d.pointer == "/skills"));
 //! ```
+//!
+//! A diagnostic's pointer names a place in the document; [`locate`] finds that place in the
+//! text as written (offsets, line and column: a [`Span`]), for an editor to highlight it.
 
 #[cfg(feature = "catalog")]
 mod catalog;
@@ -48,8 +51,10 @@ mod document;
 mod lints;
 mod mcp;
 mod rules;
+mod span;
 mod syntax;
 
+pub use span::{locate, Span};
 pub(crate) use syntax::host_is_this_machine;
 
 use serde::Serialize;

@@ -1,12 +1,13 @@
 //! `a2a-card check BASE_URL`: the library's audit of a live agent (`a2a_card::check`), with
 //! the arguments parsed here and its report printed (text or JSON).
 
+mod credential_lines;
 mod report;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use a2a_card::check::{header_from_line, headers_from_lines, Audit, CheckError, Report};
+use a2a_card::check::{Audit, CheckError, Report};
 use a2a_card::client::{parse_http_url, ClientError};
 use a2a_card::sign::TrustStore;
 use clap::Args;
@@ -14,6 +15,7 @@ use http::HeaderMap;
 
 use super::output::{errln, Output};
 use super::{input, Format, Outcome};
+use credential_lines::{header_from_line, headers_from_lines};
 
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {

@@ -3,7 +3,7 @@
 
 use a2a_card::check::{CatalogReport, Endpoint, ListedCard, Report};
 
-use crate::output::{errln, outln, Output};
+use crate::output::{errln, outln, terminal_safe, Output};
 use crate::{Format, Outcome};
 
 /// 0 without errors, 1 with, 2 when the base URL cannot be reached.
@@ -95,7 +95,7 @@ fn entry_line(card: &ListedCard) -> String {
         "entry {} {} {:?}{verdict}: {what}",
         card.pointer, card.identifier, card.display_name
     );
-    a2a_card::terminal_safe(&line).into_owned()
+    terminal_safe(&line).into_owned()
 }
 
 /// `GET URL: 200, application/a2a+json, 1234 bytes, ETag "…", max-age=3600`.
@@ -125,7 +125,7 @@ fn summary(endpoint: &Endpoint) -> String {
     };
     let line = format!("GET {}{via}: {}", endpoint.url, parts.join(", "));
     // Header values come from the server: keep them on one line, and visible as sent.
-    a2a_card::terminal_safe(&line).into_owned()
+    terminal_safe(&line).into_owned()
 }
 
 fn plural(n: usize, word: &str) -> String {

@@ -14,9 +14,9 @@ use serde_json::{json, Value};
 
 use super::error::{json_response, ApiError};
 use super::fetch::{self, Fetcher};
-use a2a_card::card::CardForm;
+use super::form::CardForm;
 use a2a_card::migrate::{migrate as migrate_card, MigrateError};
-use a2a_card::locate::locate;
+use a2a_card::validate::locate;
 use a2a_card::validate::REGISTRY_MAX_BYTES;
 use a2a_card::{validate_document, CardVersion, Diagnostic, DocumentKind, Profile, Report};
 

@@ -11,6 +11,7 @@ mod api;
 mod catalog;
 mod error;
 mod fetch;
+mod form;
 
 use std::convert::Infallible;
 use std::path::PathBuf;

@@ -1,5 +1,5 @@
-//! Credentials for the audit written as header lines (`Name: value`), as a command line, a
-//! file or an environment variable gives them. Values are marked sensitive (never logged by
+//! Credentials for the audit written as header lines (`Name: value`), as `--header`,
+//! `--header-file` and `--header-env` give them. Values are marked sensitive (never logged by
 //! hyper) and no error repeats the text, which holds a secret.
 
 use http::{HeaderMap, HeaderName, HeaderValue};
@@ -7,19 +7,11 @@ use http::{HeaderMap, HeaderName, HeaderValue};
 /// A header line that cannot be used; the message names where it came from, never its text.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct HeaderLineError(String);
+pub(super) struct HeaderLineError(String);
 
 /// `Name: value` into a header; `source` says where it came from (`a --header`, `line 3 of
 /// --header-file F`) for the error.
-///
-/// ```
-/// let (name, value) = a2a_card::check::header_from_line("X-API-Key: s3cret", "a --header")?;
-/// assert_eq!((name.as_str(), value.is_sensitive()), ("x-api-key", true));
-/// let err = a2a_card::check::header_from_line("s3cret", "a --header").unwrap_err();
-/// assert!(!err.to_string().contains("s3cret"));
-/// # Ok::<(), a2a_card::check::HeaderLineError>(())
-/// ```
-pub fn header_from_line(
+pub(super) fn header_from_line(
     text: &str,
     source: &str,
 ) -> Result<(HeaderName, HeaderValue), HeaderLineError> {
@@ -42,14 +34,7 @@ pub fn header_from_line(
 
 /// Every header of a text of header lines, one per line (blank lines, `#` comments and a
 /// trailing `\r` skipped), appended to `headers`; `source` names the text in errors.
-///
-/// ```
-/// let mut headers = http::HeaderMap::new();
-/// a2a_card::check::headers_from_lines("# ours\nX-API-Key: k1\r\n\n", "--header-file h", &mut headers)?;
-/// assert_eq!(headers["x-api-key"], "k1");
-/// # Ok::<(), a2a_card::check::HeaderLineError>(())
-/// ```
-pub fn headers_from_lines(
+pub(super) fn headers_from_lines(
     text: &str,
     source: &str,
     headers: &mut HeaderMap,
@@ -68,6 +53,26 @@ pub fn headers_from_lines(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_line_gives_a_sensitive_header_and_errors_never_repeat_it() {
+        let (name, value) = header_from_line("X-API-Key: s3cret", "a --header").unwrap();
+        assert_eq!((name.as_str(), value.is_sensitive()), ("x-api-key", true));
+        let err = header_from_line("s3cret", "a --header").unwrap_err();
+        assert!(!err.to_string().contains("s3cret"));
+    }
+
+    #[test]
+    fn header_lines_append_to_the_map() {
+        let mut headers = HeaderMap::new();
+        headers_from_lines(
+            "# ours\nX-API-Key: k1\r\n\n",
+            "--header-file h",
+            &mut headers,
+        )
+        .unwrap();
+        assert_eq!(headers["x-api-key"], "k1");
+    }
 
     #[test]
     fn header_arguments_need_a_name_and_a_value() {

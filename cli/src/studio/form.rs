@@ -10,29 +10,12 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use super::AgentCard;
+use a2a_card::AgentCard;
 
 /// A card described in plain fields, as a web form sends it (JSON, camelCase). Every field
 /// is optional; unknown fields are refused so a typo is not silently dropped. Security
 /// schemes carry a `type` (`apiKey`, `http`, `oauth2`, `openIdConnect`, `mtls`) as v0.3
 /// spelled it, which people know.
-///
-/// ```
-/// use a2a_card::card::CardForm;
-///
-/// let form: CardForm = serde_json::from_str(r#"{
-///   "name": "Route Planner", "description": "Plans driving routes.", "version": "1.0.0",
-///   "interfaces": [{"url": "https://routes.example.com/a2a", "protocolBinding": "JSONRPC",
-///                   "protocolVersion": "1.0"}],
-///   "skills": [{"id": "route", "name": "Route", "description": "Plans a route.", "tags": ["maps"]}],
-///   "securitySchemes": [{"name": "key", "type": "apiKey", "location": "header", "keyName": "X-API-Key"}],
-///   "securityRequirements": [{"key": []}]
-/// }"#)?;
-/// let card = a2a_card::AgentCard::from_json_str(&form.to_card_json())?;
-/// assert_eq!(card.name, "Route Planner");
-/// assert!(card.security_schemes.contains_key("key"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Debug, Default, Deserialize)]
 #[serde(
     rename_all = "camelCase",
@@ -40,7 +23,7 @@ use super::AgentCard;
     default,
     expecting = "a generator form: an object with name, description, version, interfaces, skills, ..."
 )]
-pub struct CardForm {
+pub(crate) struct CardForm {
     name: String,
     description: String,
     version: String,
@@ -160,7 +143,7 @@ fn entries(list: &[String]) -> Vec<&str> {
 
 impl CardForm {
     /// The card the form describes, as indented v1.0 ProtoJSON.
-    pub fn to_card_json(&self) -> String {
+    pub(crate) fn to_card_json(&self) -> String {
         match AgentCard::from_value(self.to_value()) {
             Ok(read) => read.card.to_json_pretty(),
             // Every value built here has the type the model reads; if that ever breaks, the
@@ -322,6 +305,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_form_gives_a_card_the_model_reads() -> Result<(), Box<dyn std::error::Error>> {
+        let form: CardForm = serde_json::from_str(
+            r#"{
+  "name": "Route Planner", "description": "Plans driving routes.", "version": "1.0.0",
+  "interfaces": [{"url": "https://routes.example.com/a2a", "protocolBinding": "JSONRPC",
+                  "protocolVersion": "1.0"}],
+  "skills": [{"id": "route", "name": "Route", "description": "Plans a route.", "tags": ["maps"]}],
+  "securitySchemes": [{"name": "key", "type": "apiKey", "location": "header", "keyName": "X-API-Key"}],
+  "securityRequirements": [{"key": []}]
+}"#,
+        )?;
+        let card = AgentCard::from_json_str(&form.to_card_json())?;
+        assert_eq!(card.name, "Route Planner");
+        assert!(card.security_schemes.contains_key("key"));
+        Ok(())
+    }
+
+    #[test]
     fn a_full_form_gives_a_card_without_diagnostics() {
         let form: CardForm = serde_json::from_value(json!({
             "name": "Route Planner",
@@ -343,7 +344,8 @@ mod tests {
         }))
         .unwrap();
         let text = form.to_card_json();
-        let report = crate::validate_document(text.as_bytes(), Default::default(), None).unwrap();
+        let report =
+            a2a_card::validate_document(text.as_bytes(), Default::default(), None).unwrap();
         assert!(
             report.diagnostics.is_empty(),
             "{:?}\n{text}",
@@ -362,7 +364,8 @@ mod tests {
     #[test]
     fn an_empty_form_gives_a_card_that_names_what_is_missing() {
         let text = CardForm::default().to_card_json();
-        let report = crate::validate_document(text.as_bytes(), Default::default(), None).unwrap();
+        let report =
+            a2a_card::validate_document(text.as_bytes(), Default::default(), None).unwrap();
         let pointers: Vec<&str> = report
             .diagnostics
             .iter()
