@@ -8,7 +8,7 @@
 //! ```
 
 use a2a_card::extended::ExtendedCardLayer;
-use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurity};
+use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurityLayer};
 use a2a_card::serve::AgentCardLayer;
 use a2a_card::AgentCard;
 use axum::routing::post;
@@ -38,15 +38,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Err(_) => ApiKeys::new(["k1-7f3a9c"])?, // a demo key, so the example runs as is
     };
     let security = CardSecurity::builder(&public)
-        .skills_of(&extended)
         .verifier("apiKey", keys)
         .build()?;
 
     let app = Router::new()
         .route(
             "/a2a/v1",
-            post(jsonrpc)
-                .layer(RequireCardSecurity::new(security.clone()).style(ErrorStyle::JsonRpc)),
+            post(jsonrpc).layer(
+                RequireCardSecurityLayer::builder(security.clone())
+                    .style(ErrorStyle::JsonRpc)
+                    .build(),
+            ),
         )
         .layer(
             ExtendedCardLayer::builder(&public, security)

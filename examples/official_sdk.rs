@@ -2,7 +2,7 @@
 //! with this crate's layers in front of the SDK's routers: the public card
 //! (`AgentCardLayer`), the extended card behind an API key or a bearer JWT
 //! (`ExtendedCardLayer`), and the same requirement on the JSON-RPC and REST routers
-//! (`RequireCardSecurity`).
+//! (`RequireCardSecurityLayer`).
 //!
 //! ```text
 //! cargo run --example official_sdk --features extended,jwt -- 127.0.0.1:3000
@@ -26,7 +26,7 @@ use std::sync::Arc;
 use a2a::*;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::jwt::{JwksSource, JwtVerifier};
-use a2a_card::security::{ApiKeys, Bearer, CardSecurity, RequireCardSecurity};
+use a2a_card::security::{ApiKeys, Bearer, CardSecurity, RequireCardSecurityLayer};
 use a2a_card::serve::AgentCardLayer;
 use a2a_server::{AgentExecutor, DefaultRequestHandler, ExecutorContext, InMemoryTaskStore};
 use futures::stream::BoxStream;
@@ -142,16 +142,15 @@ pub fn agent(
         .audience(AUDIENCE)
         .build()?;
     let security = CardSecurity::builder(&public)
-        .skills_of(&extended)
         .verifier("apiKey", keys)
         .verifier("bearer", Bearer::new(tokens))
         .build()?;
 
     let handler = Arc::new(DefaultRequestHandler::new(Echo, InMemoryTaskStore::new()));
     let jsonrpc = a2a_server::jsonrpc::jsonrpc_router(handler.clone())
-        .layer(RequireCardSecurity::new(security.clone()));
-    let rest =
-        a2a_server::rest::rest_router(handler).layer(RequireCardSecurity::new(security.clone()));
+        .layer(RequireCardSecurityLayer::builder(security.clone()).build());
+    let rest = a2a_server::rest::rest_router(handler)
+        .layer(RequireCardSecurityLayer::builder(security.clone()).build());
     // No `agent_card_router`: the card layer answers the well-known paths before it would.
     Ok(axum::Router::new()
         .nest("/jsonrpc", jsonrpc)

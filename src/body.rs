@@ -1,5 +1,4 @@
-//! Bodies shared by the middlewares ([`serve`](crate::serve),
-//! [`security`](crate::security), [`extended`](crate::extended)): the response body, a body
+//! Bodies shared by the middlewares (`serve`, `security`, `extended`): the response body, a body
 //! of the middleware's own (prebuilt bytes, or nothing) or the inner service's body
 //! untouched; and the bounded read of a JSON-RPC request's start, which the extended-card
 //! layer uses to learn the method and the security layer to answer a refusal in JSON-RPC

@@ -1,35 +1,59 @@
 //! # a2a-card
 //!
-//! Make an A2A Agent Card correct, fast and safe to publish: a typed v1.0 card model that
-//! reads every card shape found in the wild (v1.0, v0.3, three spellings of security
-//! requirements) without losing a field, validation with JSON-pointer diagnostics, and
-//! migration between v0.3 and v1.0 ([`migrate`]), pointers mapped back to the text
-//! ([`validate::locate`]), and the A2A wire vocabulary ([`protocol`]: bindings,
-//! versions, the extended-card operation, error codes, header names). On top of it, one
-//! cargo feature each:
+//! Serve an A2A Agent Card the way clients and caches expect, from any tower stack: the card
+//! from prebuilt bytes at `/.well-known/agent-card.json` (and the legacy `agent.json`) with
+//! `application/a2a+json`, a strong ETag and RFC 9110 conditional requests; the
+//! authenticated extended card, guarded by the security requirements the card itself
+//! declares; and the card's model, validation, migration and signatures underneath.
 //!
-//! - `serve`: [`serve::AgentCardLayer`], the card from prebuilt bytes with strong ETags and
-//!   RFC 9110 conditional requests (no async runtime needed);
-//! - `compression` (with `serve`): gzip and brotli bytes of every card representation, built
-//!   with it and picked by `Accept-Encoding` (pure Rust: flate2 on miniz_oxide, brotli);
-//! - `auth`: [`security`] (the card's own security requirements, enforced, as a layer for
-//!   any route);
-//! - `extended` (`auth` + `serve`): [`extended`] (the authenticated extended card);
-//! - `sign`: [`sign`], RFC 8785 + detached JWS card signatures;
-//! - `jwt`: JWT bearer tokens against a JWKS (`security::jwt`); `jwks-fetch` adds fetching
-//!   key sets over HTTPS;
-//! - `client`: [`client::Client`], the one bounded HTTP(S) client (deadlines, body cap,
-//!   redirects, credential and destination policies); `native-roots` adds the system's CA
-//!   store;
-//! - `check`: [`check`], the audit of a live agent's card endpoints, as [`Diagnostic`]s;
-//! - `mtls-subject`: [`security::ClientCertificate::from_der`] reads the certificate's
-//!   common name;
+//! ```
+//! use a2a_card::{serve::AgentCardLayer, AgentCard};
+//! use axum::{routing::post, Router};
 //!
-//! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. The `a2a-card`
-//! command line is a separate package (`a2a-card-cli`, in the repository's `cli/` folder) that
-//! parses arguments, prints, and starts the runtime for these features.
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let card = AgentCard::from_json_slice(include_bytes!("../examples/agent-card.json"))?;
+//! // The agent's own routes, as they are; the layer answers the card's paths before routing.
+//! let app: Router = Router::new()
+//!     .route("/a2a/v1", post(|body: String| async move { body }))
+//!     .layer(AgentCardLayer::builder(card).build()?);
+//! // axum::serve(tokio::net::TcpListener::bind("0.0.0.0:8080").await?, app).await?;
+//! # let _ = app;
+//! # Ok(())
+//! # }
+//! ```
 //!
-//! ## Quick start
+//! The three layers, each a module with `XLayer`, its builder, `XService` and
+//! `ResponseFuture`, configured the same way (`XLayer::builder(...)`, settings, `.build()`):
+//! `serve::AgentCardLayer` (the public card, catalog and tenants),
+//! `extended::ExtendedCardLayer` (the extended card) and
+//! `security::RequireCardSecurityLayer` (the card's requirements in front of any route).
+//!
+//! Underneath, with no feature: the typed v1.0 card model, which reads every card shape found
+//! in the wild (v1.0, v0.3, three spellings of security requirements) without losing a field
+//! ([`AgentCard`]); validation with JSON-pointer diagnostics ([`validate`], [`Code`]);
+//! migration between v0.3 and v1.0 ([`migrate`]); pointers mapped back to the text
+//! ([`validate::locate`]); and the A2A wire vocabulary ([`protocol`]: bindings, versions, the
+//! extended-card operation, error codes, header names). One cargo feature per capability:
+//!
+//! | Feature | What it adds | Main types |
+//! |---|---|---|
+//! | `serve` (default) | the public card layer; no async runtime | `serve::AgentCardLayer`, `serve::CardHandle` |
+//! | `compression` (default) | gzip and brotli bytes of every representation, picked by `Accept-Encoding` (pure Rust) | |
+//! | `catalog` | AI Catalogs: model, validation, served by the layer | `catalog::AiCatalog` |
+//! | `auth` | the card's security requirements enforced | `security::RequireCardSecurityLayer`, `security::CardSecurity` |
+//! | `extended` | the authenticated extended card (`auth` + `serve`) | `extended::ExtendedCardLayer` |
+//! | `sign` | RFC 8785 + detached JWS card signatures | `sign::CardSigner`, `sign::CardVerifier` |
+//! | `jwt`, `jwks-fetch` | bearer JWTs against a JWKS given, read, or fetched over HTTPS | `security::jwt::JwtVerifier` |
+//! | `client`, `native-roots` | the one bounded HTTP(S) client (deadlines, body cap, destination policy) | `client::Client` |
+//! | `check` | the audit of a live agent's card endpoints | `check::Audit`, `check::AuditReport` |
+//! | `mtls-subject` | a client certificate's subject read from its DER | `security::ClientCertificate` |
+//!
+//! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. An
+//! accept loop with deadlines, TLS termination and the auth file are the package
+//! `a2a-card-server`; the `a2a-card` command line is the package `a2a-card-cli`. The map of
+//! every public module is in the repository's `docs/api.md`.
+//!
+//! ## Validating a card
 //!
 //! ```
 //! use a2a_card::{AgentCard, Profile};
@@ -69,7 +93,7 @@ mod base64url;
 pub mod body;
 #[cfg(any(feature = "jwt", feature = "client"))]
 mod bounded_file;
-pub mod card;
+mod card;
 #[cfg(feature = "catalog")]
 pub mod catalog;
 #[cfg(feature = "check")]

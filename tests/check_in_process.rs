@@ -49,7 +49,7 @@ async fn start(app: impl FnOnce(&str) -> Router) -> String {
     base
 }
 
-async fn audit(base: &str) -> a2a_card::check::Report {
+async fn audit(base: &str) -> a2a_card::check::AuditReport {
     let client = a2a_card::check::client().build().unwrap();
     Audit::new(base).unwrap().run(&client).await
 }

@@ -251,7 +251,7 @@ fn official_sdk_example_serves_both_cards_and_guards_the_sdk_routers() {
         assert_eq!(over_rpc.json()["result"], extended);
     }
 
-    // SendMessage reaches the SDK's handlers through RequireCardSecurity, and only with a
+    // SendMessage reaches the SDK's handlers through RequireCardSecurityLayer, and only with a
     // credential.
     let refused = support::request(addr, "POST", "/jsonrpc", &[v1], &send_message(1, "hi"));
     assert_eq!(refused.status, 401);

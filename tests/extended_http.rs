@@ -773,7 +773,7 @@ fn slow_request(addr: std::net::SocketAddr, head: &str, trickle: bool) -> Vec<u8
 
 #[test]
 fn a_body_that_does_not_arrive_gets_408_and_the_connection_is_closed() {
-    use a2a_card::extended::BodyTimeout;
+    use a2a_card::body::BodyTimeout;
     use std::time::Duration;
     let public = card("public");
     let timeout = BodyTimeout::new(Duration::from_millis(200), tokio::time::sleep);
@@ -809,13 +809,15 @@ fn a_body_that_does_not_arrive_gets_408_and_the_connection_is_closed() {
 #[test]
 fn require_card_security_answers_408_when_a_refused_body_does_not_arrive() {
     use a2a_card::body::BodyTimeout;
-    use a2a_card::security::RequireCardSecurity;
+    use a2a_card::security::RequireCardSecurityLayer;
     use std::time::Duration;
     let public = card("public");
-    let guard = RequireCardSecurity::new(security(&public)).body_timeout(BodyTimeout::new(
-        Duration::from_millis(200),
-        tokio::time::sleep,
-    ));
+    let guard = RequireCardSecurityLayer::builder(security(&public))
+        .body_timeout(BodyTimeout::new(
+            Duration::from_millis(200),
+            tokio::time::sleep,
+        ))
+        .build();
     let agent = tower::service_fn(|_req: Request<Incoming>| async {
         Ok::<_, Infallible>(Response::new(Full::new(Bytes::from_static(b"the agent"))))
     });
@@ -881,7 +883,7 @@ fn declared_but_not_configured_answers_after_authentication() {
 #[test]
 fn not_configured_without_security_answers_every_caller_on_the_card_routes() {
     let public = card("public");
-    let server = server_with(ExtendedCardLayer::not_configured(&public).unwrap());
+    let server = server_with(ExtendedCardLayer::not_configured(&public).build().unwrap());
     for headers in [&[][..], &[("X-API-Key", &b"k1-header"[..])][..]] {
         let rest = get(&server, REST, headers);
         assert_eq!(rest.status, 400);
@@ -914,7 +916,11 @@ fn not_configured_without_security_answers_every_caller_on_the_card_routes() {
 
     let mut undeclared = public.clone();
     undeclared.capabilities.extended_agent_card = None;
-    let server = server_with(ExtendedCardLayer::not_configured(&undeclared).unwrap());
+    let server = server_with(
+        ExtendedCardLayer::not_configured(&undeclared)
+            .build()
+            .unwrap(),
+    );
     assert_eq!(
         get(&server, REST, &[]).json()["error"]["details"][0]["reason"],
         "UNSUPPORTED_OPERATION"
@@ -924,7 +930,9 @@ fn not_configured_without_security_answers_every_caller_on_the_card_routes() {
         .supported_interfaces
         .retain(|i| i.protocol_binding == "GRPC");
     assert!(matches!(
-        ExtendedCardLayer::not_configured(&grpc_only).unwrap_err(),
+        ExtendedCardLayer::not_configured(&grpc_only)
+            .build()
+            .unwrap_err(),
         ExtendedError::NoRoutes
     ));
 }
@@ -1004,8 +1012,7 @@ fn card_security_fails_closed() {
         )
         .unwrap(),
     );
-    let conflict = CardSecurity::builder(&public)
-        .skills_of(&redefined)
+    let security = CardSecurity::builder(&public)
         .verifier("apiKey", ApiKeys::new(["k"]).unwrap())
         .verifier("queryKey", ApiKeys::new(["k"]).unwrap())
         .verifier("cookieKey", ApiKeys::new(["k"]).unwrap())
@@ -1013,8 +1020,15 @@ fn card_security_fails_closed() {
         .verifier("bearer", Bearer::new(Tokens))
         .verifier("mtls", MutualTls)
         .build()
+        .unwrap();
+    let conflict = ExtendedCardLayer::builder(&public, security)
+        .extended_card(redefined)
+        .build()
         .unwrap_err();
-    assert_eq!(conflict, SecurityError::ConflictingScheme("apiKey".into()));
+    assert!(
+        matches!(&conflict, ExtendedError::SkillSecurity(SecurityError::ConflictingScheme(name)) if name == "apiKey"),
+        "{conflict}"
+    );
     let mut open = public.clone();
     open.security_requirements.clear();
     assert_eq!(
@@ -1031,10 +1045,11 @@ fn card_security_fails_closed() {
 
 #[test]
 fn require_card_security_guards_any_route_with_the_auth_context() {
-    use a2a_card::security::{AuthContext, ErrorStyle, RequireCardSecurity};
+    use a2a_card::security::{AuthContext, ErrorStyle, RequireCardSecurityLayer};
     let public = card("public");
-    let guarded = RequireCardSecurity::new(security(&public))
+    let guarded = RequireCardSecurityLayer::builder(security(&public))
         .style(ErrorStyle::JsonRpc)
+        .build()
         .layer(tower::service_fn(|request: Request<String>| async move {
             let auth = request.extensions().get::<AuthContext>().cloned().unwrap();
             Ok::<_, Infallible>(Response::new(
@@ -1065,15 +1080,16 @@ fn require_card_security_guards_any_route_with_the_auth_context() {
     assert_eq!(allowed.status(), 200);
 }
 
-/// `RequireCardSecurity` on the agent's own routes, under the extended-card layer, as the
+/// `RequireCardSecurityLayer` on the agent's own routes, under the extended-card layer, as the
 /// README stacks them: no style given, undecided calls passed on to the guard.
 fn guarded_agent(style: Option<a2a_card::security::ErrorStyle>) -> TestServer {
-    use a2a_card::security::RequireCardSecurity;
+    use a2a_card::security::RequireCardSecurityLayer;
     let public = card("public");
-    let mut guard = RequireCardSecurity::new(security(&public));
+    let mut guard = RequireCardSecurityLayer::builder(security(&public));
     if let Some(style) = style {
         guard = guard.style(style);
     }
+    let guard = guard.build();
     // The agent's route has its own guard: calls the layer cannot read pass on to it.
     let extended = ExtendedCardLayer::builder(&public, security(&public))
         .extended_card(card("extended"))

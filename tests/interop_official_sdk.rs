@@ -1,6 +1,6 @@
 //! Three SDK clients against the echo agent of `examples/official_sdk.rs`: the official Rust
 //! SDK's JSON-RPC and REST routers (`a2a-server-lf`) behind `AgentCardLayer`,
-//! `ExtendedCardLayer` and `RequireCardSecurity`, the card requiring an API key or a bearer JWT.
+//! `ExtendedCardLayer` and `RequireCardSecurityLayer`, the card requiring an API key or a bearer JWT.
 //! - the SDK's own Rust client (`a2a-client-lf`: `AgentCardResolver`, `A2AClientFactory`,
 //!   `AuthInterceptor`), the Python SDK (PyPI `a2a-sdk`, `tests/interop/official_sdk_peer.py`)
 //!   and the npm SDK (`@a2a-js/sdk`, `tests/interop/js/official_sdk_client.mjs`) each resolve

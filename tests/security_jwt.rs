@@ -1,7 +1,7 @@
 //! JWT bearer tokens end to end: real tokens signed with every supported algorithm, a
 //! verifier with keys in code, in a file, at a URL and discovered from the card, a local
 //! identity provider (discovery document and JWKS) over a real socket, and the card's
-//! security requirements enforced by `RequireCardSecurity` over a real socket.
+//! security requirements enforced by `RequireCardSecurityLayer` over a real socket.
 #![cfg(all(feature = "jwks-fetch", feature = "serve"))]
 
 mod support;
@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use a2a_card::security::jwt::{JwksSource, JwtError, JwtSigner, JwtVerifier};
-use a2a_card::security::{AuthContext, Bearer, CardSecurity, RequireCardSecurity, TokenError};
+use a2a_card::security::{AuthContext, Bearer, CardSecurity, RequireCardSecurityLayer, TokenError};
 use a2a_card::sign::{Algorithm, Jwks, SigningKey};
 use a2a_card::AgentCard;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -865,7 +865,11 @@ fn agent(security: CardSecurity) -> TestServer {
         let body = json!({"subject": auth.subject, "scopes": auth.scopes}).to_string();
         Ok::<_, Infallible>(Response::new(Full::new(Bytes::from(body))))
     });
-    TestServer::start(RequireCardSecurity::new(security).layer(inner))
+    TestServer::start(
+        RequireCardSecurityLayer::builder(security)
+            .build()
+            .layer(inner),
+    )
 }
 
 fn bearer(token: &str) -> Vec<u8> {

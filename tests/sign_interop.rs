@@ -245,7 +245,6 @@ fn jwcrypto_verifies_each_signed_view_of_the_extended_card() {
         serde_json::from_value(serde_json::json!([{"schemes": {"basic": {}}}])).unwrap();
     extended.skills.push(fleet);
     let security = CardSecurity::builder(&public)
-        .skills_of(&extended)
         .verifier("apiKey", ApiKeys::new(["k1"]).unwrap())
         .verifier("basic", BasicUsers::new(["alice:pw"]).unwrap())
         .build()

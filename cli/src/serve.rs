@@ -25,6 +25,7 @@ const DEMO_CARD: &[u8] = include_bytes!("../demo-card.json");
 /// serving it sends the same validators.
 const DEMO_CARD_MODIFIED_SECS: u64 = 1_795_910_400;
 
+mod enforcement;
 mod watch;
 
 #[derive(Debug, Args)]
@@ -229,9 +230,6 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
         // The two stacks have different types; the server future hides which one runs.
         let server: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>> = match extended {
             Some(extended) => {
-                let extended = extended
-                    .with_body_timeout(limits.body_timeout())
-                    .with_body_budget(limits.body_budget());
                 // The public card outermost: it is most of the traffic, and its paths and the
                 // extended card's never overlap, so the order changes no answer.
                 let service = layer.layer(extended.layer(tower::service_fn(server::not_found)));
@@ -300,7 +298,13 @@ fn extended_layer(
     let Some(auth_path) = &args.auth else {
         // Without routes (no JSONRPC or HTTP+JSON interface) there is nothing to answer.
         return Ok(not_configured
-            .then(|| ExtendedCardLayer::not_configured(public).ok())
+            .then(|| {
+                ExtendedCardLayer::not_configured(public)
+                    .body_timeout(args.limits.body_timeout())
+                    .body_budget(args.limits.body_budget())
+                    .build()
+                    .ok()
+            })
             .flatten());
     };
     let extended = match &args.extended_card {
@@ -337,8 +341,10 @@ fn extended_layer(
         errln!(output, "a2a-card: warning: {warning}");
     }
     let security = read.security;
-    let mut builder =
-        ExtendedCardLayer::builder(public, security).precompress(!args.no_compression);
+    let mut builder = ExtendedCardLayer::builder(public, security)
+        .precompress(!args.no_compression)
+        .body_timeout(args.limits.body_timeout())
+        .body_budget(args.limits.body_budget());
     match args.host.public_url(&args.addr) {
         Ok(Some(url)) => builder = builder.public_url(url),
         Ok(None) => {}

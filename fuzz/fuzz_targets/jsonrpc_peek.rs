@@ -47,7 +47,6 @@ fn service() -> &'static ExtendedCardService<Inner> {
             .build()
             .unwrap();
         let security = CardSecurity::builder(&public)
-            .skills_of(&extended)
             .verifier("apiKey", ApiKeys::new([KEY]).unwrap())
             .verifier("queryKey", ApiKeys::new(["k2-fuzz"]).unwrap())
             .verifier("cookieKey", ApiKeys::new(["k3-fuzz"]).unwrap())

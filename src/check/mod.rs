@@ -9,7 +9,7 @@
 //! them does it hand it out), and finally the host's AI Catalog at
 //! `/.well-known/ai-catalog.json` when there is one: validated, and each A2A card it lists
 //! (at most [`MAX_LISTED`]) audited the same way, its findings grouped under its entry
-//! ([`Report::catalog`]). Requests run one after another: a card
+//! ([`AuditReport::catalog`]). Requests run one after another: a card
 //! server should not see a burst from a checker, and the report then reads in the order
 //! things were asked. Every request goes through the crate's [`Client`], so every one is
 //! bounded, and the whole run has one time budget ([`Audit::budget`], default
@@ -71,7 +71,7 @@ use interfaces::Credentials;
 
 pub use catalog::MAX_LISTED;
 pub use endpoint::Endpoint;
-pub use report::{CatalogReport, ListedCard, Report};
+pub use report::{AuditReport, CatalogReport, ListedCard};
 
 const CANONICAL_PATH: &str = "/.well-known/agent-card.json";
 const LEGACY_PATH: &str = "/.well-known/agent.json";
@@ -119,7 +119,7 @@ pub fn client() -> ClientBuilder {
 /// # Ok(())
 /// # }
 /// ```
-pub async fn check(base_url: &str) -> Result<Report, CheckError> {
+pub async fn check(base_url: &str) -> Result<AuditReport, CheckError> {
     let client = client().build().map_err(CheckError::Client)?;
     Ok(Audit::new(base_url)?.run(&client).await)
 }
@@ -224,7 +224,7 @@ impl Audit {
     /// the run's budget and, unless [`allow_private_destinations`](Self::allow_private_destinations),
     /// the destinations the base URL allows ([`Client::for_base`]; the client's own
     /// destination policy is asked too).
-    pub async fn run(&self, client: &Client) -> Report {
+    pub async fn run(&self, client: &Client) -> AuditReport {
         let base = self.base.as_str();
         let client = client.with_budget(self.budget);
         let client = match parse_http_url(base) {
@@ -236,7 +236,7 @@ impl Audit {
         let canonical_url = at(base, CANONICAL_PATH);
         let canonical = fetch_card(client, &canonical_url).await;
         if canonical.unreachable {
-            return Report::unreachable(base, canonical.endpoint);
+            return AuditReport::unreachable(base, canonical.endpoint);
         }
         let card = served_card(&canonical, &mut findings);
         if let (Some(response), Ok(url)) = (
@@ -270,7 +270,7 @@ impl Audit {
             ),
             Err(_) => None,
         };
-        let report = Report::new(base, vec![canonical.endpoint, legacy.endpoint], findings);
+        let report = AuditReport::new(base, vec![canonical.endpoint, legacy.endpoint], findings);
         match catalog {
             Some(catalog) => report.with_catalog(catalog),
             None => report,

@@ -10,14 +10,14 @@ use crate::{Code, Diagnostic, Severity};
 /// json` prints it) with the findings as `{level, code, url, header?, pointer?, message}`.
 ///
 /// ```
-/// use a2a_card::check::Report;
-/// let report = Report::new("https://a.example", Vec::new(), Vec::new());
+/// use a2a_card::check::AuditReport;
+/// let report = AuditReport::new("https://a.example", Vec::new(), Vec::new());
 /// assert!(report.passed());
 /// assert_eq!(report.errors(), 0);
 /// ```
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Report {
+pub struct AuditReport {
     base_url: String,
     reachable: bool,
     endpoints: Vec<Endpoint>,
@@ -30,7 +30,7 @@ pub struct Report {
     notes: usize,
 }
 
-impl Report {
+impl AuditReport {
     /// A report of an agent that answered; the findings are sorted errors first, then
     /// warnings, then notes, each in the order found.
     pub fn new(base: &str, endpoints: Vec<Endpoint>, mut findings: Vec<Diagnostic>) -> Self {

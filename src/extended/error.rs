@@ -41,15 +41,15 @@ pub enum ExtendedError {
     /// The public card declares no JSONRPC or HTTP+JSON interface.
     #[error("the public card declares no JSONRPC or HTTP+JSON interface, so there is no route for the extended card")]
     NoRoutes,
-    /// A skill's requirement names a scheme the [`CardSecurity`](crate::security::CardSecurity)
-    /// has no verifier for.
-    #[error("{pointer} names security scheme {scheme:?}, which has no verifier in the CardSecurity (fail closed)")]
-    SkillSchemeWithoutVerifier {
-        /// Where the requirement is in the extended card.
-        pointer: String,
-        /// The scheme's name.
-        scheme: String,
-    },
+    /// The extended card's skills require a scheme the
+    /// [`CardSecurity`](crate::security::CardSecurity) cannot enforce: undeclared, without a
+    /// verifier or a fitting one, or redefining a scheme of the public card (fail closed).
+    #[error("the extended card's skills: {0}")]
+    SkillSecurity(crate::security::SecurityError),
+    /// [`ExtendedCardLayer::not_configured`](super::ExtendedCardLayer::not_configured) has no
+    /// security to guard a card with, so it takes none.
+    #[error("an extended card was given to a not-configured layer, which has no security to guard it; use ExtendedCardLayer::builder with a CardSecurity")]
+    CardWithoutSecurity,
     /// A view of the extended card could not be signed.
     #[cfg(feature = "sign")]
     #[error("a view of the extended card could not be signed: {0}")]

@@ -19,7 +19,7 @@ pin_project! {
     /// that are.
     ///
     /// ```
-    /// use a2a_card::extended::{ExtendedCardLayer, ExtendedFuture, RequestBody};
+    /// use a2a_card::extended::{ExtendedCardLayer, ResponseFuture, RequestBody};
     /// use a2a_card::security::{ApiKeys, CardSecurity};
     /// use std::convert::Infallible;
     /// use tower::{Layer, Service};
@@ -35,7 +35,7 @@ pin_project! {
     /// assert_eq!(run(future)?.status(), 401);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub struct ExtendedFuture<F, B, E> {
+    pub struct ResponseFuture<F, B, E> {
         #[pin]
         kind: Kind<F, B, E>,
     }
@@ -49,9 +49,9 @@ pin_project! {
     }
 }
 
-impl<F, B, E> ExtendedFuture<F, B, E> {
+impl<F, B, E> ResponseFuture<F, B, E> {
     pub(crate) fn inner(future: F) -> Self {
-        ExtendedFuture {
+        ResponseFuture {
             kind: Kind::Inner { future },
         }
     }
@@ -59,7 +59,7 @@ impl<F, B, E> ExtendedFuture<F, B, E> {
     pub(crate) fn ours(
         future: impl Future<Output = Result<Response<ResponseBody<B>>, E>> + Send + 'static,
     ) -> Self {
-        ExtendedFuture {
+        ResponseFuture {
             kind: Kind::Ours {
                 future: Box::pin(future),
             },
@@ -67,7 +67,7 @@ impl<F, B, E> ExtendedFuture<F, B, E> {
     }
 }
 
-impl<F, B, E> Future for ExtendedFuture<F, B, E>
+impl<F, B, E> Future for ResponseFuture<F, B, E>
 where
     F: Future<Output = Result<Response<B>, E>>,
 {
@@ -83,12 +83,12 @@ where
     }
 }
 
-impl<F, B, E> fmt::Debug for ExtendedFuture<F, B, E> {
+impl<F, B, E> fmt::Debug for ResponseFuture<F, B, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = match &self.kind {
             Kind::Inner { .. } => "Inner",
             Kind::Ours { .. } => "Ours",
         };
-        f.debug_tuple("ExtendedFuture").field(&kind).finish()
+        f.debug_tuple("ResponseFuture").field(&kind).finish()
     }
 }

@@ -17,9 +17,7 @@ use crate::{AgentCard, Profile};
 /// The default `Cache-Control` of the extended card: any cache may keep it only for this
 /// caller, and must revalidate first (cheap: a 304 after authentication).
 pub const EXTENDED_CACHE_CONTROL: &str = "private, no-cache";
-/// How much of a JSON-RPC request body is read to learn its method; a larger body is an
-/// [`UndecidedCall`] (an extended-card request is tiny).
-pub use crate::body::DEFAULT_JSONRPC_PEEK;
+use crate::body::DEFAULT_JSONRPC_PEEK;
 
 /// A tower layer that answers the authenticated extended-card operation on the routes the
 /// public card's interfaces imply, enforcing the card's security requirements, and passes
@@ -54,7 +52,8 @@ impl<S> Layer<S> for ExtendedCardLayer {
 #[must_use = "call .build()"]
 pub struct ExtendedCardLayerBuilder {
     public: AgentCard,
-    security: CardSecurity,
+    /// `None`: [`ExtendedCardLayer::not_configured`], nothing to guard.
+    security: Option<CardSecurity>,
     card: Option<AgentCard>,
     deliberately_without: bool,
     cache_control: HeaderValue,
@@ -79,6 +78,13 @@ impl ExtendedCardLayer {
     /// # let _ = builder;
     /// ```
     pub fn builder(public: &AgentCard, security: CardSecurity) -> ExtendedCardLayerBuilder {
+        Self::builder_guarded_by(public, Some(security))
+    }
+
+    fn builder_guarded_by(
+        public: &AgentCard,
+        security: Option<CardSecurity>,
+    ) -> ExtendedCardLayerBuilder {
         ExtendedCardLayerBuilder {
             public: public.clone(),
             security,
@@ -97,7 +103,7 @@ impl ExtendedCardLayer {
 }
 
 impl ExtendedCardLayer {
-    /// A layer for an agent that has no extended card to serve (and no credentials
+    /// A builder for an agent that has no extended card to serve (and no credentials
     /// configured to guard one): on the routes the public card's interfaces imply it answers
     /// every caller with ExtendedAgentCardNotConfiguredError (JSON-RPC -32007; HTTP 400 with
     /// ErrorInfo reason `EXTENDED_AGENT_CARD_NOT_CONFIGURED` on HTTP+JSON), or
@@ -106,14 +112,16 @@ impl ExtendedCardLayer {
     /// 404. Nothing is authenticated, since there is no card to reveal; with credentials, use
     /// [`builder`](Self::builder) and
     /// [`without_extended_card`](ExtendedCardLayerBuilder::without_extended_card), which
-    /// answers the same error after authentication.
+    /// answers the same error after authentication. The builder's body settings (peek,
+    /// timeout, budget, undecided calls) apply; an extended card is refused at build
+    /// ([`ExtendedError::CardWithoutSecurity`]).
     ///
     /// ```
     /// use a2a_card::extended::ExtendedCardLayer;
     /// use tower::{Layer, ServiceExt};
     /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
     /// // The example card declares an extended card and an HTTP+JSON interface at /a2a/rest.
-    /// let app = ExtendedCardLayer::not_configured(&public)?.layer(tower::service_fn(
+    /// let app = ExtendedCardLayer::not_configured(&public).build()?.layer(tower::service_fn(
     ///     |_req: http::Request<a2a_card::extended::RequestBody<String>>| async {
     ///         Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
     ///     },
@@ -123,62 +131,8 @@ impl ExtendedCardLayer {
     /// assert_eq!(run(app.oneshot(request))?.status(), 400);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn not_configured(public: &AgentCard) -> Result<ExtendedCardLayer, ExtendedError> {
-        let routes = Routes::from_interfaces(&public.supported_interfaces)?;
-        if routes.is_empty() {
-            return Err(ExtendedError::NoRoutes);
-        }
-        let shared = Shared {
-            routes,
-            capability: public.capabilities.extended_agent_card == Some(true),
-            card: None,
-            security: None,
-            cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
-            vary: HeaderValue::from_static("*"),
-            rest_vary: HeaderValue::from_static("*"),
-            peek: DEFAULT_JSONRPC_PEEK,
-            timeout: None,
-            budget: BodyBudget::default(),
-            undecided: UndecidedCall::default(),
-        };
-        Ok(ExtendedCardLayer {
-            shared: Arc::new(shared),
-        })
-    }
-}
-
-impl ExtendedCardLayer {
-    /// The same layer with a deadline for the JSON-RPC bodies it reads (see
-    /// [`ExtendedCardLayerBuilder::body_timeout`]); for a layer made by
-    /// [`not_configured`](Self::not_configured), which has no builder.
-    ///
-    /// ```
-    /// use a2a_card::extended::{BodyTimeout, ExtendedCardLayer};
-    /// use std::time::Duration;
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// let layer = ExtendedCardLayer::not_configured(&public)?
-    ///     .with_body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep));
-    /// # let _ = layer;
-    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
-    /// ```
-    pub fn with_body_timeout(mut self, timeout: BodyTimeout) -> Self {
-        Arc::make_mut(&mut self.shared).timeout = Some(timeout);
-        self
-    }
-
-    /// The layer with `budget` for the request-body bytes it holds
-    /// ([`ExtendedCardLayerBuilder::body_budget`]).
-    ///
-    /// ```
-    /// use a2a_card::{body::BodyBudget, extended::ExtendedCardLayer};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// let layer = ExtendedCardLayer::not_configured(&public)?.with_body_budget(BodyBudget::new(1 << 20));
-    /// # let _ = layer;
-    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
-    /// ```
-    pub fn with_body_budget(mut self, budget: BodyBudget) -> Self {
-        Arc::make_mut(&mut self.shared).budget = budget;
-        self
+    pub fn not_configured(public: &AgentCard) -> ExtendedCardLayerBuilder {
+        Self::builder_guarded_by(public, None)
     }
 }
 
@@ -259,7 +213,7 @@ impl ExtendedCardLayerBuilder {
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
     /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// use a2a_card::extended::{BodyTimeout, ExtendedCardLayer};
+    /// use a2a_card::{body::BodyTimeout, extended::ExtendedCardLayer};
     /// use std::time::Duration;
     /// let layer = ExtendedCardLayer::builder(&public, security)
     ///     .extended_card(public.clone())
@@ -398,6 +352,9 @@ impl ExtendedCardLayerBuilder {
         if routes.is_empty() {
             return Err(ExtendedError::NoRoutes);
         }
+        let Some(security) = self.security else {
+            return self.build_not_configured(routes, capability);
+        };
         match (&self.card, capability) {
             (None, true) if !self.deliberately_without => return Err(ExtendedError::NotConfigured),
             (Some(_), false) => return Err(ExtendedError::NotDeclared),
@@ -419,16 +376,23 @@ impl ExtendedCardLayerBuilder {
             }
             (card, _) => card,
         };
+        // The skills of the extended card may require schemes of their own: the security
+        // covers them from here on (the card is given once, here).
+        let security = match &rebased {
+            Some(card) => security
+                .with_skills_of(&self.public, card)
+                .map_err(ExtendedError::SkillSecurity)?,
+            None => security,
+        };
         let card = match rebased {
             Some(card) => Some(Arc::new(checked(
-                &self.security,
                 card,
                 self.signer.as_ref(),
                 self.precompress,
             )?)),
             None => None,
         };
-        let mut vary = self.security.credential_headers().join(", ");
+        let mut vary = security.credential_headers().join(", ");
         if vary.is_empty() {
             // Only TLS client certificates: nothing in the request names the caller.
             vary = "*".to_owned();
@@ -443,7 +407,7 @@ impl ExtendedCardLayerBuilder {
             routes,
             capability,
             card,
-            security: Some(self.security),
+            security: Some(security),
             cache_control: self.cache_control,
             vary: header(&vary),
             rest_vary: header(&rest_vary),
@@ -458,9 +422,8 @@ impl ExtendedCardLayerBuilder {
     }
 }
 
-/// Refuses an extended card with errors, or whose skills name schemes without a verifier.
+/// Refuses an extended card with errors.
 fn checked(
-    security: &CardSecurity,
     card: AgentCard,
     signer: Option<&Signer>,
     precompress: bool,
@@ -473,17 +436,35 @@ fn checked(
     if !errors.is_empty() {
         return Err(ExtendedError::InvalidCard(errors));
     }
-    for (k, skill) in card.skills.iter().enumerate() {
-        for (i, requirement) in skill.security_requirements.iter().enumerate() {
-            for scheme in requirement.schemes.keys() {
-                if !security.covers(scheme) {
-                    return Err(ExtendedError::SkillSchemeWithoutVerifier {
-                        pointer: format!("/skills/{k}/securityRequirements/{i}"),
-                        scheme: scheme.clone(),
-                    });
-                }
-            }
-        }
-    }
     ExtendedCard::new(card, signer, precompress)
+}
+
+impl ExtendedCardLayerBuilder {
+    /// The layer of [`ExtendedCardLayer::not_configured`]: the routes answer that there is
+    /// no extended card, authenticating nobody, since there is nothing to reveal.
+    fn build_not_configured(
+        self,
+        routes: Routes,
+        capability: bool,
+    ) -> Result<ExtendedCardLayer, ExtendedError> {
+        if self.card.is_some() {
+            return Err(ExtendedError::CardWithoutSecurity);
+        }
+        let shared = Shared {
+            routes,
+            capability,
+            card: None,
+            security: None,
+            cache_control: self.cache_control,
+            vary: HeaderValue::from_static("*"),
+            rest_vary: HeaderValue::from_static("*"),
+            peek: self.peek,
+            timeout: self.timeout,
+            budget: self.budget,
+            undecided: self.undecided,
+        };
+        Ok(ExtendedCardLayer {
+            shared: Arc::new(shared),
+        })
+    }
 }

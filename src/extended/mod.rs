@@ -9,7 +9,7 @@
 //! - JSONRPC: a `POST P` whose method is `GetExtendedAgentCard` (v1.0) or
 //!   `agent/getAuthenticatedExtendedCard` (v0.3) is answered with a JSON-RPC result; any
 //!   other call passes to the inner service with its body byte for byte (the layer reads at
-//!   most [`DEFAULT_JSONRPC_PEEK`] bytes to learn the method, within the
+//!   most [`DEFAULT_JSONRPC_PEEK`](crate::body::DEFAULT_JSONRPC_PEEK) bytes to learn the method, within the
 //!   [`body_timeout`](ExtendedCardLayerBuilder::body_timeout) when one is set, else 408). The
 //!   method is read the way the most lenient JSON reader would; a call whose method cannot
 //!   be told (larger than the peek, compressed, unreadable) must meet the card's security
@@ -53,7 +53,6 @@
 //! ```
 
 mod body;
-mod enforcement;
 mod error;
 mod future;
 mod layer;
@@ -61,21 +60,16 @@ mod policy;
 mod responses;
 mod routes;
 mod service;
+#[cfg(test)]
+mod service_tests;
 mod variants;
 
 #[cfg(feature = "fuzzing")]
 pub(crate) use service::{peek, Peeked};
 
 pub use body::RequestBody;
-pub use enforcement::enforces_the_same;
 pub use error::ExtendedError;
-pub use future::ExtendedFuture;
-pub use layer::{
-    ExtendedCardLayer, ExtendedCardLayerBuilder, DEFAULT_JSONRPC_PEEK, EXTENDED_CACHE_CONTROL,
-};
+pub use future::ResponseFuture;
+pub use layer::{ExtendedCardLayer, ExtendedCardLayerBuilder, EXTENDED_CACHE_CONTROL};
 pub use policy::UndecidedCall;
 pub use service::ExtendedCardService;
-
-/// A deadline for reading a JSON-RPC call's body (see
-/// [`ExtendedCardLayerBuilder::body_timeout`]).
-pub use crate::body::BodyTimeout;

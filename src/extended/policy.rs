@@ -22,7 +22,7 @@
 /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
 /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// assert_eq!(UndecidedCall::default(), UndecidedCall::RequireSecurity);
-/// // The agent's JSON-RPC route has RequireCardSecurity of its own: let such calls through.
+/// // The agent's JSON-RPC route has RequireCardSecurityLayer of its own: let such calls through.
 /// let layer = ExtendedCardLayer::builder(&public, security)
 ///     .extended_card(public.clone())
 ///     .undecided_call(UndecidedCall::PassThrough)
@@ -45,6 +45,6 @@ pub enum UndecidedCall {
     Refuse,
     /// Pass the call to the agent unauthenticated, as for any other method: for agents that
     /// guard their own JSON-RPC route with
-    /// [`RequireCardSecurity`](crate::security::RequireCardSecurity) (or stricter).
+    /// [`RequireCardSecurityLayer`](crate::security::RequireCardSecurityLayer) (or stricter).
     PassThrough,
 }

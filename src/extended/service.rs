@@ -10,7 +10,7 @@ use serde_json::Value;
 use tower::Service;
 
 use super::body::RequestBody;
-use super::future::ExtendedFuture;
+use super::future::ResponseFuture;
 use super::policy::UndecidedCall;
 use super::responses::{
     allow, bad_tenant, batched, jsonrpc_card, rest_card, undecided, unreadable_body, A2aError,
@@ -94,7 +94,7 @@ where
 {
     type Response = Response<ResponseBody<ResBody>>;
     type Error = S::Error;
-    type Future = ExtendedFuture<S::Future, ResBody, S::Error>;
+    type Future = ResponseFuture<S::Future, ResBody, S::Error>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx)
@@ -106,7 +106,7 @@ where
             .routes
             .ask(request.method(), request.uri().path())
         else {
-            return ExtendedFuture::inner(self.inner.call(request.map(RequestBody::new)));
+            return ResponseFuture::inner(self.inner.call(request.map(RequestBody::new)));
         };
         ours_to_handle(self, request, ask)
     }
@@ -122,7 +122,7 @@ fn ours_to_handle<S, ReqBody, ResBody>(
     service: &mut ExtendedCardService<S>,
     request: Request<ReqBody>,
     ask: Ask,
-) -> ExtendedFuture<S::Future, ResBody, S::Error>
+) -> ResponseFuture<S::Future, ResBody, S::Error>
 where
     S: Service<Request<RequestBody<ReqBody>>, Response = Response<ResBody>>
         + Clone
@@ -139,7 +139,7 @@ where
     let clone = service.inner.clone();
     let inner = std::mem::replace(&mut service.inner, clone);
     let shared = service.shared.clone();
-    ExtendedFuture::ours(handle(shared, inner, request, ask))
+    ResponseFuture::ours(handle(shared, inner, request, ask))
 }
 
 fn ours<B>(response: Response<Bytes>) -> Response<ResponseBody<B>> {

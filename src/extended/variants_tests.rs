@@ -84,7 +84,6 @@ fn card() -> AgentCard {
 
 fn security(card: &AgentCard) -> CardSecurity {
     CardSecurity::builder(card)
-        .skills_of(card)
         .verifier("key", HeaderGrant)
         .verifier("key2", HeaderGrant)
         .verifier("oauth", HeaderGrant)

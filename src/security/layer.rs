@@ -1,4 +1,4 @@
-//! [`RequireCardSecurity`]: the layer that puts the card's requirements in front of any route.
+//! [`RequireCardSecurityLayer`]: the layer that puts the card's requirements in front of any route.
 
 use tower::Layer;
 
@@ -16,12 +16,15 @@ use crate::body::{BodyBudget, BodyTimeout, DEFAULT_JSONRPC_PEEK};
 /// request (a JSON object with a `jsonrpc` member, or a batch) gets a JSON-RPC error that
 /// echoes its `id`, anything else the HTTP+JSON binding's error. To learn this, only a
 /// refused request's body is read, at most [`DEFAULT_JSONRPC_PEEK`] bytes of it (a larger
-/// one gets the HTTP+JSON style unless [`style`](Self::style) says JSON-RPC), within the
-/// [`body_timeout`](Self::body_timeout) when one is set (else 408); a request let through
-/// reaches the inner service untouched.
+/// one gets the HTTP+JSON style unless [`style`](RequireCardSecurityLayerBuilder::style) says
+/// JSON-RPC), within the [`body_timeout`](RequireCardSecurityLayerBuilder::body_timeout) when
+/// one is set (else 408); a request let through reaches the inner service untouched.
+///
+/// Configured with a builder, as the other two layers are: [`builder`](Self::builder), the
+/// settings, then [`build`](RequireCardSecurityLayerBuilder::build).
 ///
 /// ```
-/// use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurity};
+/// use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurityLayer};
 /// use tower::Layer;
 /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
 /// let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
@@ -29,12 +32,19 @@ use crate::body::{BodyBudget, BodyTimeout, DEFAULT_JSONRPC_PEEK};
 ///     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("{}")))
 /// });
 /// // Refusals follow the request's style; `.style(ErrorStyle::JsonRpc)` fixes it.
-/// let protected = RequireCardSecurity::new(security).style(ErrorStyle::JsonRpc).layer(rpc);
+/// let protected = RequireCardSecurityLayer::builder(security).style(ErrorStyle::JsonRpc).build().layer(rpc);
 /// # let _ = protected;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct RequireCardSecurity {
+pub struct RequireCardSecurityLayer {
+    settings: RequireCardSecurityLayerBuilder,
+}
+
+/// Configures a [`RequireCardSecurityLayer`]; see [`RequireCardSecurityLayer::builder`].
+#[derive(Debug, Clone)]
+#[must_use = "call .build()"]
+pub struct RequireCardSecurityLayerBuilder {
     security: CardSecurity,
     /// `None`: the style of each request.
     style: Option<ErrorStyle>,
@@ -43,18 +53,19 @@ pub struct RequireCardSecurity {
     budget: BodyBudget,
 }
 
-impl RequireCardSecurity {
+impl RequireCardSecurityLayer {
     /// Enforces `security`; refusals in the style of each request (JSON-RPC for a JSON-RPC
-    /// request, with its id; HTTP+JSON otherwise) unless [`style`](Self::style) fixes one.
+    /// request, with its id; HTTP+JSON otherwise) unless
+    /// [`style`](RequireCardSecurityLayerBuilder::style) fixes one.
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// let layer = a2a_card::security::RequireCardSecurity::new(security);
+    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).build();
     /// # let _ = layer;
     /// ```
-    pub fn new(security: CardSecurity) -> Self {
-        RequireCardSecurity {
+    pub fn builder(security: CardSecurity) -> RequireCardSecurityLayerBuilder {
+        RequireCardSecurityLayerBuilder {
             security,
             style: None,
             peek: DEFAULT_JSONRPC_PEEK,
@@ -62,7 +73,9 @@ impl RequireCardSecurity {
             budget: BodyBudget::default(),
         }
     }
+}
 
+impl RequireCardSecurityLayerBuilder {
     /// How every refusal is written (JSON-RPC error or HTTP+JSON error), whatever the
     /// request looks like. With [`ErrorStyle::JsonRpc`] the request's id is still echoed
     /// when its body can be read.
@@ -70,8 +83,8 @@ impl RequireCardSecurity {
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// let layer = a2a_card::security::RequireCardSecurity::new(security)
-    ///     .style(a2a_card::security::ErrorStyle::JsonRpc);
+    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security)
+    ///     .style(a2a_card::security::ErrorStyle::JsonRpc).build();
     /// # let _ = layer;
     /// ```
     pub fn style(mut self, style: ErrorStyle) -> Self {
@@ -85,7 +98,7 @@ impl RequireCardSecurity {
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// let layer = a2a_card::security::RequireCardSecurity::new(security).max_jsonrpc_peek(4096);
+    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).max_jsonrpc_peek(4096).build();
     /// # let _ = layer;
     /// ```
     pub fn max_jsonrpc_peek(mut self, bytes: usize) -> Self {
@@ -103,8 +116,8 @@ impl RequireCardSecurity {
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// use a2a_card::body::BodyTimeout;
     /// use std::time::Duration;
-    /// let layer = a2a_card::security::RequireCardSecurity::new(security)
-    ///     .body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep));
+    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security)
+    ///     .body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep)).build();
     /// # let _ = layer;
     /// ```
     pub fn body_timeout(mut self, timeout: BodyTimeout) -> Self {
@@ -120,26 +133,41 @@ impl RequireCardSecurity {
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// let layer = a2a_card::security::RequireCardSecurity::new(security)
-    ///     .body_budget(a2a_card::body::BodyBudget::new(1 << 20));
+    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security)
+    ///     .body_budget(a2a_card::body::BodyBudget::new(1 << 20)).build();
     /// # let _ = layer;
     /// ```
     pub fn body_budget(mut self, budget: BodyBudget) -> Self {
         self.budget = budget;
         self
     }
+
+    /// The layer. Nothing here can fail: the requirements were checked when the
+    /// [`CardSecurity`] was built.
+    ///
+    /// ```
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
+    /// use tower::Layer;
+    /// let service = a2a_card::security::RequireCardSecurityLayer::builder(security).build().layer(());
+    /// # let _ = service;
+    /// ```
+    pub fn build(self) -> RequireCardSecurityLayer {
+        RequireCardSecurityLayer { settings: self }
+    }
 }
 
-impl<S> Layer<S> for RequireCardSecurity {
+impl<S> Layer<S> for RequireCardSecurityLayer {
     type Service = RequireCardSecurityService<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
+        let settings = &self.settings;
         let read = super::service::Read {
-            style: self.style,
-            peek: self.peek,
-            timeout: self.timeout.clone(),
-            budget: self.budget.clone(),
+            style: settings.style,
+            peek: settings.peek,
+            timeout: settings.timeout.clone(),
+            budget: settings.budget.clone(),
         };
-        RequireCardSecurityService::new(inner, self.security.clone(), read)
+        RequireCardSecurityService::new(inner, settings.security.clone(), read)
     }
 }

@@ -15,10 +15,10 @@
 //! Failures: 401 with a `WWW-Authenticate` challenge for each scheme of the requirements
 //! (`error="invalid_token"` when a bearer token was given and failed), 403 with
 //! `error="insufficient_scope"` and the scopes needed when the caller authenticated without
-//! them. [`RequireCardSecurity`] puts this in front of any route.
+//! them. [`RequireCardSecurityLayer`] puts this in front of any route.
 //!
 //! ```
-//! use a2a_card::security::{ApiKeys, BasicUsers, CardSecurity, RequireCardSecurity};
+//! use a2a_card::security::{ApiKeys, BasicUsers, CardSecurity, RequireCardSecurityLayer};
 //! use a2a_card::AgentCard;
 //! use tower::{Layer, ServiceExt};
 //!
@@ -38,7 +38,7 @@
 //!     .verifier("key", ApiKeys::new(["k1-7f3a9c"])?)
 //!     .verifier("basic", BasicUsers::new(["alice:s3cret"])?)
 //!     .build()?;
-//! let app = RequireCardSecurity::new(security).layer(tower::service_fn(|_req: http::Request<String>| async {
+//! let app = RequireCardSecurityLayer::builder(security).build().layer(tower::service_fn(|_req: http::Request<String>| async {
 //!     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("ok")))
 //! }));
 //!
@@ -72,10 +72,8 @@ pub use basic::BasicUsers;
 pub use bearer::{Bearer, TokenError, TokenFuture, TokenVerifier};
 pub use error::SecurityError;
 pub use failure::{AuthFailure, ErrorStyle};
-pub use future::SecuredFuture;
-#[cfg(feature = "jwt")]
-pub use jwt::{JwksSource, JwtVerifier};
-pub use layer::RequireCardSecurity;
+pub use future::ResponseFuture;
+pub use layer::{RequireCardSecurityLayer, RequireCardSecurityLayerBuilder};
 pub use mtls::{ClientCertificate, MutualTls};
 #[cfg(feature = "extended")]
 pub(crate) use requirements::Verdicts;

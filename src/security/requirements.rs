@@ -71,7 +71,6 @@ impl std::fmt::Debug for CardSecurity {
 #[must_use = "call .build()"]
 pub struct CardSecurityBuilder<'c> {
     card: &'c AgentCard,
-    skills_card: Option<&'c AgentCard>,
     verifiers: BTreeMap<String, Arc<dyn Verifier>>,
     realm: String,
 }
@@ -88,7 +87,6 @@ impl CardSecurity {
     pub fn builder(card: &AgentCard) -> CardSecurityBuilder<'_> {
         CardSecurityBuilder {
             card,
-            skills_card: None,
             verifiers: BTreeMap::new(),
             realm: "a2a".to_owned(),
         }
@@ -122,12 +120,6 @@ impl CardSecurity {
     ) -> Result<AuthContext, AuthFailure> {
         self.check_alternatives(&self.inner.requirements, request, verdicts)
             .await
-    }
-
-    /// Whether `scheme` has a verifier (and is declared).
-    #[cfg(feature = "extended")]
-    pub(crate) fn covers(&self, scheme: &str) -> bool {
-        self.inner.verifiers.contains_key(scheme) && self.inner.schemes.contains_key(scheme)
     }
 
     /// The request headers that carry the credentials of the enforced schemes, for `Vary`.
@@ -271,24 +263,6 @@ impl<'c> CardSecurityBuilder<'c> {
         self
     }
 
-    /// Also checks the skills of `card` (typically the extended card, whose skills may
-    /// require schemes of their own): every scheme they name must have a fitting verifier,
-    /// and is then enforced for those skills.
-    ///
-    /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
-    /// let extended = card.clone();
-    /// let security = a2a_card::security::CardSecurity::builder(&card)
-    ///     .skills_of(&extended)
-    ///     .verifier("apiKey", a2a_card::security::ApiKeys::new(["k"]).unwrap())
-    ///     .build();
-    /// assert!(security.is_ok());
-    /// ```
-    pub fn skills_of(mut self, card: &'c AgentCard) -> Self {
-        self.skills_card = Some(card);
-        self
-    }
-
     /// The realm named in `WWW-Authenticate` challenges; default `a2a`.
     ///
     /// ```
@@ -316,63 +290,7 @@ impl<'c> CardSecurityBuilder<'c> {
         if card.security_requirements.is_empty() {
             return Err(SecurityError::NoRequirements);
         }
-        // One name, one scheme across both cards, used or not: a scheme the extended card
-        // redefines (another header, a query parameter...) would otherwise be checked where
-        // the public card does not say.
-        if let Some(other) = self.skills_card {
-            for (name, scheme) in &other.security_schemes {
-                if card
-                    .security_schemes
-                    .get(name)
-                    .is_some_and(|ours| ours != scheme)
-                {
-                    return Err(SecurityError::ConflictingScheme(name.clone()));
-                }
-            }
-        }
-        // (where, requirements, the card that declares their schemes)
-        let mut lists: Vec<(String, &[SecurityRequirement], &AgentCard)> = vec![(
-            "/securityRequirements".to_owned(),
-            &card.security_requirements,
-            card,
-        )];
-        for skills_card in std::iter::once(card).chain(self.skills_card) {
-            for (k, skill) in skills_card.skills.iter().enumerate() {
-                lists.push((
-                    format!("/skills/{k}/securityRequirements"),
-                    &skill.security_requirements,
-                    skills_card,
-                ));
-            }
-        }
-        let mut schemes = BTreeMap::new();
-        for (base, requirements, declaring) in lists {
-            for (i, requirement) in requirements.iter().enumerate() {
-                let pointer = format!("{base}/{i}");
-                if requirement.schemes.is_empty() {
-                    return Err(SecurityError::EmptyRequirement(pointer));
-                }
-                for name in requirement.schemes.keys() {
-                    let Some(scheme) = declaring.security_schemes.get(name) else {
-                        return Err(SecurityError::UndeclaredScheme {
-                            scheme: name.clone(),
-                            pointer,
-                        });
-                    };
-                    let Some(verifier) = self.verifiers.get(name) else {
-                        return Err(SecurityError::MissingVerifier(name.clone()));
-                    };
-                    verifier.fits(scheme).map_err(|expected| {
-                        SecurityError::VerifierDoesNotFit {
-                            scheme: name.clone(),
-                            declared: describe(scheme),
-                            expected,
-                        }
-                    })?;
-                    schemes.insert(name.clone(), scheme.clone());
-                }
-            }
-        }
+        let schemes = schemes_in_use(card, None, &self.verifiers)?;
         Ok(CardSecurity {
             inner: Arc::new(Inner {
                 schemes,
@@ -382,6 +300,97 @@ impl<'c> CardSecurityBuilder<'c> {
             }),
         })
     }
+}
+
+impl CardSecurity {
+    /// The same security, also covering the skills of `extended` (the extended card, whose
+    /// skills may require schemes the public card only declares, or declares itself): the
+    /// checks of [`CardSecurityBuilder::build`] over both cards. The extended-card layer
+    /// calls it at build, so the extended card is given once, to that layer.
+    #[cfg(feature = "extended")]
+    pub(crate) fn with_skills_of(
+        &self,
+        public: &AgentCard,
+        extended: &AgentCard,
+    ) -> Result<CardSecurity, SecurityError> {
+        let schemes = schemes_in_use(public, Some(extended), &self.inner.verifiers)?;
+        Ok(CardSecurity {
+            inner: Arc::new(Inner {
+                schemes,
+                verifiers: self.inner.verifiers.clone(),
+                requirements: self.inner.requirements.clone(),
+                realm: self.inner.realm.clone(),
+            }),
+        })
+    }
+}
+
+/// Every scheme a requirement of `card` (card-level and skills) or of the skills of
+/// `skills_card` names, each checked: declared, with a verifier that fits it, and one name
+/// one scheme across both cards.
+fn schemes_in_use(
+    card: &AgentCard,
+    skills_card: Option<&AgentCard>,
+    verifiers: &BTreeMap<String, Arc<dyn Verifier>>,
+) -> Result<BTreeMap<String, SecurityScheme>, SecurityError> {
+    // One name, one scheme across both cards, used or not: a scheme the extended card
+    // redefines (another header, a query parameter...) would otherwise be checked where
+    // the public card does not say.
+    if let Some(other) = skills_card {
+        for (name, scheme) in &other.security_schemes {
+            if card
+                .security_schemes
+                .get(name)
+                .is_some_and(|ours| ours != scheme)
+            {
+                return Err(SecurityError::ConflictingScheme(name.clone()));
+            }
+        }
+    }
+    // (where, requirements, the card that declares their schemes)
+    let mut lists: Vec<(String, &[SecurityRequirement], &AgentCard)> = vec![(
+        "/securityRequirements".to_owned(),
+        &card.security_requirements,
+        card,
+    )];
+    for skills_card in std::iter::once(card).chain(skills_card) {
+        for (k, skill) in skills_card.skills.iter().enumerate() {
+            lists.push((
+                format!("/skills/{k}/securityRequirements"),
+                &skill.security_requirements,
+                skills_card,
+            ));
+        }
+    }
+    let mut schemes = BTreeMap::new();
+    for (base, requirements, declaring) in lists {
+        for (i, requirement) in requirements.iter().enumerate() {
+            let pointer = format!("{base}/{i}");
+            if requirement.schemes.is_empty() {
+                return Err(SecurityError::EmptyRequirement(pointer));
+            }
+            for name in requirement.schemes.keys() {
+                let Some(scheme) = declaring.security_schemes.get(name) else {
+                    return Err(SecurityError::UndeclaredScheme {
+                        scheme: name.clone(),
+                        pointer,
+                    });
+                };
+                let Some(verifier) = verifiers.get(name) else {
+                    return Err(SecurityError::MissingVerifier(name.clone()));
+                };
+                verifier
+                    .fits(scheme)
+                    .map_err(|expected| SecurityError::VerifierDoesNotFit {
+                        scheme: name.clone(),
+                        declared: describe(scheme),
+                        expected,
+                    })?;
+                schemes.insert(name.clone(), scheme.clone());
+            }
+        }
+    }
+    Ok(schemes)
 }
 
 /// How a scheme is declared, for messages: `an httpAuthSecurityScheme (Bearer)`.

@@ -340,17 +340,6 @@ fn debug_names_the_schemes_and_counts_the_alternatives() {
 }
 
 #[test]
-fn covers_a_scheme_only_when_a_requirement_names_it_and_it_has_a_verifier() {
-    // Verifiers for a..m; the requirements name a and f only.
-    let security = security(r#"[{"schemes": {"a": {}}}, {"schemes": {"f": {}}}]"#);
-    assert!(security.covers("a"));
-    assert!(security.covers("f"));
-    // A verifier for a scheme no requirement names, and a scheme nobody declared.
-    assert!(!security.covers("b"));
-    assert!(!security.covers("zzz"));
-}
-
-#[test]
 fn credential_headers_name_each_header_once() {
     let security = security(
         r#"[{"schemes": {"a": {}, "b": {}}}, {"schemes": {"f": {}, "g": {}}},

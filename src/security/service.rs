@@ -9,17 +9,17 @@ use serde_json::Value;
 use tower::Service;
 
 use super::failure::ErrorStyle;
-use super::future::SecuredFuture;
+use super::future::ResponseFuture;
 use super::requirements::CardSecurity;
 use crate::body::{read_up_to, scan_call, timed_out, BodyBudget, BodyTimeout, Call, ResponseBody};
 
-/// The service made by [`RequireCardSecurity`](super::RequireCardSecurity).
+/// The service made by [`RequireCardSecurityLayer`](super::RequireCardSecurityLayer).
 ///
 /// ```
 /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
 /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
 /// use tower::Layer;
-/// let service = a2a_card::security::RequireCardSecurity::new(security).layer(());
+/// let service = a2a_card::security::RequireCardSecurityLayer::builder(security).build().layer(());
 /// # let _: a2a_card::security::RequireCardSecurityService<()> = service;
 /// ```
 #[derive(Debug, Clone)]
@@ -51,7 +51,7 @@ impl<S> RequireCardSecurityService<S> {
     inner_service_accessors!(
         "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
 # let security = a2a_card::security::CardSecurity::builder(&card).verifier(\"apiKey\", a2a_card::security::ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
-# let layer = a2a_card::security::RequireCardSecurity::new(security);"
+# let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).build();"
     );
 }
 
@@ -64,7 +64,7 @@ where
 {
     type Response = Response<ResponseBody<ResBody>>;
     type Error = S::Error;
-    type Future = SecuredFuture<ResBody, S::Error>;
+    type Future = ResponseFuture<ResBody, S::Error>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx)
@@ -76,7 +76,7 @@ where
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let security = self.security.clone();
         let read = self.read.clone();
-        SecuredFuture::new(async move {
+        ResponseFuture::new(async move {
             let (mut parts, body) = request.into_parts();
             match security.check(&parts).await {
                 Ok(context) => {
@@ -130,7 +130,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use crate::security::{ApiKeys, AuthContext, CardSecurity, RequireCardSecurity};
+    use crate::security::{ApiKeys, AuthContext, CardSecurity, RequireCardSecurityLayer};
     use std::convert::Infallible;
     use tower::{Layer, Service, ServiceExt};
 
@@ -158,15 +158,17 @@ mod tests {
         Response = http::Response<crate::body::ResponseBody<String>>,
         Error = Infallible,
     > + Clone {
-        RequireCardSecurity::new(security()).layer(tower::service_fn(
-            |request: http::Request<String>| async move {
-                let found = request.extensions().get::<AuthContext>().is_some();
-                let status = if found { 200 } else { 500 };
-                let mut response = http::Response::new(String::from("inner"));
-                *response.status_mut() = http::StatusCode::from_u16(status).unwrap();
-                Ok::<_, Infallible>(response)
-            },
-        ))
+        RequireCardSecurityLayer::builder(security())
+            .build()
+            .layer(tower::service_fn(
+                |request: http::Request<String>| async move {
+                    let found = request.extensions().get::<AuthContext>().is_some();
+                    let status = if found { 200 } else { 500 };
+                    let mut response = http::Response::new(String::from("inner"));
+                    *response.status_mut() = http::StatusCode::from_u16(status).unwrap();
+                    Ok::<_, Infallible>(response)
+                },
+            ))
     }
 
     async fn body_of(
@@ -240,29 +242,33 @@ mod tests {
 
     #[test]
     fn ready_when_the_inner_service_is() {
-        let mut pending = RequireCardSecurity::new(security()).layer(tower::service_fn(
-            |_: http::Request<String>| async {
-                Ok::<_, Infallible>(http::Response::new(String::new()))
-            },
-        ));
+        let mut pending =
+            RequireCardSecurityLayer::builder(security())
+                .build()
+                .layer(tower::service_fn(|_: http::Request<String>| async {
+                    Ok::<_, Infallible>(http::Response::new(String::new()))
+                }));
         let waker = std::task::Waker::noop();
         let mut cx = std::task::Context::from_waker(waker);
         assert!(pending.poll_ready(&mut cx).is_ready());
         // An inner service that is never ready keeps the layer's service not ready.
-        let mut never = RequireCardSecurity::new(security()).layer(Never);
+        let mut never = RequireCardSecurityLayer::builder(security())
+            .build()
+            .layer(Never);
         assert!(Service::<http::Request<String>>::poll_ready(&mut never, &mut cx).is_pending());
     }
 
     #[test]
     fn the_future_shows_nothing_of_the_request() {
-        let mut service = RequireCardSecurity::new(security()).layer(tower::service_fn(
-            |_: http::Request<String>| async {
-                Ok::<_, Infallible>(http::Response::new(String::new()))
-            },
-        ));
+        let mut service =
+            RequireCardSecurityLayer::builder(security())
+                .build()
+                .layer(tower::service_fn(|_: http::Request<String>| async {
+                    Ok::<_, Infallible>(http::Response::new(String::new()))
+                }));
         let request = http::Request::get("/a2a").body(String::new()).unwrap();
         let future = service.call(request);
-        assert_eq!(format!("{future:?}"), "SecuredFuture { .. }");
+        assert_eq!(format!("{future:?}"), "ResponseFuture { .. }");
     }
 
     #[derive(Clone)]
@@ -303,16 +309,17 @@ mod tests {
         use crate::security::ErrorStyle;
         use std::time::Duration;
         for (style, jsonrpc) in [(None, false), (Some(ErrorStyle::JsonRpc), true)] {
-            let mut layer = RequireCardSecurity::new(security()).body_timeout(BodyTimeout::new(
-                Duration::from_millis(20),
-                tokio::time::sleep,
-            ));
+            let mut builder = RequireCardSecurityLayer::builder(security()).body_timeout(
+                BodyTimeout::new(Duration::from_millis(20), tokio::time::sleep),
+            );
             if let Some(style) = style {
-                layer = layer.style(style);
+                builder = builder.style(style);
             }
-            let app = layer.layer(tower::service_fn(|_: http::Request<Stalled>| async {
-                Ok::<_, Infallible>(http::Response::new(String::new()))
-            }));
+            let app = builder
+                .build()
+                .layer(tower::service_fn(|_: http::Request<Stalled>| async {
+                    Ok::<_, Infallible>(http::Response::new(String::new()))
+                }));
             let request = http::Request::post("/a2a").body(Stalled).unwrap();
             let response = run(app.oneshot(request)).unwrap();
             assert_eq!(response.status(), 408, "{style:?}");

@@ -113,8 +113,6 @@ pub(crate) use {
     etag::{any_matches, Comparison},
 };
 
-/// The response body, shared with the other middlewares (see [`crate::body`]).
-pub use crate::body::ResponseBody;
 #[cfg(feature = "catalog")]
 pub use catalog::CatalogOptions;
 pub use error::BuildError;

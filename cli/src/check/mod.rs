@@ -7,7 +7,7 @@ mod report;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use a2a_card::check::{Audit, CheckError, Report};
+use a2a_card::check::{Audit, AuditReport, CheckError};
 use a2a_card::client::{parse_http_url, ClientError};
 use a2a_card::sign::TrustStore;
 use clap::Args;
@@ -111,7 +111,7 @@ pub(crate) fn run(args: CheckArgs, output: &mut Output) -> Outcome {
 }
 
 /// Everything but printing the report: each mistake in the arguments is reported here.
-fn audit(args: &CheckArgs, output: &mut Output) -> Result<Report, Outcome> {
+fn audit(args: &CheckArgs, output: &mut Output) -> Result<AuditReport, Outcome> {
     let mut fail = |outcome: Outcome, message: String| {
         errln!(output, "a2a-card: {message}");
         outcome

@@ -1,13 +1,13 @@
 //! Printing the audit's report: what each card path answered, then the findings, then
 //! counts (or the report as JSON); and the exit code it gives.
 
-use a2a_card::check::{CatalogReport, Endpoint, ListedCard, Report};
+use a2a_card::check::{AuditReport, CatalogReport, Endpoint, ListedCard};
 
 use crate::output::{errln, outln, terminal_safe, Output};
 use crate::{Format, Outcome};
 
 /// 0 without errors, 1 with, 2 when the base URL cannot be reached.
-pub(super) fn outcome(report: &Report) -> Outcome {
+pub(super) fn outcome(report: &AuditReport) -> Outcome {
     match (report.is_reachable(), report.errors()) {
         (false, _) => Outcome::Unreadable,
         (true, 0) => Outcome::Clean,
@@ -15,7 +15,7 @@ pub(super) fn outcome(report: &Report) -> Outcome {
     }
 }
 
-pub(super) fn print(report: &Report, format: Format, output: &mut Output) {
+pub(super) fn print(report: &AuditReport, format: Format, output: &mut Output) {
     match format {
         Format::Json => outln!(
             output,
@@ -26,7 +26,7 @@ pub(super) fn print(report: &Report, format: Format, output: &mut Output) {
     }
 }
 
-fn print_text(report: &Report, output: &mut Output) {
+fn print_text(report: &AuditReport, output: &mut Output) {
     if !report.is_reachable() {
         let why = report
             .endpoints()

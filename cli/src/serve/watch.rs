@@ -341,7 +341,7 @@ impl Watcher {
         let checked = super::check(path, bytes);
         // What --auth enforces was derived from the main card.
         if let (Ok((card, _)), Some(enforced)) = (&checked, &self.enforced) {
-            if !a2a_card::extended::enforces_the_same(enforced, card) {
+            if !super::enforcement::enforces_the_same(enforced, card) {
                 self.say(format!(
                     "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",
                     path.display()

@@ -27,7 +27,7 @@
 //! // The card's one scheme is an API key named "apiKey".
 //! let read = AuthFile::new(&card).named("auth.toml").read("[apiKey]\nkeys = [\"k1-7f3a9c\"]\n")?;
 //! assert!(read.warnings.is_empty());
-//! let _layer = a2a_card::security::RequireCardSecurity::new(read.security);
+//! let _layer = a2a_card::security::RequireCardSecurityLayer::builder(read.security).build();
 //! # Ok::<(), a2a_card_server::auth_file::AuthFileError>(())
 //! ```
 
@@ -77,8 +77,8 @@ impl<'a> AuthFile<'a> {
         }
     }
 
-    /// Also the extended card: its schemes may have tables, and its skills' requirements
-    /// are checked (as [`CardSecurityBuilder::skills_of`]).
+    /// Also the extended card: its schemes may have tables, and every scheme its skills
+    /// require must have one (the extended-card layer checks the rest when it is built).
     pub fn extended_card(mut self, extended: &'a AgentCard) -> Self {
         self.extended = Some(extended);
         self
@@ -118,9 +118,7 @@ impl<'a> AuthFile<'a> {
         })?;
         let (public, extended) = (self.public, self.extended);
         let mut builder = CardSecurity::builder(public);
-        if let Some(extended) = extended {
-            builder = builder.skills_of(extended);
-        }
+        let named: Vec<String> = tables.keys().cloned().collect();
         let mut warnings = Vec::new();
         for (name, table) in tables {
             let declaring = if public.security_schemes.contains_key(&name) {
@@ -166,6 +164,23 @@ impl<'a> AuthFile<'a> {
                 source,
             },
         })?;
+        // The extended card's skills may require schemes of their own: each needs a table too
+        // (the extended-card layer checks the rest of their security when it is built).
+        if let Some(extended) = extended {
+            let required = extended
+                .skills
+                .iter()
+                .flat_map(|skill| &skill.security_requirements)
+                .flat_map(|requirement| requirement.schemes.keys());
+            for scheme in required {
+                if !named.contains(scheme) {
+                    return Err(AuthFileError::MissingTable {
+                        file: file(),
+                        scheme: scheme.clone(),
+                    });
+                }
+            }
+        }
         Ok(ReadAuthFile { security, warnings })
     }
 

@@ -1,7 +1,7 @@
 //! Whether a new card may replace the one an extended-card layer and its `CardSecurity` were
 //! built from without rebuilding them.
 
-use crate::AgentCard;
+use a2a_card::AgentCard;
 
 /// True when `new` needs exactly the security `old` does and derives the same extended-card
 /// routes: the same schemes, requirements and `extendedAgentCard` flag, and interfaces with
@@ -9,19 +9,7 @@ use crate::AgentCard;
 /// may move its interfaces to another host or port (a new deployment). A server that swaps
 /// cards (`a2a-card serve --watch`) refuses a replacement for which this is false: what it
 /// enforces was fixed when the layers were built.
-///
-/// ```
-/// use a2a_card::{extended::enforces_the_same, AgentCard};
-/// let old = AgentCard::from_json_str(r#"{"supportedInterfaces": [{"url": "https://a.example/rpc",
-///     "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]}"#).unwrap();
-/// let mut moved = old.clone();
-/// moved.supported_interfaces[0].url = "https://b.example:8443/rpc".into();
-/// assert!(enforces_the_same(&old, &moved));
-/// let mut renamed = old.clone();
-/// renamed.supported_interfaces[0].url = "https://a.example/v2/rpc".into();
-/// assert!(!enforces_the_same(&old, &renamed));
-/// ```
-pub fn enforces_the_same(old: &AgentCard, new: &AgentCard) -> bool {
+pub(crate) fn enforces_the_same(old: &AgentCard, new: &AgentCard) -> bool {
     old.security_schemes == new.security_schemes
         && old.security_requirements == new.security_requirements
         && routes_of(old) == routes_of(new)
@@ -77,12 +65,12 @@ mod tests {
         let changes: [Change; 9] = [
             ("another scheme", |c| {
                 c.security_schemes
-                    .insert("other".into(), crate::SecurityScheme::http("Bearer"));
+                    .insert("other".into(), a2a_card::SecurityScheme::http("Bearer"));
             }),
             ("the key's header renamed", |c| {
                 c.security_schemes.insert(
                     "key".into(),
-                    crate::SecurityScheme::api_key("header", "X-Other"),
+                    a2a_card::SecurityScheme::api_key("header", "X-Other"),
                 );
             }),
             ("no requirements", |c| c.security_requirements.clear()),
