@@ -18,7 +18,9 @@ const CARD: &str = r#"{
 
 // The agent's JSON-RPC endpoint: here every method is "not found".
 async fn jsonrpc(body: String) -> String {
-    let id = serde_json::from_str::<Value>(&body).ok().and_then(|r| r.get("id").cloned());
+    let id = serde_json::from_str::<Value>(&body)
+        .ok()
+        .and_then(|r| r.get("id").cloned());
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": "Method not found"}})
         .to_string()
 }

@@ -57,31 +57,47 @@ fn the_readme_dependency_block_names_what_the_program_uses() {
     let toml = first_block(&readme, "toml").expect("README.md has a ```toml block");
     let program = first_block(&readme, "rust").expect("README.md has a ```rust block");
     let before_program = readme.find("```toml") < readme.find("```rust");
-    assert!(before_program, "the dependency block comes before the program");
+    assert!(
+        before_program,
+        "the dependency block comes before the program"
+    );
     for (krate, in_code) in [
         ("a2a-card", "a2a_card::"),
         ("axum", "axum::"),
         ("tokio", "tokio::"),
         ("serde_json", "serde_json::"),
     ] {
-        assert!(program.contains(in_code), "the program no longer uses {krate}: update this test");
         assert!(
-            toml.lines().any(|line| line.starts_with(&format!("{krate} "))),
+            program.contains(in_code),
+            "the program no longer uses {krate}: update this test"
+        );
+        assert!(
+            toml.lines()
+                .any(|line| line.starts_with(&format!("{krate} "))),
             "README.md's dependency block lacks {krate}, which the program uses"
         );
     }
     // What #[tokio::main] and tokio::net::TcpListener need.
     let tokio = toml.lines().find(|l| l.starts_with("tokio ")).unwrap();
     for feature in ["macros", "rt-multi-thread", "net"] {
-        assert!(tokio.contains(feature), "the tokio line lacks feature {feature}");
+        assert!(
+            tokio.contains(feature),
+            "the tokio line lacks feature {feature}"
+        );
     }
 }
 
 #[test]
 fn an_edited_block_is_told_apart() {
     let markdown = "text\n```toml\na = 1\n```\n```rust\nfn main() {}\n```\n```rust\nlater\n```\n";
-    assert_eq!(first_block(markdown, "rust").as_deref(), Some("fn main() {}\n"));
+    assert_eq!(
+        first_block(markdown, "rust").as_deref(),
+        Some("fn main() {}\n")
+    );
     assert_eq!(first_block(markdown, "toml").as_deref(), Some("a = 1\n"));
-    assert_ne!(first_block(markdown, "rust").as_deref(), Some("fn main() { }\n"));
+    assert_ne!(
+        first_block(markdown, "rust").as_deref(),
+        Some("fn main() { }\n")
+    );
     assert_eq!(first_block("```rust\nnever closed\n", "rust"), None);
 }
