@@ -12,7 +12,10 @@ mod common;
 
 use std::hint::black_box;
 
-use a2a_card::{validate_document, AgentCard, Profile};
+use a2a_card::{
+    validate::{validate_document, Profile},
+    AgentCard,
+};
 use criterion::Criterion;
 use serde_json::Value;
 

@@ -4,7 +4,7 @@
 //! cargo run --no-default-features --example validate_file -- examples/agent-card.json
 //! ```
 
-use a2a_card::{validate_document, Profile};
+use a2a_card::validate::{validate_document, Profile};
 
 fn main() {
     let path = std::env::args()

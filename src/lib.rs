@@ -56,7 +56,7 @@
 //! ## Validating a card
 //!
 //! ```
-//! use a2a_card::{AgentCard, Profile};
+//! use a2a_card::{AgentCard, validate::Profile};
 //!
 //! let card = AgentCard::from_json_slice(br#"{
 //!   "name": "Route Planner",
@@ -127,4 +127,3 @@ pub use card::{
     SecurityRequirement, SecurityScheme, StringList, V03Rendering,
 };
 pub use diagnostic::{pointer_push, Code, Diagnostic, Severity};
-pub use validate::{validate_document, validate_value, DocumentKind, Profile, Report};

@@ -31,7 +31,8 @@ use serde_json::Value;
 
 use crate::card::v03::{main_pointer_v03, main_pointer_v1, MAIN_VERSION};
 use crate::{
-    validate_document, AgentCard, CardVersion, Code, Diagnostic, DocumentKind, Profile, ReadError,
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard, CardVersion, Code, Diagnostic, ReadError,
 };
 
 /// The migrated card, in the shape asked for.

@@ -2,7 +2,10 @@
 //! annotations}]}`, at most 10,000 bytes of compact JSON. Every mistake is reported with its
 //! stable code at the JSON pointer of the offending value.
 
-use a2a_card::{validate_document, validate_value, DocumentKind, Profile, Report, Severity};
+use a2a_card::{
+    validate::{validate_document, validate_value, DocumentKind, Profile, Report},
+    Severity,
+};
 use serde_json::{json, Value};
 
 const SEED: &str = "tests/fixtures/mcp/tools-seed.json";

@@ -1108,7 +1108,12 @@ fn null_reads_as_unset() {
     assert!(card.security_requirements[0].schemes["oauth"]
         .list
         .is_empty());
-    let report = a2a_card::validate_document(&bytes(&doc), a2a_card::Profile::Spec, None).unwrap();
+    let report = a2a_card::validate::validate_document(
+        &bytes(&doc),
+        a2a_card::validate::Profile::Spec,
+        None,
+    )
+    .unwrap();
     let found: Vec<(&str, &str)> = report
         .diagnostics
         .iter()

@@ -4,7 +4,10 @@
 //! wrong type in a field the model defines is always found: a validator that returned nothing
 //! would fail here.
 
-use a2a_card::{validate_value, AgentCard, Profile};
+use a2a_card::{
+    validate::{validate_value, Profile},
+    AgentCard,
+};
 use serde_json::{json, Value};
 
 const CARDS: &[&str] = &[

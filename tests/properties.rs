@@ -13,7 +13,7 @@ use std::convert::Infallible;
 use std::time::{Duration, SystemTime};
 
 use a2a_card::serve::{AgentCardLayer, CardHandle, Legacy};
-use a2a_card::{AgentCard, Profile};
+use a2a_card::{validate::Profile, AgentCard};
 use bytes::Bytes;
 use http::{HeaderName, HeaderValue, Request, Response};
 use http_body_util::BodyExt;

@@ -1,7 +1,10 @@
 //! Regressions for inputs that once read or validated wrongly: each test names the mistake
 //! it guards against.
 
-use a2a_card::{validate_value, AgentCard, Code, Profile};
+use a2a_card::{
+    validate::{validate_value, Profile},
+    AgentCard, Code,
+};
 use serde_json::{json, Value};
 
 /// A clean v1.0 card to break one field at a time.
@@ -675,7 +678,8 @@ fn repeated_member_names_are_refused_when_reading_bytes_and_reported_by_validate
     let mut v03 = base_v03();
     v03["skills"][0]["tags"] = json!([]);
     let text = first_member(&v03, "\"url\":\"x\"");
-    let report = a2a_card::validate_document(text.as_bytes(), Profile::Spec, None).unwrap();
+    let report =
+        a2a_card::validate::validate_document(text.as_bytes(), Profile::Spec, None).unwrap();
     let codes: Vec<_> = report
         .diagnostics
         .iter()

@@ -8,7 +8,10 @@ mod support;
 use a2a_card::catalog::{verify_catalog, HostInfo, Publisher};
 use a2a_card::serve::{AgentCardLayer, CardHandle, CatalogOptions};
 use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
-use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
+use a2a_card::{
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard,
+};
 use support::{echo_inner, example_card, TestServer};
 use tower::Layer;
 

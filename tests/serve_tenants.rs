@@ -10,7 +10,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use a2a_card::serve::{AgentCardLayer, BuildError, CardHandle, CatalogOptions};
-use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
+use a2a_card::{
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard,
+};
 use support::{echo_inner, example_card, TestServer};
 use tower::Layer;
 

@@ -13,7 +13,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use a2a_card::{validate_document, CardVersion, Code, Diagnostic, Profile, Severity};
+use a2a_card::{
+    validate::{validate_document, Profile},
+    CardVersion, Code, Diagnostic, Severity,
+};
 
 fn fixture(file: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -373,7 +376,7 @@ fn v03_base() -> serde_json::Value {
 }
 
 fn codes(card: &serde_json::Value) -> Vec<(Code, String, String)> {
-    a2a_card::validate_value(card, Profile::Spec, None)
+    a2a_card::validate::validate_value(card, Profile::Spec, None)
         .diagnostics
         .into_iter()
         .map(|d| (d.code, d.pointer, d.message))

@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use a2a_card::{
-    validate_document, AgentCard, CardVersion, Code, Diagnostic, DocumentKind, Profile, Severity,
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard, CardVersion, Code, Diagnostic, Severity,
 };
 
 fn fixture_path(relative: &str) -> PathBuf {

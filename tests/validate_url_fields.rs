@@ -2,7 +2,10 @@
 //! A2A-E033 at exactly its pointer. (The broken-card corpus counts codes; this counts the
 //! places a rule is applied, so dropping the check of one field fails here.)
 
-use a2a_card::{validate_value, Code, Profile};
+use a2a_card::{
+    validate::{validate_value, Profile},
+    Code,
+};
 use serde_json::Value;
 
 const EVERY_FIELD: &str = concat!(

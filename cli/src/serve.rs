@@ -16,7 +16,10 @@ use a2a_card::serve::{
     DEFAULT_CACHE_CONTROL,
 };
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
-use a2a_card::{validate_document, AgentCard, DocumentKind, Profile};
+use a2a_card::{
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard,
+};
 use a2a_card_server::auth_file::AuthFile;
 
 /// The card served when no file is given: the example card of this repository.

@@ -7,7 +7,8 @@ use super::output::{errln, outln, Output};
 use super::{input, Outcome};
 use a2a_card::sign::{unsigned_fields, Algorithm, CardSigner, Jwk, KeyError, SigningKey};
 use a2a_card::{
-    validate_document, AgentCard, CardVersion, DocumentKind, Profile, ReadError, Severity,
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard, CardVersion, ReadError, Severity,
 };
 
 #[derive(Debug, Args)]

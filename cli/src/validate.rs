@@ -5,7 +5,10 @@ use serde_json::{json, Value};
 
 use super::output::{errln, outln, Output};
 use super::{input, Format, Outcome};
-use a2a_card::{validate_document, DocumentKind, Profile, ReadError, Report};
+use a2a_card::{
+    validate::{validate_document, DocumentKind, Profile, Report},
+    ReadError,
+};
 
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {

@@ -19,7 +19,10 @@ use super::output::{errln, outln, Output};
 use super::{input, Outcome};
 use a2a_card::catalog::{AiCatalog, CatalogVerification};
 use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore};
-use a2a_card::{validate_document, AgentCard, CardVersion, Code, DocumentKind, Profile, ReadError};
+use a2a_card::{
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard, CardVersion, Code, ReadError,
+};
 
 #[derive(Debug, Args)]
 pub(crate) struct VerifyArgs {

@@ -387,8 +387,12 @@ fn generate_builds_a_valid_card_from_the_form() {
     assert_eq!(answer["valid"], true, "{answer:#}");
     assert_eq!(answer["diagnostics"], json!([]));
     let card = answer["card"].as_str().unwrap();
-    let report =
-        a2a_card::validate_document(card.as_bytes(), a2a_card::Profile::Registry, None).unwrap();
+    let report = a2a_card::validate::validate_document(
+        card.as_bytes(),
+        a2a_card::validate::Profile::Registry,
+        None,
+    )
+    .unwrap();
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
     // An empty form: a card whose diagnostics point into the generated text.
     let empty = studio

@@ -6,7 +6,7 @@
 #![no_main]
 
 use a2a_card::serve::{AgentCardLayer, Legacy};
-use a2a_card::{validate_document, AgentCard, CardVersion, DocumentKind, Profile};
+use a2a_card::{AgentCard, CardVersion, validate::{validate_document, DocumentKind, Profile}};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

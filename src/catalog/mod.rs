@@ -7,8 +7,8 @@
 //! `extra`, so a catalog read and written again loses nothing), the media types
 //! ([`AI_CATALOG_JSON`], [`A2A_AGENT_CARD_JSON`]), the well-known path ([`WELL_KNOWN_PATH`])
 //! and link relation ([`LINK_RELATION`]). Validation is
-//! [`validate_document`](crate::validate_document) with
-//! [`DocumentKind::AiCatalog`](crate::DocumentKind::AiCatalog) (codes `A2A-E060`..`A2A-E069`,
+//! [`validate_document`](crate::validate::validate_document) with
+//! [`DocumentKind::AiCatalog`](crate::validate::DocumentKind::AiCatalog) (codes `A2A-E060`..`A2A-E069`,
 //! `A2A-W060`..`A2A-W062`); nested catalogs given inline are followed up to
 //! [`MAX_NESTING_DEPTH`] levels.
 //!

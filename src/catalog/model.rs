@@ -44,7 +44,7 @@ impl AiCatalog {
     }
 
     /// Reads a catalog (no validation beyond JSON types; see
-    /// [`validate_document`](crate::validate_document)).
+    /// [`validate_document`](crate::validate::validate_document)).
     ///
     /// ```
     /// assert!(a2a_card::catalog::AiCatalog::from_json_slice(b"[]").is_err());

@@ -5,7 +5,10 @@ use super::endpoint::{header_findings, redirect_findings, CardFetch};
 use super::finding::{finding, from_validation, Place};
 use super::{CANONICAL_PATH, LEGACY_PATH};
 use crate::sign::{CardVerifier, TrustStore};
-use crate::{validate_document, AgentCard, Code, Diagnostic, DocumentKind, Profile};
+use crate::{
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard, Code, Diagnostic,
+};
 
 /// The keys signatures are checked with: a verifier as `verify` builds one, the same refusing fields no
 /// signature covers, and the keys the JWKS held that cannot be used.

@@ -28,7 +28,10 @@ use crate::catalog::{
     AI_CATALOG_JSON, WELL_KNOWN_PATH,
 };
 use crate::client::{parse_http_url, Client, Origin, Outgoing};
-use crate::{validate_document, validate_value, Code, Diagnostic, DocumentKind, Profile};
+use crate::{
+    validate::{validate_document, validate_value, DocumentKind, Profile},
+    Code, Diagnostic,
+};
 
 /// A2A cards of one catalog audited at most: a catalog is a host's few agents, and a hostile
 /// one must not turn the audit into a crawler.

@@ -13,7 +13,10 @@ use super::finding::{finding, from_validation, quoted, Place};
 use super::probe::{not_probed, probe_for, Probe, Skip};
 use crate::client::{Client, ClientError, CredentialPolicy, CredentialRefusal};
 use crate::protocol::{Binding, ErrorCode, ProtocolVersion};
-use crate::{validate_document, AgentCard, Code, Diagnostic, DocumentKind, Profile};
+use crate::{
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard, Code, Diagnostic,
+};
 
 /// Interfaces probed at most: a card is a few of them, and a hostile card must not turn
 /// the audit into a scanner of thousands of addresses.

@@ -12,7 +12,7 @@ use super::service::{ExtendedCardService, Shared};
 use super::variants::{ExtendedCard, Signer};
 use crate::body::{BodyBudget, BodyTimeout};
 use crate::security::CardSecurity;
-use crate::{AgentCard, Profile};
+use crate::{validate::Profile, AgentCard};
 
 /// The default `Cache-Control` of the extended card: any cache may keep it only for this
 /// caller, and must revalidate first (cheap: a 304 after authentication).

@@ -29,7 +29,7 @@ use crate::catalog::{
     AiCatalog, CatalogEntry, HostInfo, Publisher, A2A_AGENT_CARD_JSON, AI_CATALOG_JSON,
     LINK_RELATION, WELL_KNOWN_PATH,
 };
-use crate::{validate_value, DocumentKind, Profile};
+use crate::validate::{validate_value, DocumentKind, Profile};
 
 /// What the layer puts in its catalog (see
 /// [`AgentCardLayerBuilder::catalog`](super::AgentCardLayerBuilder::catalog)).

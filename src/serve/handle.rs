@@ -7,7 +7,7 @@ use super::error::BuildError;
 use super::representation::CardSet;
 use super::respond::{Published, Shared, SwapDates};
 use super::settings::{canonical_segment, check_tenant_name, Settings};
-use crate::{AgentCard, Profile};
+use crate::{validate::Profile, AgentCard};
 
 /// Replaces the card a layer serves, atomically. The new card is checked first; a card with
 /// errors is refused (with every diagnostic) and the old card keeps serving. A response is

@@ -6,7 +6,7 @@
 //! protocol v1.0 or v0.3 only). MCP tool specs are checked too ([`DocumentKind::McpTools`]).
 //!
 //! ```
-//! use a2a_card::{validate_document, Code, Profile};
+//! use a2a_card::{Code, validate::{validate_document, Profile}};
 //!
 //! let report = validate_document(br#"{
 //!   "name": "AI Assistant", "description": "Helps.",
@@ -31,7 +31,7 @@
 //! contradicts its shape is an error in every profile (`A2A-E037`).
 //!
 //! ```
-//! use a2a_card::{validate_document, Code, Profile};
+//! use a2a_card::{Code, validate::{validate_document, Profile}};
 //! let v03 = br#"{"protocolVersion": "0.3.0", "name": "Hello World Agent",
 //!   "description": "Greets whoever asks it to.", "url": "https://hello.example.com/",
 //!   "version": "1.0.0", "capabilities": {}, "defaultInputModes": ["text/plain"],
@@ -66,7 +66,7 @@ use crate::diagnostic::{Code, Diagnostic, Severity};
 /// Which set of rules to apply.
 ///
 /// ```
-/// use a2a_card::{validate_value, Profile};
+/// use a2a_card::validate::{validate_value, Profile};
 /// let big = serde_json::json!({"name": "x".repeat(20_000)});
 /// let spec = validate_value(&big, Profile::Spec, None);
 /// let registry = validate_value(&big, Profile::Registry, None);
@@ -91,7 +91,7 @@ pub const REGISTRY_MAX_BYTES: usize = 10_000;
 /// What a document is.
 ///
 /// ```
-/// use a2a_card::{validate_document, DocumentKind, Profile};
+/// use a2a_card::validate::{validate_document, DocumentKind, Profile};
 /// let report = validate_document(br#"{"tools": []}"#, Profile::Spec, None).unwrap();
 /// assert_eq!(report.kind, DocumentKind::McpTools);
 /// ```
@@ -112,7 +112,7 @@ impl DocumentKind {
     /// Guesses the kind: an object with a `tools` array and no card fields is an MCP spec.
     ///
     /// ```
-    /// use a2a_card::DocumentKind;
+    /// use a2a_card::validate::DocumentKind;
     /// let v = serde_json::json!({"tools": []});
     /// assert_eq!(DocumentKind::detect(&v), DocumentKind::McpTools);
     /// ```
@@ -139,7 +139,7 @@ impl DocumentKind {
 /// The result of validating one document.
 ///
 /// ```
-/// use a2a_card::{validate_document, Profile, CardVersion};
+/// use a2a_card::{CardVersion, validate::{validate_document, Profile}};
 /// let report = validate_document(br#"{"url": "https://a.example/rpc"}"#, Profile::Spec, None)
 ///     .unwrap();
 /// assert_eq!(report.source_version, Some(CardVersion::V0_3));
@@ -177,7 +177,7 @@ impl Report {
     /// True when any diagnostic is an error.
     ///
     /// ```
-    /// let r = a2a_card::validate_value(&serde_json::json!([]), Default::default(), None);
+    /// let r = a2a_card::validate::validate_value(&serde_json::json!([]), Default::default(), None);
     /// assert!(r.has_errors()); // A2A-E003: not an object
     /// ```
     pub fn has_errors(&self) -> bool {
@@ -187,7 +187,7 @@ impl Report {
     /// How many errors.
     ///
     /// ```
-    /// let r = a2a_card::validate_value(&serde_json::json!({}), Default::default(), None);
+    /// let r = a2a_card::validate::validate_value(&serde_json::json!({}), Default::default(), None);
     /// assert_eq!(r.error_count(), 8); // every REQUIRED field of the card is missing
     /// ```
     pub fn error_count(&self) -> usize {
@@ -197,7 +197,7 @@ impl Report {
     /// How many warnings.
     ///
     /// ```
-    /// let r = a2a_card::validate_value(&serde_json::json!({}), Default::default(), None);
+    /// let r = a2a_card::validate::validate_value(&serde_json::json!({}), Default::default(), None);
     /// assert_eq!(r.warning_count(), 0);
     /// ```
     pub fn warning_count(&self) -> usize {
@@ -208,7 +208,7 @@ impl Report {
     ///
     /// ```
     /// let v03 = serde_json::json!({"url": "https://a.example/rpc"});
-    /// let r = a2a_card::validate_value(&v03, Default::default(), None);
+    /// let r = a2a_card::validate::validate_value(&v03, Default::default(), None);
     /// assert_eq!(r.note_count(), 1); // no protocolVersion: read as 0.3, a guess (A2A-N021)
     /// ```
     pub fn note_count(&self) -> usize {
@@ -229,7 +229,7 @@ impl Report {
 /// tool specs alike); [`validate_value`] cannot see those, the parsed value kept one.
 ///
 /// ```
-/// use a2a_card::{validate_document, Code};
+/// use a2a_card::{Code, validate::validate_document};
 /// let err = validate_document(b"{\"name\": ", Default::default(), None).unwrap_err();
 /// assert!(err.to_string().contains("line 1"));
 /// let report = validate_document(br#"{"tools": [], "tools": []}"#, Default::default(), None)
@@ -256,7 +256,7 @@ pub fn validate_document(
 /// Validates a parsed JSON document.
 ///
 /// ```
-/// use a2a_card::{validate_value, Profile};
+/// use a2a_card::validate::{validate_value, Profile};
 /// let report = validate_value(&serde_json::json!({"tools": [{"name": "x"}]}), Profile::Spec, None);
 /// assert!(report.has_errors());
 /// ```
@@ -305,7 +305,7 @@ impl AgentCard {
     /// Validates the card (as the v1.0 model holds it).
     ///
     /// ```
-    /// use a2a_card::{AgentCard, Profile};
+    /// use a2a_card::{AgentCard, validate::Profile};
     /// let diagnostics = AgentCard::default().validate(Profile::Spec);
     /// assert!(diagnostics.iter().any(|d| d.pointer == "/name"));
     /// ```
@@ -316,7 +316,7 @@ impl AgentCard {
     /// True when [`AgentCard::validate`] finds no error.
     ///
     /// ```
-    /// assert!(!a2a_card::AgentCard::default().is_valid(a2a_card::Profile::Spec));
+    /// assert!(!a2a_card::AgentCard::default().is_valid(a2a_card::validate::Profile::Spec));
     /// ```
     pub fn is_valid(&self, profile: Profile) -> bool {
         !self

@@ -18,7 +18,10 @@ use super::form::CardForm;
 use a2a_card::migrate::{migrate as migrate_card, MigrateError};
 use a2a_card::validate::locate;
 use a2a_card::validate::REGISTRY_MAX_BYTES;
-use a2a_card::{validate_document, CardVersion, Diagnostic, DocumentKind, Profile, Report};
+use a2a_card::{
+    validate::{validate_document, DocumentKind, Profile, Report},
+    CardVersion, Diagnostic,
+};
 
 /// The largest request body the API reads; a card is a few kilobytes.
 pub(crate) const MAX_REQUEST_BYTES: usize = 1024 * 1024;

@@ -5,7 +5,7 @@
 
 use a2a_card::catalog::A2A_AGENT_CARD_JSON;
 use a2a_card::check::MAX_LISTED;
-use a2a_card::{validate_document, validate_value, DocumentKind, Profile};
+use a2a_card::validate::{validate_document, validate_value, DocumentKind, Profile};
 use http::Uri;
 use serde_json::{json, Value};
 

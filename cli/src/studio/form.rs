@@ -345,7 +345,8 @@ mod tests {
         .unwrap();
         let text = form.to_card_json();
         let report =
-            a2a_card::validate_document(text.as_bytes(), Default::default(), None).unwrap();
+            a2a_card::validate::validate_document(text.as_bytes(), Default::default(), None)
+                .unwrap();
         assert!(
             report.diagnostics.is_empty(),
             "{:?}\n{text}",
@@ -365,7 +366,8 @@ mod tests {
     fn an_empty_form_gives_a_card_that_names_what_is_missing() {
         let text = CardForm::default().to_card_json();
         let report =
-            a2a_card::validate_document(text.as_bytes(), Default::default(), None).unwrap();
+            a2a_card::validate::validate_document(text.as_bytes(), Default::default(), None)
+                .unwrap();
         let pointers: Vec<&str> = report
             .diagnostics
             .iter()
