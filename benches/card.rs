@@ -13,8 +13,8 @@ mod common;
 use std::hint::black_box;
 
 use a2a_card::{
-    validate::{validate_document, Profile},
     AgentCard,
+    validate::{Profile, validate_document},
 };
 use criterion::Criterion;
 use serde_json::Value;

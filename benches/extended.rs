@@ -14,12 +14,12 @@ use std::convert::Infallible;
 use std::hint::black_box;
 use std::time::SystemTime;
 
+use a2a_card::AgentCard;
 use a2a_card::extended::{ExtendedCardLayer, RequestBody};
 use a2a_card::security::jwt::{JwksSource, JwtSigner, JwtVerifier};
 use a2a_card::security::{ApiKeys, Bearer, CardSecurity};
 use a2a_card::serve::AgentCardLayer;
 use a2a_card::sign::{Algorithm, SigningKey};
-use a2a_card::AgentCard;
 use criterion::Criterion;
 use http::{Request, Response};
 use serde_json::json;

@@ -22,11 +22,11 @@ use std::hint::black_box;
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
-use a2a_card::serve::AgentCardLayer;
 use a2a_card::AgentCard;
+use a2a_card::serve::AgentCardLayer;
 use bytes::Bytes;
 use criterion::Criterion;
-use http::{header, HeaderMap, HeaderValue, Request, Response};
+use http::{HeaderMap, HeaderValue, Request, Response, header};
 use http_body_util::Full;
 use tower::{Layer, Service, ServiceExt};
 
@@ -74,8 +74,8 @@ fn run<F: Future>(future: F) -> F::Output {
     }
 }
 
-fn inner_service(
-) -> impl Service<Request<()>, Response = Response<Full<Bytes>>, Error = Infallible> + Clone {
+fn inner_service()
+-> impl Service<Request<()>, Response = Response<Full<Bytes>>, Error = Infallible> + Clone {
     tower::service_fn(|_request: Request<()>| async {
         Ok::<_, Infallible>(Response::new(Full::new(Bytes::from_static(b"agent"))))
     })
@@ -122,10 +122,12 @@ fn benches(c: &mut Criterion) {
     group.bench_function("AgentCardService identity (baseline)", |b| {
         b.iter(|| {
             let response = run(service.clone().oneshot(black_box(accepting("identity"))));
-            assert!(!response
-                .unwrap()
-                .headers()
-                .contains_key(header::CONTENT_ENCODING));
+            assert!(
+                !response
+                    .unwrap()
+                    .headers()
+                    .contains_key(header::CONTENT_ENCODING)
+            );
         })
     });
     group.bench_function("AgentCardService gzip, br", |b| {

@@ -10,8 +10,8 @@
 
 use std::time::{Instant, SystemTime};
 
-use a2a_card::serve::{AgentCardLayer, CatalogOptions};
 use a2a_card::AgentCard;
+use a2a_card::serve::{AgentCardLayer, CatalogOptions};
 
 fn main() {
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");

@@ -7,11 +7,11 @@
 //! curl -i http://127.0.0.1:3000/.well-known/agent-card.json
 //! ```
 
-use a2a_card::serve::AgentCardLayer;
 use a2a_card::AgentCard;
-use axum::routing::post;
+use a2a_card::serve::AgentCardLayer;
 use axum::Router;
-use serde_json::{json, Value};
+use axum::routing::post;
+use serde_json::{Value, json};
 
 /// Stands in for the agent's JSON-RPC endpoint: every call is answered "method not found".
 async fn jsonrpc(body: String) -> String {

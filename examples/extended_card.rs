@@ -7,12 +7,12 @@
 //! curl -i -H 'X-API-Key: k1-7f3a9c' http://127.0.0.1:3000/a2a/rest/extendedAgentCard
 //! ```
 
+use a2a_card::AgentCard;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurityLayer};
 use a2a_card::serve::AgentCardLayer;
-use a2a_card::AgentCard;
-use axum::routing::post;
 use axum::Router;
+use axum::routing::post;
 
 /// Stands in for the agent's JSON-RPC endpoint.
 async fn jsonrpc(body: String) -> String {

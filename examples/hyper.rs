@@ -8,8 +8,8 @@
 
 use std::convert::Infallible;
 
-use a2a_card::serve::AgentCardLayer;
 use a2a_card::AgentCard;
+use a2a_card::serve::AgentCardLayer;
 use http::{Request, Response, StatusCode};
 use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};

@@ -1,6 +1,6 @@
-use a2a_card::{serve::AgentCardLayer, AgentCard};
-use axum::{routing::post, Router};
-use serde_json::{json, Value};
+use a2a_card::{AgentCard, serve::AgentCardLayer};
+use axum::{Router, routing::post};
+use serde_json::{Value, json};
 
 // The card this agent publishes (v1.0 or v0.3 JSON; a file read at start works the same).
 const CARD: &str = r#"{

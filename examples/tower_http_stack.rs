@@ -14,10 +14,10 @@
 //! curl -i -H 'Accept-Encoding: gzip' http://127.0.0.1:3000/.well-known/agent-card.json
 //! ```
 
-use a2a_card::serve::AgentCardLayer;
 use a2a_card::AgentCard;
-use axum::routing::get;
+use a2a_card::serve::AgentCardLayer;
 use axum::Router;
+use axum::routing::get;
 use tower::ServiceBuilder;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;

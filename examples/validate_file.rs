@@ -4,7 +4,7 @@
 //! cargo run --no-default-features --example validate_file -- examples/agent-card.json
 //! ```
 
-use a2a_card::validate::{validate_document, Profile};
+use a2a_card::validate::{Profile, validate_document};
 
 fn main() {
     let path = std::env::args()

@@ -4,8 +4,8 @@
 //! the same for both: only the URL-safe alphabet (`-` and `_`, never `+` or `/`), no
 //! whitespace, and no stray bits in the last character (each text has one decoding).
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 /// How a decoder treats `=` at the end of the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -111,7 +111,7 @@ pub use budget::{BodyBudget, DEFAULT_BODY_BUDGET};
 #[cfg(feature = "auth")]
 pub use request::BodyTimeout;
 #[cfg(feature = "auth")]
-pub(crate) use request::{over_budget, read_up_to, scan_call, timed_out, Call, ReadFailure};
+pub(crate) use request::{Call, ReadFailure, over_budget, read_up_to, scan_call, timed_out};
 
 /// Reading the start of a request body: bounded in size and (with a [`BodyTimeout`]) in
 /// time, and what it says as a JSON-RPC call. Only the layers that read bodies need it.
@@ -390,7 +390,7 @@ mod request {
 
 #[cfg(all(test, feature = "auth"))]
 mod tests {
-    use super::{scan_call, Call};
+    use super::{Call, scan_call};
     use serde_json::json;
 
     fn methods(body: &str) -> Option<Vec<String>> {

@@ -11,7 +11,7 @@
 //! use axum::{routing::post, Router};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let card = AgentCard::from_json_slice(include_bytes!("../examples/agent-card.json"))?;
+//! let card = AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json")))?;
 //! // The agent's own routes, as they are; the layer answers the card's paths before routing.
 //! let app: Router = Router::new()
 //!     .route("/a2a/v1", post(|body: String| async move { body }))
@@ -126,4 +126,4 @@ pub use card::{
     OpenIdConnectSecurityScheme, PasswordOAuthFlow, PointerMap, ReadCard, ReadError, SchemeKind,
     SecurityRequirement, SecurityScheme, StringList, V03Rendering,
 };
-pub use diagnostic::{pointer_push, Code, Diagnostic, Severity};
+pub use diagnostic::{Code, Diagnostic, Severity, pointer_push};

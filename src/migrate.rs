@@ -29,10 +29,10 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::card::v03::{main_pointer_v03, main_pointer_v1, MAIN_VERSION};
+use crate::card::v03::{MAIN_VERSION, main_pointer_v1, main_pointer_v03};
 use crate::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard, CardVersion, Code, Diagnostic, ReadError,
+    validate::{DocumentKind, Profile, validate_document},
 };
 
 /// The migrated card, in the shape asked for.

@@ -3,7 +3,7 @@
 #![cfg(feature = "catalog")]
 
 use a2a_card::catalog::AiCatalog;
-use a2a_card::validate::{validate_document, DocumentKind, Profile, Report};
+use a2a_card::validate::{DocumentKind, Profile, Report, validate_document};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = format!(

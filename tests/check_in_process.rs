@@ -6,9 +6,9 @@
 use a2a_card::check::Audit;
 use a2a_card::serve::AgentCardLayer;
 use a2a_card::{AgentCard, Code, Severity};
-use axum::routing::{get, post};
 use axum::Router;
-use serde_json::{json, Value};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
 
 /// A card whose one interface is the test server's own JSON-RPC route.
 fn card_at(base: &str) -> AgentCard {
@@ -202,9 +202,11 @@ async fn interfaces_on_internal_addresses_are_refused_without_connecting() {
         .await;
     let refused: Vec<_> = report.with_code(Code::DestinationRefused).collect();
     assert_eq!(refused.len(), 5, "{:#?}", report.findings());
-    assert!(refused
-        .iter()
-        .all(|f| f.message.contains("the test connects to loopback only")));
+    assert!(
+        refused
+            .iter()
+            .all(|f| f.message.contains("the test connects to loopback only"))
+    );
     let asked: Vec<String> = recording
         .0
         .lock()
@@ -415,12 +417,16 @@ async fn a_hosts_catalog_is_validated_and_every_listed_card_audited() {
             .filter(|f| f.code == Code::SignatureVerified)
             .collect();
         assert_eq!(verified.len(), 2, "{card:#?}");
-        assert!(verified
-            .iter()
-            .any(|f| f.url == endpoint.redirects.last().or(Some(&endpoint.url)).cloned()));
-        assert!(verified
-            .iter()
-            .any(|f| f.pointer == format!("{}/trustManifest/signature", card.pointer)));
+        assert!(
+            verified
+                .iter()
+                .any(|f| f.url == endpoint.redirects.last().or(Some(&endpoint.url)).cloned())
+        );
+        assert!(
+            verified
+                .iter()
+                .any(|f| f.pointer == format!("{}/trustManifest/signature", card.pointer))
+        );
         // Every finding of a listed card names its card or the catalog.
         assert!(card.findings.iter().all(|f| f.url.is_some()));
     }
@@ -512,11 +518,13 @@ async fn broken_listed_cards_are_found_under_their_entries() {
         codes(1)
     );
     let missing = &catalog.cards[1].findings[0];
-    assert!(missing
-        .url
-        .as_deref()
-        .unwrap()
-        .ends_with("/gone/.well-known/agent-card.json"));
+    assert!(
+        missing
+            .url
+            .as_deref()
+            .unwrap()
+            .ends_with("/gone/.well-known/agent-card.json")
+    );
     assert!(
         missing.message.contains("/entries/1"),
         "{}",
@@ -544,14 +552,18 @@ async fn broken_listed_cards_are_found_under_their_entries() {
         .filter(|f| f.is_error())
         .collect();
     assert!(!inline.is_empty(), "{:#?}", catalog.cards[3]);
-    assert!(inline
-        .iter()
-        .all(|f| f.pointer.starts_with("/entries/3/data")));
-    assert!(inline[0]
-        .url
-        .as_deref()
-        .unwrap()
-        .ends_with("/.well-known/ai-catalog.json"));
+    assert!(
+        inline
+            .iter()
+            .all(|f| f.pointer.starts_with("/entries/3/data"))
+    );
+    assert!(
+        inline[0]
+            .url
+            .as_deref()
+            .unwrap()
+            .ends_with("/.well-known/ai-catalog.json")
+    );
     assert!(catalog.cards[3].endpoint.is_none());
     // A listed URL on an internal address (the base is loopback): refused, never connected.
     assert_eq!(

@@ -7,12 +7,12 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use a2a_card::client::{
-    parse_http_url, AddressClasses, Client, ClientError, Outgoing, PlainHttp, Resolve, Resolving,
+    AddressClasses, Client, ClientError, Outgoing, PlainHttp, Resolve, Resolving, parse_http_url,
 };
 use http::Method;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

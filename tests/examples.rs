@@ -242,10 +242,12 @@ fn official_sdk_example_serves_both_cards_and_guards_the_sdk_routers() {
             .map(|s| s["id"].as_str().unwrap())
             .collect();
         assert_eq!(skills, ["echo", "shout"]);
-        assert!(extended["description"]
-            .as_str()
-            .unwrap()
-            .ends_with("Signed-in callers may shout."));
+        assert!(
+            extended["description"]
+                .as_str()
+                .unwrap()
+                .ends_with("Signed-in callers may shout.")
+        );
         let over_rpc = support::request(addr, "POST", "/jsonrpc", &[credential], rpc_card);
         assert_eq!(over_rpc.json()["id"], 9);
         assert_eq!(over_rpc.json()["result"], extended);

@@ -11,18 +11,18 @@ mod support;
 
 use std::convert::Infallible;
 
+use a2a_card::AgentCard;
 use a2a_card::extended::{ExtendedCardLayer, ExtendedError, RequestBody};
 use a2a_card::security::{
     ApiKeys, BasicUsers, Bearer, CardSecurity, ClientCertificate, Grant, MutualTls, SecurityError,
     TokenError, TokenFuture, TokenVerifier,
 };
-use a2a_card::AgentCard;
 use base64::Engine;
 use bytes::Bytes;
 use http::{Request, Response};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use support::{RawResponse, TestServer};
 use tower::{Layer, ServiceExt};
 
@@ -784,7 +784,9 @@ fn a_body_that_does_not_arrive_gets_408_and_the_connection_is_closed() {
         .unwrap();
     let server = server_with(layer);
     let head = |length: u32| {
-        format!("POST /rpc HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n")
+        format!(
+            "POST /rpc HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
+        )
     };
     for (head, trickle) in [
         (head(100), false),
@@ -953,11 +955,13 @@ fn build_refusals() {
             .build())
         .contains("does not set capabilities.extendedAgentCard")
     );
-    assert!(err(ExtendedCardLayer::builder(&public, security(&public))
-        .extended_card(card("extended"))
-        .cache_control(http::HeaderValue::from_static("public, max-age=600"))
-        .build())
-    .contains("shared caches"));
+    assert!(
+        err(ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(card("extended"))
+            .cache_control(http::HeaderValue::from_static("public, max-age=600"))
+            .build())
+        .contains("shared caches")
+    );
     let mut unroutable = public.clone();
     unroutable.supported_interfaces[1].url = "fleet.example.com/rest".into();
     assert!(
@@ -968,10 +972,12 @@ fn build_refusals() {
     );
     let mut broken = card("extended");
     broken.skills[0].tags.clear();
-    assert!(err(ExtendedCardLayer::builder(&public, security(&public))
-        .extended_card(broken)
-        .build())
-    .contains("/skills/0/tags"));
+    assert!(
+        err(ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(broken)
+            .build())
+        .contains("/skills/0/tags")
+    );
     let mut stranger = card("extended");
     stranger.skills[1].security_requirements[0].schemes.clear();
     stranger.skills[1].security_requirements[0]
@@ -981,10 +987,12 @@ fn build_refusals() {
         "partnerOnly".into(),
         a2a_card::SecurityScheme::http("Bearer"),
     );
-    assert!(err(ExtendedCardLayer::builder(&public, security(&public))
-        .extended_card(stranger)
-        .build())
-    .contains("partnerOnly"));
+    assert!(
+        err(ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(stranger)
+            .build())
+        .contains("partnerOnly")
+    );
 }
 
 #[test]

@@ -14,9 +14,9 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::OnceLock;
 
+use a2a_card::AgentCard;
 use a2a_card::catalog::HostInfo;
 use a2a_card::serve::{AgentCardLayer, CatalogOptions};
-use a2a_card::AgentCard;
 use axum::Router;
 use python_peer::run_peer;
 use serde_json::Value;

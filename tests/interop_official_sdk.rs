@@ -25,13 +25,13 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 
-use a2a_card::security::jwt::{JwksSource, JwtSigner};
 use a2a_card::security::ApiKeys;
+use a2a_card::security::jwt::{JwksSource, JwtSigner};
 use a2a_card::sign::{Algorithm, SigningKey};
+use a2a_client::A2AClientFactory;
 use a2a_client::auth::AuthInterceptor;
 use a2a_client::client::SendMessageExt;
 use a2a_client::middleware::CallInterceptor;
-use a2a_client::A2AClientFactory;
 use python_peer::run_peer;
 use serde_json::Value;
 
@@ -200,9 +200,11 @@ async fn the_rust_sdk_client_fetches_both_cards_and_sends_a_message_through_the_
             let extended = extended.unwrap_or_else(|e| panic!("{context}: {e:?}"));
             let ids: Vec<_> = extended.skills.iter().map(|s| s.id.as_str()).collect();
             assert_eq!(ids, ["echo", "shout"], "{context}");
-            assert!(extended
-                .description
-                .ends_with("Signed-in callers may shout."));
+            assert!(
+                extended
+                    .description
+                    .ends_with("Signed-in callers may shout.")
+            );
             match sent.unwrap_or_else(|e| panic!("{context}: {e:?}")) {
                 a2a::SendMessageResponse::Message(reply) => {
                     assert_eq!(reply.role, a2a::Role::Agent, "{context}");

@@ -3,10 +3,10 @@
 //! stable code at the JSON pointer of the offending value.
 
 use a2a_card::{
-    validate::{validate_document, validate_value, DocumentKind, Profile, Report},
     Severity,
+    validate::{DocumentKind, Profile, Report, validate_document, validate_value},
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const SEED: &str = "tests/fixtures/mcp/tools-seed.json";
 const GOOD: &str = "tests/fixtures/mcp/tools-good.json";

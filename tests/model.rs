@@ -6,7 +6,7 @@ use a2a_card::{
     HttpAuthSecurityScheme, MutualTlsSecurityScheme, OAuth2SecurityScheme, OAuthFlows,
     OpenIdConnectSecurityScheme, ReadError, SecurityRequirement, SecurityScheme, Severity,
 };
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 fn bytes(value: &Value) -> Vec<u8> {
     serde_json::to_vec(value).unwrap()
@@ -288,10 +288,11 @@ fn v03_schemes_in_a_v1_card_are_read_too() {
         read.card.security_schemes["key"],
         SecurityScheme::api_key("query", "api_key")
     );
-    assert!(read
-        .notes
-        .iter()
-        .any(|d| d.code == Code::PreV1Field && d.pointer == "/securitySchemes/key/type"));
+    assert!(
+        read.notes
+            .iter()
+            .any(|d| d.code == Code::PreV1Field && d.pointer == "/securitySchemes/key/type")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -571,9 +572,11 @@ fn v1_to_v03_notes_device_code_and_pkce() {
         rendering.json["security"],
         json!([{"web": ["read"]}, {"machines": []}])
     );
-    assert!(schemes["web"]["flows"]["authorizationCode"]
-        .get("pkceRequired")
-        .is_none());
+    assert!(
+        schemes["web"]["flows"]["authorizationCode"]
+            .get("pkceRequired")
+            .is_none()
+    );
     assert_eq!(schemes["web"]["type"], "oauth2");
     assert_eq!(
         schemes["machines"],
@@ -604,9 +607,11 @@ fn v1_to_v03_notes_unknown_requirement_fields_it_drops() {
         {"schemes": {"oauth": {"list": ["read"], "x-string-list": 1}}, "x-requirement": "r"}
     ]);
     let card = read(&doc);
-    assert!(card.security_requirements[0]
-        .extra
-        .contains_key("x-requirement"));
+    assert!(
+        card.security_requirements[0]
+            .extra
+            .contains_key("x-requirement")
+    );
     let rendering = card.to_v03();
     assert_eq!(rendering.json["security"], json!([{"oauth": ["read"]}]));
     let dropped: Vec<&str> = rendering
@@ -694,44 +699,58 @@ fn unknown_fields_survive_a_round_trip_at_every_level() {
     let input = card_with_unknown_fields_everywhere();
     let first = read(&input);
     assert!(first.extra.contains_key("x-top-level"));
-    assert!(first.supported_interfaces[0]
-        .extra
-        .contains_key("x-interface"));
-    assert!(first
-        .provider
-        .as_ref()
-        .unwrap()
-        .extra
-        .contains_key("x-provider"));
+    assert!(
+        first.supported_interfaces[0]
+            .extra
+            .contains_key("x-interface")
+    );
+    assert!(
+        first
+            .provider
+            .as_ref()
+            .unwrap()
+            .extra
+            .contains_key("x-provider")
+    );
     assert!(first.capabilities.extra.contains_key("x-capability"));
-    assert!(first.capabilities.extensions[0]
-        .extra
-        .contains_key("x-extension"));
+    assert!(
+        first.capabilities.extensions[0]
+            .extra
+            .contains_key("x-extension")
+    );
     assert!(first.skills[0].extra.contains_key("x-skill"));
     let oauth = &first.security_schemes["oauth"];
     assert!(oauth.extra.contains_key("x-scheme-wrapper"));
     let oauth2 = oauth.oauth2_security_scheme.as_ref().unwrap();
     assert!(oauth2.extra.contains_key("x-oauth"));
     assert!(oauth2.flows.extra.contains_key("x-flows"));
-    assert!(oauth2
-        .flows
-        .authorization_code
-        .as_ref()
-        .unwrap()
-        .extra
-        .contains_key("x-flow"));
-    assert!(first.security_schemes["key"]
-        .api_key_security_scheme
-        .as_ref()
-        .unwrap()
-        .extra
-        .contains_key("x-api-key-scheme"));
-    assert!(first.security_requirements[0]
-        .extra
-        .contains_key("x-requirement"));
-    assert!(first.security_requirements[0].schemes["oauth"]
-        .extra
-        .contains_key("x-string-list"));
+    assert!(
+        oauth2
+            .flows
+            .authorization_code
+            .as_ref()
+            .unwrap()
+            .extra
+            .contains_key("x-flow")
+    );
+    assert!(
+        first.security_schemes["key"]
+            .api_key_security_scheme
+            .as_ref()
+            .unwrap()
+            .extra
+            .contains_key("x-api-key-scheme")
+    );
+    assert!(
+        first.security_requirements[0]
+            .extra
+            .contains_key("x-requirement")
+    );
+    assert!(
+        first.security_requirements[0].schemes["oauth"]
+            .extra
+            .contains_key("x-string-list")
+    );
     assert!(first.signatures[0].extra.contains_key("x-signature"));
 
     let written = first.to_json_vec();
@@ -1100,14 +1119,16 @@ fn null_reads_as_unset() {
     doc["name"] = Value::Null;
     doc["skills"][0]["tags"] = Value::Null;
     doc["securityRequirements"] = json!([{"schemes": {"oauth": {"list": null}}}]);
-    doc["securitySchemes"]["oauth"]["oauth2SecurityScheme"]["flows"]["clientCredentials"]
-        ["scopes"] = Value::Null;
+    doc["securitySchemes"]["oauth"]["oauth2SecurityScheme"]["flows"]["clientCredentials"]["scopes"] =
+        Value::Null;
     let card = read(&doc);
     assert_eq!(card.name, "");
     assert!(card.skills[0].tags.is_empty());
-    assert!(card.security_requirements[0].schemes["oauth"]
-        .list
-        .is_empty());
+    assert!(
+        card.security_requirements[0].schemes["oauth"]
+            .list
+            .is_empty()
+    );
     let report = a2a_card::validate::validate_document(
         &bytes(&doc),
         a2a_card::validate::Profile::Spec,
@@ -1213,59 +1234,106 @@ fn insert(mut doc: Value, object: &str, key: &str, value: Value) -> Value {
 
 #[test]
 fn wrong_type_fails_with_the_pointer_v1() {
-    let cases: Vec<(Value, &str)> =
-        vec![
+    let cases: Vec<(Value, &str)> = vec![
         (set(v1_card(), "/name", json!(5)), "/name"),
-        (set(v1_card(), "/skills/0/tags", json!("maps")), "/skills/0/tags"),
-        (set(v1_card(), "/skills/0/tags/0", json!(1)), "/skills/0/tags/0"),
-        (set(v1_card(), "/capabilities/streaming", json!("yes")), "/capabilities/streaming"),
-        (set(v1_card(), "/capabilities", json!([])), "/capabilities"),
-        (set(v1_card(), "/supportedInterfaces", json!({})), "/supportedInterfaces"),
         (
-            set(v1_card(), "/supportedInterfaces/0/protocolVersion", json!(1.0)),
+            set(v1_card(), "/skills/0/tags", json!("maps")),
+            "/skills/0/tags",
+        ),
+        (
+            set(v1_card(), "/skills/0/tags/0", json!(1)),
+            "/skills/0/tags/0",
+        ),
+        (
+            set(v1_card(), "/capabilities/streaming", json!("yes")),
+            "/capabilities/streaming",
+        ),
+        (set(v1_card(), "/capabilities", json!([])), "/capabilities"),
+        (
+            set(v1_card(), "/supportedInterfaces", json!({})),
+            "/supportedInterfaces",
+        ),
+        (
+            set(
+                v1_card(),
+                "/supportedInterfaces/0/protocolVersion",
+                json!(1.0),
+            ),
             "/supportedInterfaces/0/protocolVersion",
         ),
-        (insert(v1_card(), "", "provider", json!("Example")), "/provider"),
+        (
+            insert(v1_card(), "", "provider", json!("Example")),
+            "/provider",
+        ),
         (insert(v1_card(), "", "iconUrl", json!(false)), "/iconUrl"),
         (
-            insert(v1_card(), "/capabilities", "extensions",
-                   json!([{"uri": "https://e.example/x", "params": "x"}])),
+            insert(
+                v1_card(),
+                "/capabilities",
+                "extensions",
+                json!([{"uri": "https://e.example/x", "params": "x"}]),
+            ),
             "/capabilities/extensions/0/params",
         ),
         (
-            insert(v1_card(), "/capabilities", "extensions",
-                   json!([{"uri": "https://e.example/x", "required": "true"}])),
+            insert(
+                v1_card(),
+                "/capabilities",
+                "extensions",
+                json!([{"uri": "https://e.example/x", "required": "true"}]),
+            ),
             "/capabilities/extensions/0/required",
         ),
         (
-            set(v1_card(),
+            set(
+                v1_card(),
                 "/securitySchemes/oauth/oauth2SecurityScheme/flows/clientCredentials/scopes",
-                json!(["read"])),
+                json!(["read"]),
+            ),
             "/securitySchemes/oauth/oauth2SecurityScheme/flows/clientCredentials/scopes",
         ),
         (
-            set(v1_card(),
+            set(
+                v1_card(),
                 "/securitySchemes/oauth/oauth2SecurityScheme/flows/clientCredentials/scopes/read",
-                json!(1)),
+                json!(1),
+            ),
             "/securitySchemes/oauth/oauth2SecurityScheme/flows/clientCredentials/scopes/read",
         ),
         (
-            insert(v1_card(), "/securitySchemes", "a/b~c",
-                   json!({"apiKeySecurityScheme": {"location": 1, "name": "k"}})),
+            insert(
+                v1_card(),
+                "/securitySchemes",
+                "a/b~c",
+                json!({"apiKeySecurityScheme": {"location": 1, "name": "k"}}),
+            ),
             "/securitySchemes/a~1b~0c/apiKeySecurityScheme/location",
         ),
         (
-            insert(v1_card(), "", "securityRequirements",
-                   json!([{"schemes": {"oauth": "read"}}])),
+            insert(
+                v1_card(),
+                "",
+                "securityRequirements",
+                json!([{"schemes": {"oauth": "read"}}]),
+            ),
             "/securityRequirements/0/schemes/oauth",
         ),
         (
-            insert(v1_card(), "", "securityRequirements",
-                   json!([{"schemes": {"oauth": {"list": "read"}}}])),
+            insert(
+                v1_card(),
+                "",
+                "securityRequirements",
+                json!([{"schemes": {"oauth": {"list": "read"}}}]),
+            ),
             "/securityRequirements/0/schemes/oauth/list",
         ),
         (
-            insert(v1_card(), "", "signatures", json!([{"protected": 1, "signature": "s"}])),
+            insert(
+                v1_card(),
+                "",
+                "signatures",
+                json!([{"protected": 1, "signature": "s"}]),
+            ),
             "/signatures/0/protected",
         ),
     ];

@@ -5,10 +5,10 @@
 //! would fail here.
 
 use a2a_card::{
-    validate::{validate_value, Profile},
     AgentCard,
+    validate::{Profile, validate_value},
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const CARDS: &[&str] = &[
     "tests/fixtures/cards/base/v1.0.json",

@@ -13,16 +13,16 @@ use std::convert::Infallible;
 use std::time::{Duration, SystemTime};
 
 use a2a_card::serve::{AgentCardLayer, CardHandle, Legacy};
-use a2a_card::{validate::Profile, AgentCard};
+use a2a_card::{AgentCard, validate::Profile};
 use bytes::Bytes;
 use http::{HeaderName, HeaderValue, Request, Response};
 use http_body_util::BodyExt;
 use proptest::prelude::*;
 use serde_json::Value;
-use tower::{service_fn, Layer, ServiceExt};
+use tower::{Layer, ServiceExt, service_fn};
 
 use cards::{json_value, valid_card};
-use rfc9110::{preconditions, Outcome, Preconditions};
+use rfc9110::{Outcome, Preconditions, preconditions};
 use support::etag_of;
 
 const CARD_PATH: &str = "/.well-known/agent-card.json";

@@ -2,10 +2,10 @@
 //! it guards against.
 
 use a2a_card::{
-    validate::{validate_value, Profile},
     AgentCard, Code,
+    validate::{Profile, validate_value},
 };
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// A clean v1.0 card to break one field at a time.
 fn base() -> Value {
@@ -227,10 +227,12 @@ fn messages_escape_control_characters_and_withhold_secrets() {
         assert_eq!(line.lines().count(), 1, "{line}");
         assert!(!line.contains("4f9a8b7c6d5e"), "{line}");
     }
-    assert!(report
-        .diagnostics
-        .iter()
-        .any(|d| d.code == Code::DuplicateSkillId));
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::DuplicateSkillId)
+    );
 }
 
 #[test]
@@ -321,16 +323,19 @@ fn snake_case_keys(value: &Value, in_name_map: bool) -> Value {
 fn proto_field_names_read_as_json_names_with_a_warning() {
     let snake = snake_case_keys(&base(), false);
     assert!(snake.get("supported_interfaces").is_some());
-    assert!(snake["security_schemes"]["key"]
-        .get("api_key_security_scheme")
-        .is_some());
+    assert!(
+        snake["security_schemes"]["key"]
+            .get("api_key_security_scheme")
+            .is_some()
+    );
     let read = AgentCard::read(snake.to_string().as_bytes()).unwrap();
     let camel = AgentCard::from_json_slice(base().to_string().as_bytes()).unwrap();
     assert_eq!(read.card, camel);
-    assert!(read
-        .notes
-        .iter()
-        .any(|n| n.code == Code::ProtoFieldName && n.pointer == "/supported_interfaces"));
+    assert!(
+        read.notes
+            .iter()
+            .any(|n| n.code == Code::ProtoFieldName && n.pointer == "/supported_interfaces")
+    );
     // Findings point at the names as written.
     let mut broken = snake.clone();
     broken["supported_interfaces"][0]["protocol_version"] = json!("v1");
@@ -369,10 +374,11 @@ fn v03_rendering_lists_only_the_interfaces_v03_clients_can_use() {
             "https://routes.example.com/v03/rest"
         ]
     );
-    assert!(v03
-        .notes
-        .iter()
-        .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/0"));
+    assert!(
+        v03.notes
+            .iter()
+            .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/0")
+    );
 }
 
 // --- Second review -----------------------------------------------------------------------
@@ -635,10 +641,12 @@ fn a_v03_rendering_lists_additional_interfaces_only_when_some_remain() {
         "{}",
         rendering.json
     );
-    assert!(rendering
-        .notes
-        .iter()
-        .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/1"));
+    assert!(
+        rendering
+            .notes
+            .iter()
+            .any(|n| n.code == Code::ConversionLoss && n.pointer == "/supportedInterfaces/1")
+    );
     let again = AgentCard::read(rendering.json.to_string().as_bytes()).unwrap();
     assert_eq!(again.card.to_v03().json, rendering.json);
 

@@ -12,16 +12,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use a2a_card::AgentCard;
 use a2a_card::security::jwt::{JwksSource, JwtError, JwtSigner, JwtVerifier};
 use a2a_card::security::{AuthContext, Bearer, CardSecurity, RequireCardSecurityLayer, TokenError};
 use a2a_card::sign::{Algorithm, Jwks, SigningKey};
-use a2a_card::AgentCard;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use bytes::Bytes;
 use http::{Request, Response};
 use http_body_util::Full;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use support::TestServer;
 use tower::Layer;
 
@@ -422,10 +422,12 @@ async fn keys_from_a_jwks_file() {
     std::fs::write(&path, jwks.to_json_pretty()).unwrap();
     let verifier = verifier_for(JwksSource::jwks_file(&path).unwrap());
     assert_eq!(verifier.refresh_keys().await.unwrap(), 2);
-    assert!(verifier
-        .verify(&token(copy(&pem, Algorithm::Ps256), "ps", json!({})))
-        .await
-        .is_ok());
+    assert!(
+        verifier
+            .verify(&token(copy(&pem, Algorithm::Ps256), "ps", json!({})))
+            .await
+            .is_ok()
+    );
     std::fs::write(
         &path,
         r#"{"keys": [{"kty": "EC", "crv": "P-384", "kid": "x"}]}"#,
@@ -479,8 +481,8 @@ fn idp_service(
     Error = Infallible,
     Future = impl Send,
 > + Clone
-       + Send
-       + 'static {
++ Send
++ 'static {
     tower::service_fn(move |request: Request<hyper::body::Incoming>| {
         let idp = idp.clone();
         let base = base.lock().unwrap().clone();

@@ -4,9 +4,9 @@
 mod support;
 
 use a2a_card::serve::AgentCardLayer;
-use axum::routing::{get, post};
 use axum::Router;
-use support::{example_card, TestServer};
+use axum::routing::{get, post};
+use support::{TestServer, example_card};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";

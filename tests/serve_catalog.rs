@@ -5,14 +5,14 @@
 
 mod support;
 
-use a2a_card::catalog::{verify_catalog, HostInfo, Publisher};
+use a2a_card::catalog::{HostInfo, Publisher, verify_catalog};
 use a2a_card::serve::{AgentCardLayer, CardHandle, CatalogOptions};
 use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard,
+    validate::{DocumentKind, Profile, validate_document},
 };
-use support::{echo_inner, example_card, TestServer};
+use support::{TestServer, echo_inner, example_card};
 use tower::Layer;
 
 const CATALOG: &str = "/.well-known/ai-catalog.json";
@@ -273,9 +273,11 @@ fn a_signed_catalog_verifies_and_names_each_cards_digest() {
         .unwrap()
         .provenance[0]
         .source_id = "x".into();
-    assert!(verify_catalog(&tampered, &verifier)
-        .iter()
-        .any(|(_, r)| r.is_err()));
+    assert!(
+        verify_catalog(&tampered, &verifier)
+            .iter()
+            .any(|(_, r)| r.is_err())
+    );
 }
 
 /// A tenant name has one spelling (RFC 3986 §6.2.2): `%41` for `A` is refused when the layer

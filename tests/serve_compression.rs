@@ -7,9 +7,9 @@ mod support;
 
 use std::io::Read;
 
-use a2a_card::serve::{AgentCardLayer, AgentCardLayerBuilder, Cors, Legacy};
 use a2a_card::AgentCard;
-use support::{echo_inner, example_card, RawResponse, TestServer};
+use a2a_card::serve::{AgentCardLayer, AgentCardLayerBuilder, Cors, Legacy};
+use support::{RawResponse, TestServer, echo_inner, example_card};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";

@@ -6,7 +6,7 @@ mod support;
 use std::time::{Duration, SystemTime};
 
 use a2a_card::serve::AgentCardLayer;
-use support::{echo_inner, example_card, TestServer};
+use support::{TestServer, echo_inner, example_card};
 use tower::Layer;
 
 /// Last-Modified of the card in these tests: Sun, 06 Nov 1994 08:49:37 GMT.

@@ -5,7 +5,7 @@ mod support;
 
 use a2a_card::serve::{AgentCardLayer, AgentCardLayerBuilder, Cors, Legacy};
 use http::HeaderValue;
-use support::{echo_inner, etag_of, example_card, TestServer};
+use support::{TestServer, echo_inner, etag_of, example_card};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";

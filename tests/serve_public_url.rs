@@ -6,16 +6,16 @@
 
 mod support;
 
+use a2a_card::AgentCard;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::{ApiKeys, CardSecurity};
 use a2a_card::serve::{AgentCardLayer, BuildError, CatalogOptions, PublicUrl};
 use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
-use a2a_card::AgentCard;
 use std::convert::Infallible;
 
 use a2a_card::extended::RequestBody;
 use hyper::body::Incoming;
-use support::{example_card, TestServer};
+use support::{TestServer, example_card};
 use tower::Layer;
 
 const PUBLIC: &str = "https://agents.example.com/billing";

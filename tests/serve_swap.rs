@@ -4,12 +4,12 @@
 
 mod support;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use a2a_card::serve::{AgentCardLayer, BuildError};
 use a2a_card::AgentCard;
-use support::{echo_inner, example_card, TestServer};
+use a2a_card::serve::{AgentCardLayer, BuildError};
+use support::{TestServer, echo_inner, example_card};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";
@@ -68,9 +68,11 @@ fn responses_stay_consistent_while_the_card_is_swapped() {
             .unwrap();
         match handle.replace(broken()) {
             Err(BuildError::InvalidCard { diagnostics, .. }) => {
-                assert!(diagnostics
-                    .iter()
-                    .any(|d| d.pointer == "/supportedInterfaces"));
+                assert!(
+                    diagnostics
+                        .iter()
+                        .any(|d| d.pointer == "/supportedInterfaces")
+                );
                 refused += 1;
             }
             other => panic!("a broken card was accepted: {other:?}"),

@@ -5,16 +5,16 @@
 
 mod support;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 
 use a2a_card::serve::{AgentCardLayer, BuildError, CardHandle, CatalogOptions};
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard,
+    validate::{DocumentKind, Profile, validate_document},
 };
-use support::{echo_inner, example_card, TestServer};
+use support::{TestServer, echo_inner, example_card};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";

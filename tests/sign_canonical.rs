@@ -3,11 +3,11 @@
 //! `canonical_payload`.
 #![cfg(feature = "sign")]
 
-use a2a_card::sign::{
-    canonical_payload, canonicalize, payload_in_form, unsigned_fields, PayloadForm,
-};
 use a2a_card::AgentCard;
-use serde_json::{json, Value};
+use a2a_card::sign::{
+    PayloadForm, canonical_payload, canonicalize, payload_in_form, unsigned_fields,
+};
+use serde_json::{Value, json};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = format!(

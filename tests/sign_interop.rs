@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use a2a_card::sign::{
-    canonical_payload, Algorithm, CardSigner, CardVerifier, Jwk, Jwks, PayloadForm, SigningKey,
-    TrustStore, VerifyError,
-};
 use a2a_card::AgentCard;
+use a2a_card::sign::{
+    Algorithm, CardSigner, CardVerifier, Jwk, Jwks, PayloadForm, SigningKey, TrustStore,
+    VerifyError, canonical_payload,
+};
 use serde_json::Value;
 
 const PACKAGES: &[&str] = &[
@@ -305,7 +305,7 @@ fn jwcrypto_verifies_each_signed_view_of_the_extended_card() {
 #[cfg(all(feature = "catalog", feature = "serve"))]
 #[test]
 fn jwcrypto_verifies_the_catalog_the_layer_signs_and_refuses_an_edited_one() {
-    use a2a_card::catalog::{verify_catalog, HostInfo};
+    use a2a_card::catalog::{HostInfo, verify_catalog};
     use a2a_card::serve::{AgentCardLayer, CatalogOptions};
     use http_body_util::BodyExt;
     use tower::{Layer, ServiceExt};

@@ -6,11 +6,11 @@
 use std::sync::OnceLock;
 
 use a2a_card::sign::{
-    unsigned_fields, Algorithm, CardSigner, CardVerifier, Jwk, Jwks, JwksFetcher, KeyError,
-    SigningKey, TrustStore, TrustedKey, VerifyError,
+    Algorithm, CardSigner, CardVerifier, Jwk, Jwks, JwksFetcher, KeyError, SigningKey, TrustStore,
+    TrustedKey, VerifyError, unsigned_fields,
 };
 use a2a_card::{AgentCard, AgentCardSignature};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const EXAMPLE: &str = include_str!("../examples/agent-card.json");
 const EVERY_FIELD: &str = include_str!("fixtures/interop/every-field.json");
@@ -366,12 +366,14 @@ fn each_failure_says_which_and_where() {
         panic!("{err}")
     };
     assert_eq!(failures.len(), 2);
-    assert!(err
-        .to_string()
-        .starts_with("none of the 2 signatures verifies: /signatures/0/protected"));
-    assert!(err
-        .to_string()
-        .contains("; /signatures/1: the ES256 signature"));
+    assert!(
+        err.to_string()
+            .starts_with("none of the 2 signatures verifies: /signatures/0/protected")
+    );
+    assert!(
+        err.to_string()
+            .contains("; /signatures/1: the ES256 signature")
+    );
 }
 
 struct FixedFetcher(Jwks);

@@ -14,8 +14,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use a2a_card::{
-    validate::{validate_document, Profile},
     CardVersion, Code, Diagnostic, Severity,
+    validate::{Profile, validate_document},
 };
 
 fn fixture(file: &str) -> Vec<u8> {
@@ -344,10 +344,11 @@ fn provider_name_is_reported_with_the_spec_spelling() {
         read.card.provider.as_ref().unwrap().organization,
         "Example Weather Co."
     );
-    assert!(read
-        .notes
-        .iter()
-        .any(|n| n.code == Code::PreV1Field && n.pointer == "/provider/name"));
+    assert!(
+        read.notes
+            .iter()
+            .any(|n| n.code == Code::PreV1Field && n.pointer == "/provider/name")
+    );
 }
 
 #[test]

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard, CardVersion, Code, Diagnostic, Severity,
+    validate::{DocumentKind, Profile, validate_document},
 };
 
 fn fixture_path(relative: &str) -> PathBuf {

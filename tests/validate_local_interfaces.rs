@@ -2,7 +2,7 @@
 //! on the machine the agent runs on; the spec profile says nothing of it, and other hosts
 //! never get it.
 
-use a2a_card::{validate::Profile, AgentCard, Code};
+use a2a_card::{AgentCard, Code, validate::Profile};
 
 fn card_with(url: &str) -> AgentCard {
     let mut card =

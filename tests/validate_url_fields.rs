@@ -3,8 +3,8 @@
 //! places a rule is applied, so dropping the check of one field fails here.)
 
 use a2a_card::{
-    validate::{validate_value, Profile},
     Code,
+    validate::{Profile, validate_value},
 };
 use serde_json::Value;
 

@@ -70,9 +70,5 @@ fn read_capped(source: impl Read, name: &str) -> Result<Vec<u8>, String> {
 
 /// How an input is named in messages.
 pub(crate) fn display_name(path: &str) -> &str {
-    if path == "-" {
-        "<stdin>"
-    } else {
-        path
-    }
+    if path == "-" { "<stdin>" } else { path }
 }

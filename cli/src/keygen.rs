@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::output::{errln, outln, Output};
 use super::Outcome;
+use super::output::{Output, errln, outln};
 use a2a_card::sign::{Algorithm, Jwks, SigningKey};
 
 #[derive(Debug, Args)]

@@ -1,12 +1,12 @@
 //! `a2a-card migrate`.
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 
-use a2a_card::migrate::{migrate, MigrateError, Migrated};
+use a2a_card::migrate::{MigrateError, Migrated, migrate};
 
-use super::output::{errln, outln, Output};
-use super::{input, Outcome};
+use super::output::{Output, errln, outln};
+use super::{Outcome, input};
 use a2a_card::{CardVersion, Diagnostic};
 
 #[derive(Debug, Args)]

@@ -7,18 +7,18 @@ use clap::{ArgGroup, Args, ValueEnum};
 use http::HeaderValue;
 use tower::Layer;
 
-use super::output::{errln, outln, Output};
-use super::{server, tls, Outcome};
+use super::output::{Output, errln, outln};
+use super::{Outcome, server, tls};
 use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::serve::{
-    AgentCardLayer, CatalogOptions, Cors, Legacy, PublicUrl, TrustedProxies, A2A_JSON,
-    DEFAULT_CACHE_CONTROL,
+    A2A_JSON, AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy, PublicUrl,
+    TrustedProxies,
 };
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard,
+    validate::{DocumentKind, Profile, validate_document},
 };
 use a2a_card_server::auth_file::AuthFile;
 
@@ -728,7 +728,7 @@ impl HostArgs {
             (None, _) => {
                 return Err(format!(
                     "the AI Catalog names each card by an absolute URL, and {local} is not one clients can use: give --catalog-base-url (or --catalog-inline with --catalog-identifier-prefix, or --no-catalog)"
-                ))
+                ));
             }
         }
         if let Some(name) = &self.catalog_host_name {

@@ -17,8 +17,8 @@ use tokio::net::TcpListener;
 use tokio::runtime::Runtime;
 use tokio_rustls::TlsAcceptor;
 
-use super::output::{errln, Output};
 use super::Outcome;
+use super::output::{Output, errln};
 
 /// Starts the runtime and listens on `addr`: the runtime, the listener and the address it
 /// listens on (port 0 resolved). Failures are reported on stderr and give the exit outcome.
@@ -158,7 +158,7 @@ pub(crate) async fn serve<S, B>(
 pub(crate) fn shutdown_signal() -> impl Future<Output = ()> {
     #[cfg(unix)]
     {
-        use tokio::signal::unix::{signal, SignalKind};
+        use tokio::signal::unix::{SignalKind, signal};
         let interrupt = signal(SignalKind::interrupt()).ok();
         let terminate = signal(SignalKind::terminate()).ok();
         async move {

@@ -3,12 +3,12 @@
 use clap::Args;
 
 use super::keygen::parse_algorithm;
-use super::output::{errln, outln, Output};
-use super::{input, Outcome};
-use a2a_card::sign::{unsigned_fields, Algorithm, CardSigner, Jwk, KeyError, SigningKey};
+use super::output::{Output, errln, outln};
+use super::{Outcome, input};
+use a2a_card::sign::{Algorithm, CardSigner, Jwk, KeyError, SigningKey, unsigned_fields};
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard, CardVersion, ReadError, Severity,
+    validate::{DocumentKind, Profile, validate_document},
 };
 
 #[derive(Debug, Args)]

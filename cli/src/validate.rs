@@ -1,13 +1,13 @@
 //! `a2a-card validate`.
 
 use clap::{Args, ValueEnum};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use super::output::{errln, outln, Output};
-use super::{input, Format, Outcome};
+use super::output::{Output, errln, outln};
+use super::{Format, Outcome, input};
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile, Report},
     ReadError,
+    validate::{DocumentKind, Profile, Report, validate_document},
 };
 
 #[derive(Debug, Args)]

@@ -15,13 +15,13 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::keygen::parse_algorithm;
-use super::output::{errln, outln, Output};
-use super::{input, Outcome};
+use super::output::{Output, errln, outln};
+use super::{Outcome, input};
 use a2a_card::catalog::{AiCatalog, CatalogVerification};
 use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore};
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard, CardVersion, Code, ReadError,
+    validate::{DocumentKind, Profile, validate_document},
 };
 
 #[derive(Debug, Args)]
@@ -305,9 +305,15 @@ fn catalog(
         let failed = report.failures();
         let cards = format!("{card_failures} card(s) do not match their local copies");
         match (failed, card_failures) {
-            (_, 0) => outln!(output, "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify"),
+            (_, 0) => outln!(
+                output,
+                "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify"
+            ),
             (0, _) => outln!(output, "{name}: not verified: {cards}"),
-            _ => outln!(output, "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify, and {cards}"),
+            _ => outln!(
+                output,
+                "{name}: not verified: {failed} of the catalog's trust manifests or entries did not verify, and {cards}"
+            ),
         }
         Outcome::Invalid
     }

@@ -9,12 +9,12 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use binary_server::Server;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
 const API_KEY: &str = "k-check-s3cret-value";
@@ -579,10 +579,12 @@ fn plain_application_json_is_a_warning_naming_the_header() {
     assert_eq!(found.len(), 2, "both paths: {report:#}");
     assert_eq!(found[0]["header"], "Content-Type");
     assert_eq!(found[0]["level"], "warning");
-    assert!(found[0]["message"]
-        .as_str()
-        .unwrap()
-        .contains("application/a2a+json"));
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("application/a2a+json")
+    );
     let server = wrong_server(|f| f.content_type = "text/html");
     let (code, report) = check_json(&[&server.url()]);
     assert_eq!(code, 1);
@@ -625,10 +627,12 @@ fn a_weak_etag_only_is_a_warning() {
     assert_eq!(code, 0, "{report:#}");
     let found = with_code(&report, "A2A-C107");
     assert_eq!(found.len(), 2, "{report:#}");
-    assert!(found[0]["message"]
-        .as_str()
-        .unwrap()
-        .contains("W/\\\"v1\\\""));
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("W/\\\"v1\\\"")
+    );
     let server = wrong_server(|f| f.etag = Some("v1"));
     let (_, report) = check_json(&[&server.url()]);
     assert_eq!(with_code(&report, "A2A-C108").len(), 2, "{report:#}");
@@ -791,10 +795,12 @@ fn signatures_are_checked_against_the_given_keys() {
     assert_eq!(code, 1);
     let found = with_code(&report, "A2A-C301");
     assert_eq!(found.len(), 1, "{report:#}");
-    assert!(found[0]["message"]
-        .as_str()
-        .unwrap()
-        .starts_with("no signature verifies"));
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("no signature verifies")
+    );
     // The signer's own keys verify it.
     let (_, report) = check_json(&[&server.url(), "--jwks", shown(&dir.join("other.json"))]);
     assert_eq!(with_code(&report, "A2A-C302").len(), 1, "{report:#}");
@@ -891,10 +897,12 @@ fn redirects_are_followed_and_reported() {
     let (_, report) = check_json(&[&server.url()]);
     let found = with_code(&report, "A2A-C111");
     assert_eq!(found.len(), 2, "{report:#}");
-    assert!(found[0]["message"]
-        .as_str()
-        .unwrap()
-        .contains(&target.url()));
+    assert!(
+        found[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains(&target.url())
+    );
     assert_eq!(report["endpoints"][0]["status"], 200);
 }
 
@@ -1335,10 +1343,12 @@ fn interfaces_on_internal_addresses_are_refused_naming_the_flag() {
         );
     }
     assert!(with_code(&report, "A2A-C400").is_empty(), "{report:#}");
-    assert!(refused[0]["message"]
-        .as_str()
-        .unwrap()
-        .contains("link-local"));
+    assert!(
+        refused[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("link-local")
+    );
 }
 
 #[test]
@@ -1442,10 +1452,12 @@ fn the_hosts_catalog_is_read_and_a_broken_listed_card_is_found_under_its_entry()
         .collect();
     assert_eq!(broken.len(), 1, "{:#}", cards[2]);
     assert_eq!(broken[0]["pointer"], "/name");
-    assert!(broken[0]["url"]
-        .as_str()
-        .unwrap()
-        .ends_with("/broken/.well-known/agent-card.json"));
+    assert!(
+        broken[0]["url"]
+            .as_str()
+            .unwrap()
+            .ends_with("/broken/.well-known/agent-card.json")
+    );
     // The missing one.
     assert_eq!(codes_of(3), ["A2A-C501"], "{:#}", cards[3]);
     assert!(report["errors"].as_u64().unwrap() >= 2);
@@ -1463,7 +1475,12 @@ fn the_hosts_catalog_is_read_and_a_broken_listed_card_is_found_under_its_entry()
         "{stdout}"
     );
     assert!(stdout.contains("the card audited above"), "{stdout}");
-    assert!(stdout.contains("entry /entries/2 urn:example:agent:broken \"urn:example:agent:broken\" (1 error): GET "), "{stdout}");
+    assert!(
+        stdout.contains(
+            "entry /entries/2 urn:example:agent:broken \"urn:example:agent:broken\" (1 error): GET "
+        ),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("\n  error A2A-E010 http://127.0.0.1:"),
         "{stdout}"

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const GOOD: &str = "tests/fixtures/cli/good-v1.json";
 const BROKEN: &str = "tests/fixtures/cli/broken-v1.json";
@@ -1508,7 +1508,9 @@ fn migrate_with_a_wrong_type_lists_every_finding_and_prints_nothing() {
 #[test]
 fn every_file_read_is_capped_and_the_cap_is_named() {
     let cap_message = |name: &str| {
-        format!("{name} is larger than 4194304 bytes, the cap on input files; raise it with --max-input-bytes")
+        format!(
+            "{name} is larger than 4194304 bytes, the cap on input files; raise it with --max-input-bytes"
+        )
     };
     let card = "examples/agent-card.json";
     let empty_jwks = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-empty-jwks.json");

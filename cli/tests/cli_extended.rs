@@ -18,8 +18,8 @@ use a2a_card::security::jwt::JwtSigner;
 use a2a_card::sign::{Algorithm, Jwks, SigningKey};
 use base64::Engine;
 use binary_server::Server;
-use rustls::pki_types::ServerName;
 use rustls::ClientConfig;
+use rustls::pki_types::ServerName;
 use serde_json::json;
 use support::RawResponse;
 

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use binary_server::Server;
 use bytes::Bytes;
-use http::{header, Method, Request, StatusCode, Version};
+use http::{Method, Request, StatusCode, Version, header};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Empty, Full};
 use hyper::client::conn::{http1, http2};

@@ -19,9 +19,9 @@ mod support;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 
+use a2a_card::AgentCard;
 use a2a_card::extended::{ExtendedCardLayer, RequestBody};
 use a2a_card::security::{ApiKeys, CardSecurity};
-use a2a_card::AgentCard;
 use bytes::Bytes;
 use http::{Request, Response};
 use http_body_util::{BodyExt, Full};

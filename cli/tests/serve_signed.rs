@@ -8,10 +8,10 @@ mod support;
 use std::path::Path;
 use std::process::Command;
 
+use a2a_card::AgentCard;
 use a2a_card::serve::{AgentCardLayer, BuildError};
 use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
-use a2a_card::AgentCard;
-use support::{echo_inner, example_card, TestServer};
+use support::{TestServer, echo_inner, example_card};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";

@@ -29,8 +29,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant, SystemTime};
 
-use a2a_card::serve::{AgentCardLayer, BuildError};
 use a2a_card::AgentCard;
+use a2a_card::serve::{AgentCardLayer, BuildError};
 use binary_server::Server;
 use bytes::Bytes;
 use http::{Method, Request, StatusCode};

@@ -9,8 +9,8 @@ use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::process::Command;
 
-use binary_server::{expect_error as error, studio, Server};
-use serde_json::{json, Value};
+use binary_server::{Server, expect_error as error, studio};
+use serde_json::{Value, json};
 
 const BROKEN_CARD: &str = r#"{
   "name": "AI Assistant",
@@ -332,10 +332,12 @@ fn migrate_gives_what_the_cli_gives() {
     let v03 = studio
         .post_json("/api/migrate?to=0.3", V03_CARD.as_bytes())
         .json();
-    assert!(v03["card"]
-        .as_str()
-        .unwrap()
-        .contains("\"preferredTransport\""));
+    assert!(
+        v03["card"]
+            .as_str()
+            .unwrap()
+            .contains("\"preferredTransport\"")
+    );
 }
 
 #[test]

@@ -16,8 +16,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use a2a_card::serve::{AgentCardLayer, CatalogOptions};
 use a2a_card::AgentCard;
+use a2a_card::serve::{AgentCardLayer, CatalogOptions};
 use binary_server::Server;
 
 /// The scenarios take a few seconds; this only bounds a hung browser.

@@ -8,8 +8,8 @@ use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::process::Command;
 
-use binary_server::{studio, Server};
-use serde_json::{json, Value};
+use binary_server::{Server, studio};
+use serde_json::{Value, json};
 
 /// A one-thread server that answers every connection with `response`, `count` times.
 fn canned_server(response: Vec<u8>, count: usize) -> String {

@@ -10,8 +10,8 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use a2a_card::catalog::{
-    sign_trust_manifest, AiCatalog, CatalogEntry, ProvenanceLink, TrustManifest,
-    A2A_AGENT_CARD_JSON,
+    A2A_AGENT_CARD_JSON, AiCatalog, CatalogEntry, ProvenanceLink, TrustManifest,
+    sign_trust_manifest,
 };
 use a2a_card::sign::{Algorithm, CardSigner, Jwks, SigningKey};
 use sha2::{Digest, Sha256};

@@ -13,7 +13,7 @@
 use std::convert::Infallible;
 
 use a2a_card::AgentCard;
-use http::{header, HeaderMap, HeaderValue, Response};
+use http::{HeaderMap, HeaderValue, Response, header};
 use http_body_util::Full;
 use hyper::body::Bytes;
 use hyper_util::rt::{TokioExecutor, TokioIo};

@@ -45,7 +45,7 @@
 //! use tower::Layer;
 //!
 //! # tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async {
-//! let card = AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))?;
+//! let card = AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json")))?;
 //! let app = AgentCardLayer::builder(card).build()?.layer(tower::service_fn(|_| async {
 //!     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("the agent")))
 //! }));
@@ -89,5 +89,5 @@ mod service;
 #[cfg(feature = "tls")]
 pub mod tls;
 
-pub use builder::{Server, ServerBuilder, ServerEvent, DEFAULT_SEND_TIMEOUT};
+pub use builder::{DEFAULT_SEND_TIMEOUT, Server, ServerBuilder, ServerEvent};
 pub use connection_info::WithConnectionInfo;

@@ -11,11 +11,11 @@ use hyper::server::conn::{http1, http2};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio::task::AbortHandle;
 
 use super::builder::{Server, ServerEvent};
-use super::connection::{watchdog, Control, Deadlines, Metered};
+use super::connection::{Control, Deadlines, Metered, watchdog};
 use super::protocol::{self, Protocol};
 use super::service::Counted;
 
@@ -167,7 +167,7 @@ impl Server {
         http: Arc<Http>,
         stop: watch::Receiver<bool>,
         slot: OwnedSemaphorePermit,
-    ) -> impl Future<Output = ()> + Send + 'static
+    ) -> impl Future<Output = ()> + Send + 'static + use<S, B>
     where
         S: AppService<B>,
         B: AppBody,

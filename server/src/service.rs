@@ -12,8 +12,8 @@ use std::task::{Context, Poll};
 use http::{Request, Response};
 use http_body::{Body, Frame, SizeHint};
 use pin_project_lite::pin_project;
-use tower::util::Oneshot;
 use tower::ServiceExt;
+use tower::util::Oneshot;
 
 use super::connection::{AppWait, Busy, Control};
 

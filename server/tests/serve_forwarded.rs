@@ -24,7 +24,7 @@ use http::{Request, Response};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
-use support::{example_card, request, RawResponse};
+use support::{RawResponse, example_card, request};
 use tower::Layer;
 
 const CARD: &str = "/.well-known/agent-card.json";

@@ -10,11 +10,11 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use a2a_card::AgentCard;
 use a2a_card::body::BodyBudget;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::{ApiKeys, CardSecurity};
 use a2a_card::serve::AgentCardLayer;
-use a2a_card::AgentCard;
 use a2a_card_server::Server;
 use bytes::Bytes;
 use http::{Request, Response, StatusCode};

@@ -31,8 +31,8 @@ fn app(
     Error = Infallible,
     Future = impl Send,
 > + Clone
-       + Send
-       + 'static {
++ Send
++ 'static {
     tower::service_fn(move |request: Request<Incoming>| async move {
         if request.uri().path() == "/slow" {
             let (tx, rx) = tokio::sync::mpsc::channel::<Result<Frame<Bytes>, Infallible>>(2);
@@ -242,11 +242,13 @@ fn connections_over_the_cap_wait_and_are_served_when_one_closes() {
         matches!(&waited, Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)),
         "a third connection was served over a cap of 2: {waited:?}"
     );
-    assert!(running
-        .events
-        .lock()
-        .unwrap()
-        .contains(&ServerEvent::AtCapacity { open: 2 }));
+    assert!(
+        running
+            .events
+            .lock()
+            .unwrap()
+            .contains(&ServerEvent::AtCapacity { open: 2 })
+    );
     drop(first);
     third.set_read_timeout(Some(OUTER_BOUND)).unwrap();
     let n = third.read(&mut buf).unwrap();

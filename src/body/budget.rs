@@ -1,7 +1,7 @@
 //! A budget of request-body bytes shared by every request a layer reads the start of.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The default [`BodyBudget`]: 16 MiB, 256 full [JSON-RPC peeks](super::DEFAULT_JSONRPC_PEEK)
 /// at once, thousands of ordinary calls.

@@ -347,7 +347,7 @@ fn keep_known_in_kind(value: &mut Value, kind: &Kind, pointer: &str, dropped: &m
 mod tests {
     use super::*;
     use crate::card::*;
-    use serde_json::{json, Map, Value};
+    use serde_json::{Map, Value, json};
 
     /// A value of the given kind with every field of every nested message set.
     fn sample(kind: &Kind) -> Value {
@@ -407,13 +407,15 @@ mod tests {
         let oauth = scheme.oauth2_security_scheme.as_ref().unwrap();
         assert!(oauth.extra.is_empty() && oauth.flows.extra.is_empty());
         assert!(oauth.flows.device_code.as_ref().unwrap().extra.is_empty());
-        assert!(oauth
-            .flows
-            .authorization_code
-            .as_ref()
-            .unwrap()
-            .extra
-            .is_empty());
+        assert!(
+            oauth
+                .flows
+                .authorization_code
+                .as_ref()
+                .unwrap()
+                .extra
+                .is_empty()
+        );
         assert!(card.security_requirements[0].schemes["k"].extra.is_empty());
         assert!(card.signatures[0].extra.is_empty());
     }

@@ -8,7 +8,7 @@
 use serde_json::{Map, Value};
 
 use crate::card::schema::{self, Field, Kind, Message, Presence};
-use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push};
 
 /// A short name for the JSON type of a value, for messages.
 pub(crate) fn json_kind(value: &Value) -> &'static str {

@@ -40,7 +40,7 @@ mod trust;
 #[cfg(feature = "sign")]
 mod verdict;
 
-pub use binding::{identity_matches, resolve_url, source_matches, ManifestMismatch};
+pub use binding::{ManifestMismatch, identity_matches, resolve_url, source_matches};
 pub use model::{
     AiCatalog, Attestation, CatalogEntry, HostInfo, ProvenanceLink, Publisher, TrustManifest,
     TrustSchema,
@@ -50,8 +50,8 @@ pub use model::{
 pub const SPEC_VERSION: &str = "1.0";
 #[cfg(feature = "sign")]
 pub use trust::{
-    sign_trust_manifest, trust_manifest_payload, verify_catalog, verify_trust_manifest,
-    ManifestError,
+    ManifestError, sign_trust_manifest, trust_manifest_payload, verify_catalog,
+    verify_trust_manifest,
 };
 #[cfg(feature = "sign")]
 pub use verdict::{CatalogVerification, ManifestCheck};

@@ -6,7 +6,7 @@
 use super::CatalogEntry;
 use super::{AiCatalog, ManifestMismatch, TrustManifest};
 use crate::sign::{
-    canonicalize, CardSigner, CardVerifier, SignError, VerifiedSignature, VerifyError,
+    CardSigner, CardVerifier, SignError, VerifiedSignature, VerifyError, canonicalize,
 };
 
 /// The bytes a trust manifest's signature covers: its RFC 8785 form without `signature`.

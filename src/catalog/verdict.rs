@@ -148,7 +148,7 @@ fn manifest_failure(error: &VerifyError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{sign_trust_manifest, verify_catalog, CatalogEntry, ProvenanceLink};
+    use crate::catalog::{CatalogEntry, ProvenanceLink, sign_trust_manifest, verify_catalog};
     use crate::catalog::{ManifestError, TrustManifest};
     use crate::sign::{Algorithm, CardSigner, SigningKey, TrustStore};
 

@@ -3,7 +3,7 @@
 //! (Each manifest names its own entry, so these stay about the signatures.)
 
 use super::*;
-use crate::catalog::{sign_trust_manifest, CatalogEntry, HostInfo, TrustManifest};
+use crate::catalog::{CatalogEntry, HostInfo, TrustManifest, sign_trust_manifest};
 use crate::sign::{Algorithm, CardSigner, SigningKey, TrustStore};
 
 fn signer(kid: &str) -> CardSigner {
@@ -105,10 +105,12 @@ fn an_entry_without_manifest_fails_the_catalog_and_is_named() {
         // The other two manifests verified, and are the other two entries'.
         assert_eq!(report.manifests.len(), 2);
         assert!(report.manifests.iter().all(|m| m.result.is_ok()));
-        assert!(report
-            .manifests
-            .iter()
-            .all(|m| m.identifier.as_deref() != Some(identifier(missing).as_str())));
+        assert!(
+            report
+                .manifests
+                .iter()
+                .all(|m| m.identifier.as_deref() != Some(identifier(missing).as_str()))
+        );
     }
     // Every entry unsigned: as many failures as entries, nothing verified.
     let none = AiCatalog::new((0..3).map(|i| entry(i, None)).collect());

@@ -7,7 +7,7 @@ use std::net::IpAddr;
 
 use http::Uri;
 
-use super::finding::{finding, quoted, Place};
+use super::finding::{Place, finding, quoted};
 use crate::client::AddressClass;
 use crate::{AgentCard, Code, Diagnostic};
 

@@ -1,13 +1,13 @@
 //! The card itself: what the canonical path serves (validated), whether the legacy path
 //! serves the same card, and its signatures.
 
-use super::endpoint::{header_findings, redirect_findings, CardFetch};
-use super::finding::{finding, from_validation, Place};
+use super::endpoint::{CardFetch, header_findings, redirect_findings};
+use super::finding::{Place, finding, from_validation};
 use super::{CANONICAL_PATH, LEGACY_PATH};
 use crate::sign::{CardVerifier, TrustStore};
 use crate::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard, Code, Diagnostic,
+    validate::{DocumentKind, Profile, validate_document},
 };
 
 /// The keys signatures are checked with: a verifier as `verify` builds one, the same refusing fields no

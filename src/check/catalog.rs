@@ -17,20 +17,20 @@ use http::{HeaderValue, Method, StatusCode, Uri};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::card::{card_found, signature_findings, Keys};
-use super::endpoint::{fetch, fetch_card, header_text, redirect_findings, CardFetch};
-use super::finding::{finding, from_validation, quoted, Place};
-use super::interfaces::{interface_findings, Credentials};
+use super::card::{Keys, card_found, signature_findings};
+use super::endpoint::{CardFetch, fetch, fetch_card, header_text, redirect_findings};
+use super::finding::{Place, finding, from_validation, quoted};
+use super::interfaces::{Credentials, interface_findings};
 use super::report::{CatalogReport, ListedCard};
 use super::{at, http_semantics};
 use crate::catalog::{
-    source_matches, verify_trust_manifest, CatalogEntry, ManifestMismatch, A2A_AGENT_CARD_JSON,
-    AI_CATALOG_JSON, WELL_KNOWN_PATH,
+    A2A_AGENT_CARD_JSON, AI_CATALOG_JSON, CatalogEntry, ManifestMismatch, WELL_KNOWN_PATH,
+    source_matches, verify_trust_manifest,
 };
-use crate::client::{parse_http_url, Client, Origin, Outgoing};
+use crate::client::{Client, Origin, Outgoing, parse_http_url};
 use crate::{
-    validate::{validate_document, validate_value, DocumentKind, Profile},
     Code, Diagnostic,
+    validate::{DocumentKind, Profile, validate_document, validate_value},
 };
 
 /// A2A cards of one catalog audited at most: a catalog is a host's few agents, and a hostile
@@ -511,7 +511,7 @@ mod tests {
     /// verify get A2A-C301, not C302; a sourceId naming another URL is A2A-C506 too.
     #[test]
     fn manifests_moved_between_entries_are_refused_by_the_walk() {
-        use crate::catalog::{sign_trust_manifest, ProvenanceLink, TrustManifest};
+        use crate::catalog::{ProvenanceLink, TrustManifest, sign_trust_manifest};
         use crate::sign::{Algorithm, CardSigner, SigningKey, TrustStore};
         let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
         let url = "https://a.example/.well-known/ai-catalog.json";

@@ -8,7 +8,7 @@ use http::header::{
 use http::{HeaderMap, HeaderName, HeaderValue, Method, Response, StatusCode, Uri};
 use serde::Serialize;
 
-use super::finding::{finding, quoted, Place};
+use super::finding::{Place, finding, quoted};
 use crate::client::{Client, ClientError, Exchange, Outgoing};
 use crate::http_headers::{entity_tag, http_date};
 use crate::{Code, Diagnostic};

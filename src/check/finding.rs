@@ -112,9 +112,11 @@ mod tests {
             "error A2A-E010 https://a.example/rpc#/result/skills/0/tags: add a tag"
         );
         let root = Diagnostic::new(Code::V03Card, "", "v0.3");
-        assert!(from_validation(&root, "u", "")
-            .to_string()
-            .contains("u#: v0.3"));
+        assert!(
+            from_validation(&root, "u", "")
+                .to_string()
+                .contains("u#: v0.3")
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use http::header::{
 use http::{HeaderName, Method, Response, StatusCode, Uri};
 
 use super::endpoint::{card_request, header_text, is_entity_tag, is_http_date, stopped_by};
-use super::finding::{finding, quoted, Place};
+use super::finding::{Place, finding, quoted};
 use crate::client::{Client, ClientError};
 use crate::{Code, Diagnostic};
 

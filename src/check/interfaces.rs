@@ -9,13 +9,13 @@ use http::{HeaderMap, Response, StatusCode};
 use serde_json::Value;
 
 use super::endpoint::{header_text, stopped_by};
-use super::finding::{finding, from_validation, quoted, Place};
-use super::probe::{not_probed, probe_for, Probe, Skip};
+use super::finding::{Place, finding, from_validation, quoted};
+use super::probe::{Probe, Skip, not_probed, probe_for};
 use crate::client::{Client, ClientError, CredentialPolicy, CredentialRefusal};
 use crate::protocol::{Binding, ErrorCode, ProtocolVersion};
 use crate::{
-    validate::{validate_document, DocumentKind, Profile},
     AgentCard, Code, Diagnostic,
+    validate::{DocumentKind, Profile, validate_document},
 };
 
 /// Interfaces probed at most: a card is a few of them, and a hostile card must not turn
@@ -229,7 +229,7 @@ fn classify(jsonrpc: bool, response: &Response<Bytes>) -> Answer {
         StatusCode::UNAUTHORIZED => {
             return Answer::Unauthorized {
                 challenge: response.headers().contains_key(WWW_AUTHENTICATE),
-            }
+            };
         }
         StatusCode::FORBIDDEN => return Answer::Forbidden,
         _ => {}

@@ -60,12 +60,12 @@ use std::time::Duration;
 
 use http::{HeaderMap, Uri};
 
+use crate::Diagnostic;
 use crate::client::{
-    parse_http_url, Client, ClientBuilder, ClientError, CredentialPolicy, Origin, PlainHttp,
+    Client, ClientBuilder, ClientError, CredentialPolicy, Origin, PlainHttp, parse_http_url,
 };
 use crate::sign::TrustStore;
-use crate::Diagnostic;
-use card::{legacy_findings, served_card, signature_findings, Keys};
+use card::{Keys, legacy_findings, served_card, signature_findings};
 use endpoint::fetch_card;
 use interfaces::Credentials;
 

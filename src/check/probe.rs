@@ -7,8 +7,8 @@ use http::{HeaderValue, Method, Uri};
 use serde_json::json;
 
 use super::endpoint::stopped_by;
-use super::finding::{finding, quoted, Place};
-use crate::client::{parse_http_url, Client, Outgoing};
+use super::finding::{Place, finding, quoted};
+use crate::client::{Client, Outgoing, parse_http_url};
 use crate::protocol::header::A2A_VERSION_NAME;
 use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
 use crate::{AgentInterface, Code, Diagnostic};

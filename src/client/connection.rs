@@ -2,7 +2,7 @@
 //! flight (no spawned task, so no tokio runtime feature is needed).
 
 use std::future::Future;
-use std::pin::{pin, Pin};
+use std::pin::{Pin, pin};
 use std::task::Poll;
 use std::time::Duration;
 
@@ -122,22 +122,26 @@ async fn drive<T>(
 ) -> Result<T, ClientError> {
     let mut work = pin!(work);
     let mut failure: Option<hyper::Error> = None;
-    std::future::poll_fn(move |cx| loop {
-        if let Poll::Ready(result) = work.as_mut().poll(cx) {
-            return Poll::Ready(match (result, failure.take()) {
-                (Err(ClientError::Http { .. }), Some(error)) => Err(http_failed(authority, &error)),
-                (result, _) => result,
-            });
-        }
-        match driver
-            .as_mut()
-            .map(|connection| connection.as_mut().poll(cx))
-        {
-            Some(Poll::Ready(result)) => {
-                *driver = None;
-                failure = result.err();
+    std::future::poll_fn(move |cx| {
+        loop {
+            if let Poll::Ready(result) = work.as_mut().poll(cx) {
+                return Poll::Ready(match (result, failure.take()) {
+                    (Err(ClientError::Http { .. }), Some(error)) => {
+                        Err(http_failed(authority, &error))
+                    }
+                    (result, _) => result,
+                });
             }
-            _ => return Poll::Pending,
+            match driver
+                .as_mut()
+                .map(|connection| connection.as_mut().poll(cx))
+            {
+                Some(Poll::Ready(result)) => {
+                    *driver = None;
+                    failure = result.err();
+                }
+                _ => return Poll::Pending,
+            }
         }
     })
     .await

@@ -300,21 +300,31 @@ fn both_policies_must_allow() {
     };
     let link = AddressClasses::global_only().allow(AddressClass::LinkLocal);
     let private = AddressClasses::global_only().allow(AddressClass::Private);
-    assert!(both(link.clone(), private.clone())
-        .allows(&url, at("8.8.8.8"))
-        .is_ok());
-    assert!(both(link.clone(), private.clone())
-        .allows(&url, at("169.254.0.1"))
-        .is_err());
-    assert!(both(private.clone(), link.clone())
-        .allows(&url, at("169.254.0.1"))
-        .is_err());
-    assert!(both(link.clone(), private.clone())
-        .allows(&url, at("10.0.0.1"))
-        .is_err());
-    assert!(both(link.clone(), link)
-        .allows(&url, at("169.254.0.1"))
-        .is_ok());
+    assert!(
+        both(link.clone(), private.clone())
+            .allows(&url, at("8.8.8.8"))
+            .is_ok()
+    );
+    assert!(
+        both(link.clone(), private.clone())
+            .allows(&url, at("169.254.0.1"))
+            .is_err()
+    );
+    assert!(
+        both(private.clone(), link.clone())
+            .allows(&url, at("169.254.0.1"))
+            .is_err()
+    );
+    assert!(
+        both(link.clone(), private.clone())
+            .allows(&url, at("10.0.0.1"))
+            .is_err()
+    );
+    assert!(
+        both(link.clone(), link)
+            .allows(&url, at("169.254.0.1"))
+            .is_ok()
+    );
 }
 
 #[test]

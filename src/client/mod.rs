@@ -60,7 +60,7 @@ pub use policy::{
     AnyDestination, CredentialPolicy, CredentialRefusal, DestinationPolicy, PlainHttp,
 };
 pub use request::{Exchange, Outgoing};
-pub use url::{parse_http_url, Origin};
+pub use url::{Origin, parse_http_url};
 
 /// The HTTP(S) client: built once, shared by every request (it is cheap to clone).
 ///

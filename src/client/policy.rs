@@ -165,12 +165,16 @@ mod tests {
         let uri = |u: &str| -> Uri { u.parse().unwrap() };
         assert!(PlainHttp::Refused.admits(&uri("https://a.example")).is_ok());
         assert!(PlainHttp::Refused.admits(&uri("http://127.0.0.1")).is_err());
-        assert!(PlainHttp::LoopbackOnly
-            .admits(&uri("http://[::1]:8/"))
-            .is_ok());
-        assert!(PlainHttp::LoopbackOnly
-            .admits(&uri("http://a.example"))
-            .is_err());
+        assert!(
+            PlainHttp::LoopbackOnly
+                .admits(&uri("http://[::1]:8/"))
+                .is_ok()
+        );
+        assert!(
+            PlainHttp::LoopbackOnly
+                .admits(&uri("http://a.example"))
+                .is_err()
+        );
         assert!(PlainHttp::Allowed.admits(&uri("http://a.example")).is_ok());
     }
 

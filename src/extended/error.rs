@@ -7,7 +7,7 @@ use crate::Diagnostic;
 /// ```
 /// use a2a_card::extended::{ExtendedCardLayer, ExtendedError};
 /// use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// // The card says it has an extended card, but none is given.
 /// let err = ExtendedCardLayer::builder(&card, security).build().unwrap_err();
@@ -25,13 +25,17 @@ pub enum ExtendedError {
     NotConfigured,
     /// An extended card was given but the public card does not declare the capability, so
     /// no client would ask for it.
-    #[error("an extended card was given but the public card does not set capabilities.extendedAgentCard to true")]
+    #[error(
+        "an extended card was given but the public card does not set capabilities.extendedAgentCard to true"
+    )]
     NotDeclared,
     /// The extended card has errors.
     #[error("the extended card has {} error(s):{}", .0.len(), .0.iter().map(|d| format!("\n  {d}")).collect::<String>())]
     InvalidCard(Vec<Diagnostic>),
     /// An interface URL has no path the layer can route (not an absolute http(s) URL).
-    #[error("{pointer}: {url:?} is not an absolute http(s) URL, so its extended-card route cannot be served")]
+    #[error(
+        "{pointer}: {url:?} is not an absolute http(s) URL, so its extended-card route cannot be served"
+    )]
     Unroutable {
         /// Where the interface is in the public card.
         pointer: String,
@@ -39,7 +43,9 @@ pub enum ExtendedError {
         url: String,
     },
     /// The public card declares no JSONRPC or HTTP+JSON interface.
-    #[error("the public card declares no JSONRPC or HTTP+JSON interface, so there is no route for the extended card")]
+    #[error(
+        "the public card declares no JSONRPC or HTTP+JSON interface, so there is no route for the extended card"
+    )]
     NoRoutes,
     /// The extended card's skills require a scheme the
     /// [`CardSecurity`](crate::security::CardSecurity) cannot enforce: undeclared, without a
@@ -48,7 +54,9 @@ pub enum ExtendedError {
     SkillSecurity(crate::security::SecurityError),
     /// [`ExtendedCardLayer::not_configured`](super::ExtendedCardLayer::not_configured) has no
     /// security to guard a card with, so it takes none.
-    #[error("an extended card was given to a not-configured layer, which has no security to guard it; use ExtendedCardLayer::builder with a CardSecurity")]
+    #[error(
+        "an extended card was given to a not-configured layer, which has no security to guard it; use ExtendedCardLayer::builder with a CardSecurity"
+    )]
     CardWithoutSecurity,
     /// A view of the extended card could not be signed.
     #[cfg(feature = "sign")]
@@ -56,7 +64,9 @@ pub enum ExtendedError {
     Sign(#[from] crate::sign::SignError),
     /// A signer was given, but the skills' requirements make more views than are built up
     /// front, so some would be signed per request.
-    #[error("the extended card's skills have {groups} distinct securityRequirements lists, more than the {max} whose views are signed once at build; give skills the same requirements, or do not sign the extended card")]
+    #[error(
+        "the extended card's skills have {groups} distinct securityRequirements lists, more than the {max} whose views are signed once at build; give skills the same requirements, or do not sign the extended card"
+    )]
     TooManySignedViews {
         /// Distinct requirement lists among the skills.
         groups: usize,
@@ -68,7 +78,9 @@ pub enum ExtendedError {
     #[error("the extended card arrived signed, but its interface URLs at {} point at the agent itself and the public URL would rewrite them, breaking the signature; sign it with its public URLs, or give it unsigned with a signing key on the layer", .0.join(", "))]
     SignedCardRebased(Vec<String>),
     /// The `Cache-Control` given would let shared caches keep a card meant for one caller.
-    #[error("Cache-Control {0:?} would let shared caches store the extended card; use private or no-store")]
+    #[error(
+        "Cache-Control {0:?} would let shared caches store the extended card; use private or no-store"
+    )]
     PublicCacheControl(String),
 }
 

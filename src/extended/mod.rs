@@ -28,7 +28,7 @@
 //! use a2a_card::AgentCard;
 //! use tower::{Layer, ServiceExt};
 //!
-//! let public = AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))?;
+//! let public = AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json")))?;
 //! let mut extended = public.clone();
 //! extended.description.push_str(" Partners also see the fleet skills.");
 //! let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1-7f3a9c"])?).build()?;
@@ -65,11 +65,11 @@ mod service_tests;
 mod variants;
 
 #[cfg(feature = "fuzzing")]
-pub(crate) use service::{peek, Peeked};
+pub(crate) use service::{Peeked, peek};
 
 pub use body::RequestBody;
 pub use error::ExtendedError;
 pub use future::ResponseFuture;
-pub use layer::{ExtendedCardLayer, ExtendedCardLayerBuilder, EXTENDED_CACHE_CONTROL};
+pub use layer::{EXTENDED_CACHE_CONTROL, ExtendedCardLayer, ExtendedCardLayerBuilder};
 pub use policy::UndecidedCall;
 pub use service::ExtendedCardService;

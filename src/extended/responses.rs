@@ -3,11 +3,11 @@
 use bytes::Bytes;
 use http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, ETAG, VARY};
 use http::{HeaderMap, HeaderValue, Response, StatusCode};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use super::variants::Rendering;
-use crate::protocol::{ErrorCode, ERROR_DOMAIN, ERROR_INFO_TYPE, GET_EXTENDED_AGENT_CARD};
-use crate::serve::{evaluate_preconditions, Decision, RequestAsks};
+use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode, GET_EXTENDED_AGENT_CARD};
+use crate::serve::{Decision, RequestAsks, evaluate_preconditions};
 
 /// An A2A error of the extended-card operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 use http::Method;
 
 use super::error::ExtendedError;
+use crate::AgentInterface;
 use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
 use crate::serve::is_plain_segment;
-use crate::AgentInterface;
 
 /// What a request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

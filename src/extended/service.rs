@@ -13,13 +13,13 @@ use super::body::RequestBody;
 use super::future::ResponseFuture;
 use super::policy::UndecidedCall;
 use super::responses::{
-    allow, bad_tenant, batched, jsonrpc_card, rest_card, undecided, unreadable_body, A2aError,
+    A2aError, allow, bad_tenant, batched, jsonrpc_card, rest_card, undecided, unreadable_body,
 };
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
 use crate::body::{
-    over_budget, read_up_to, scan_call, timed_out, BodyBudget, BodyTimeout, Call, ReadFailure,
-    ResponseBody,
+    BodyBudget, BodyTimeout, Call, ReadFailure, ResponseBody, over_budget, read_up_to, scan_call,
+    timed_out,
 };
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
@@ -50,7 +50,7 @@ pub(crate) struct Shared {
 ///
 /// ```
 /// # use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
 /// use tower::Layer;
 /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
@@ -74,7 +74,7 @@ impl<S> ExtendedCardService<S> {
 
     inner_service_accessors!(
         "# use a2a_card::security::{ApiKeys, CardSecurity};
-# let public = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
+# let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/examples/agent-card.json\"))).unwrap();
 # let security = CardSecurity::builder(&public).verifier(\"apiKey\", ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
 # let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build().unwrap();"
     );
@@ -182,7 +182,7 @@ where
     };
     match peeked {
         Peeked::Ours(operation, id) => {
-            return Ok(ours(jsonrpc(&shared, &parts, operation, id).await))
+            return Ok(ours(jsonrpc(&shared, &parts, operation, id).await));
         }
         Peeked::Batched => return Ok(ours(batched())),
         Peeked::Undecided => match shared.undecided {

@@ -13,13 +13,13 @@ use bytes::Bytes;
 use http::{HeaderMap, Request, Response};
 use http_body::{Body, Frame, SizeHint};
 use http_body_util::BodyExt;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use tower::{Layer, Service, ServiceExt};
 
 use super::{ExtendedCardLayer, ExtendedError, RequestBody, UndecidedCall};
+use crate::AgentCard;
 use crate::body::{BodyBudget, BodyTimeout};
 use crate::security::{ApiKeys, CardSecurity, SecurityError};
-use crate::AgentCard;
 
 const EXTENDED: &str = "Only partners read this.";
 
@@ -988,4 +988,25 @@ fn a_skill_scheme_only_the_extended_card_declares_is_enforced_with_the_card_give
     assert!(!skills(&[KEY]).contains(&skill));
     assert!(skills(&[KEY, ("X-Partner", "p1-55aa")]).contains(&skill));
     assert!(!skills(&[KEY, ("X-Partner", "p1-55ab")]).contains(&skill));
+}
+
+#[test]
+fn one_interface_of_either_binding_is_enough_for_a_route() {
+    for binding in ["JSONRPC", "HTTP+JSON"] {
+        let mut public = public();
+        public
+            .supported_interfaces
+            .retain(|i| i.protocol_binding == binding);
+        assert_eq!(public.supported_interfaces.len(), 1);
+        let layer = ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(extended())
+            .build()
+            .unwrap_or_else(|e| panic!("{binding}: {e}"));
+        let answer = match binding {
+            "JSONRPC" => rpc(&layer, TestBody::text(CARD_CALL), &[KEY]),
+            _ => get(&layer, "/a2a/rest/extendedAgentCard", &[KEY]),
+        };
+        assert_eq!(answer.status, 200, "{binding}");
+        assert!(!answer.inner(), "{binding}");
+    }
 }

@@ -10,13 +10,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
-use http::request::Parts;
 use http::HeaderValue;
+use http::request::Parts;
 
 use super::error::ExtendedError;
 use crate::protocol::{ExtendedCardOperation, ProtocolVersion};
 use crate::security::{CardSecurity, Verdicts};
-use crate::serve::{strong_etag, Encodings};
+use crate::serve::{Encodings, strong_etag};
 use crate::{AgentCard, SecurityRequirement};
 
 /// How many distinct views are kept; beyond this, views are built per request (correct,

@@ -26,9 +26,9 @@ mod operation;
 mod version;
 
 pub use binding::Binding;
-pub use error::{ErrorCode, ERROR_DOMAIN, ERROR_INFO_TYPE};
+pub use error::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode};
 pub use operation::{
-    ExtendedCardOperation, EXTENDED_AGENT_CARD_PATH, GET_AUTHENTICATED_EXTENDED_CARD,
+    EXTENDED_AGENT_CARD_PATH, ExtendedCardOperation, GET_AUTHENTICATED_EXTENDED_CARD,
     GET_EXTENDED_AGENT_CARD, V0_3_CARD_PATH,
 };
 pub use version::ProtocolVersion;

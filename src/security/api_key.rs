@@ -64,8 +64,13 @@ impl ApiKeys {
     /// assert!(err.to_string().contains("A2A_CARD_DOC_UNSET_VARIABLE"));
     /// ```
     pub fn from_env(variable: &str) -> Result<Self, SecurityError> {
-        let value =
-            std::env::var(variable).map_err(|_| SecurityError::MissingEnv(variable.to_owned()))?;
+        Self::from_env_value(variable, std::env::var(variable).ok())
+    }
+
+    /// [`from_env`](Self::from_env) of the variable's value (`None`: unset or not UTF-8);
+    /// apart so tests need not change the process's environment.
+    fn from_env_value(variable: &str, value: Option<String>) -> Result<Self, SecurityError> {
+        let value = value.ok_or_else(|| SecurityError::MissingEnv(variable.to_owned()))?;
         Self::new(value.split(',').map(str::trim).filter(|k| !k.is_empty()))
             .map_err(|_| SecurityError::MissingEnv(variable.to_owned()))
     }
@@ -262,18 +267,21 @@ mod tests {
     #[test]
     fn keys_from_the_environment() {
         let name = "A2A_CARD_TEST_API_KEYS_FROM_ENV";
-        std::env::set_var(name, " k1-7f3a9c , ,k2-b81e44,");
-        let keys = ApiKeys::from_env(name).unwrap();
+        let value = |v: &str| Some(v.to_owned());
+        let keys = ApiKeys::from_env_value(name, value(" k1-7f3a9c , ,k2-b81e44,")).unwrap();
         assert_eq!(format!("{keys:?}"), "ApiKeys { keys: 2 }");
         let header = scheme("header", "X-API-Key");
         let with = |key: &str| http::Request::get("/").header("X-API-Key", key);
         assert_eq!(run(&keys, &header, with("k1-7f3a9c")), ACCEPTED);
         assert_eq!(run(&keys, &header, with("k2-b81e44")), ACCEPTED);
         assert_eq!(run(&keys, &header, with(" k1-7f3a9c ")), UNKNOWN);
-        std::env::set_var(name, " , ");
+        let blank = ApiKeys::from_env_value(name, value(" , "));
+        assert!(matches!(blank, Err(SecurityError::MissingEnv(v)) if v == name));
+        // The environment itself: unset, and a variable cargo sets for every test run.
         assert!(matches!(ApiKeys::from_env(name), Err(SecurityError::MissingEnv(v)) if v == name));
-        std::env::remove_var(name);
-        assert!(matches!(ApiKeys::from_env(name), Err(SecurityError::MissingEnv(v)) if v == name));
+        let from_cargo = ApiKeys::from_env("CARGO_PKG_NAME").unwrap();
+        let with_key = |key: &str| http::Request::get("/").header("X-API-Key", key);
+        assert_eq!(run(&from_cargo, &header, with_key("a2a-card")), ACCEPTED);
     }
 
     #[test]

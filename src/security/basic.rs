@@ -5,7 +5,7 @@ use http::request::Parts;
 use subtle::ConstantTimeEq;
 
 use super::api_key::digest;
-use super::authorization::{authorization, Authorization};
+use super::authorization::{Authorization, authorization};
 use super::error::SecurityError;
 use super::verifier::{Grant, Verdict, Verifier, VerifyFuture};
 use crate::{SchemeKind, SecurityScheme};
@@ -66,8 +66,13 @@ impl BasicUsers {
     /// assert!(a2a_card::security::BasicUsers::from_env("A2A_CARD_DOC_UNSET_VARIABLE").is_err());
     /// ```
     pub fn from_env(variable: &str) -> Result<Self, SecurityError> {
-        let value =
-            std::env::var(variable).map_err(|_| SecurityError::MissingEnv(variable.to_owned()))?;
+        Self::from_env_value(variable, std::env::var(variable).ok())
+    }
+
+    /// [`from_env`](Self::from_env) of the variable's value (`None`: unset or not UTF-8);
+    /// apart so tests need not change the process's environment.
+    fn from_env_value(variable: &str, value: Option<String>) -> Result<Self, SecurityError> {
+        let value = value.ok_or_else(|| SecurityError::MissingEnv(variable.to_owned()))?;
         Self::new(value.split(',').map(str::trim).filter(|u| !u.is_empty()))
     }
 
@@ -348,8 +353,8 @@ mod tests {
     #[test]
     fn users_from_the_environment() {
         let name = "A2A_CARD_TEST_BASIC_USERS_FROM_ENV";
-        std::env::set_var(name, " alice:s3cret , ,bob:pa:ss,");
-        let users = BasicUsers::from_env(name).unwrap();
+        let value = |v: &str| Some(v.to_owned());
+        let users = BasicUsers::from_env_value(name, value(" alice:s3cret , ,bob:pa:ss,")).unwrap();
         assert_eq!(
             format!("{users:?}"),
             "BasicUsers { users: [\"alice\", \"bob\"] }"
@@ -358,12 +363,11 @@ mod tests {
             accepted_as(verdict(&users, b"bob:pa:ss")).as_deref(),
             Some("bob")
         );
-        std::env::set_var(name, " , ");
         assert!(matches!(
-            BasicUsers::from_env(name),
+            BasicUsers::from_env_value(name, value(" , ")),
             Err(SecurityError::NoSecrets("users"))
         ));
-        std::env::remove_var(name);
+        // The environment itself: an unset variable.
         assert!(matches!(
             BasicUsers::from_env(name),
             Err(SecurityError::MissingEnv(v)) if v == name

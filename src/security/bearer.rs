@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use http::request::Parts;
 
-use super::authorization::{authorization, Authorization};
+use super::authorization::{Authorization, authorization};
 use super::verifier::{Grant, Verdict, Verifier, VerifyFuture};
 use crate::{SchemeKind, SecurityScheme};
 

@@ -5,7 +5,7 @@
 ///
 /// ```
 /// use a2a_card::security::{CardSecurity, SecurityError};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let err = CardSecurity::builder(&card).build().unwrap_err();
 /// assert!(matches!(err, SecurityError::MissingVerifier(ref name) if name == "apiKey"));
 /// ```
@@ -13,7 +13,9 @@
 #[non_exhaustive]
 pub enum SecurityError {
     /// A requirement names a scheme that has no verifier.
-    #[error("security scheme {0:?} is required by the card but has no verifier; configure one (fail closed)")]
+    #[error(
+        "security scheme {0:?} is required by the card but has no verifier; configure one (fail closed)"
+    )]
     MissingVerifier(String),
     /// The verifier given for a scheme cannot check it as declared.
     #[error(
@@ -28,7 +30,9 @@ pub enum SecurityError {
         expected: String,
     },
     /// A requirement names a scheme `securitySchemes` does not declare.
-    #[error("a security requirement at {pointer} names {scheme:?}, which securitySchemes does not declare")]
+    #[error(
+        "a security requirement at {pointer} names {scheme:?}, which securitySchemes does not declare"
+    )]
     UndeclaredScheme {
         /// The scheme's name.
         scheme: String,
@@ -36,7 +40,9 @@ pub enum SecurityError {
         pointer: String,
     },
     /// The public and the extended card define a scheme of the same name differently.
-    #[error("security scheme {0:?} is defined differently in the public and the extended card; one name must mean one scheme")]
+    #[error(
+        "security scheme {0:?} is defined differently in the public and the extended card; one name must mean one scheme"
+    )]
     ConflictingScheme(String),
     /// The card requires nothing, so there is nothing to enforce.
     #[error("the card has no securityRequirements; an authenticated route needs at least one")]

@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 use bytes::Bytes;
 use http::header::{CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE};
 use http::{HeaderValue, Response, StatusCode};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::protocol::{ErrorCode, ERROR_DOMAIN, ERROR_INFO_TYPE};
+use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode};
 use crate::{SchemeKind, SecurityScheme};
 
 /// One scheme's challenge, before the realm is added.
@@ -53,7 +53,7 @@ impl Challenge {
 ///
 /// ```
 /// # use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
 /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
@@ -126,7 +126,7 @@ impl AuthFailure {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// # let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
     /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
@@ -142,7 +142,7 @@ impl AuthFailure {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// let (parts, ()) = http::Request::get("/").header("X-API-Key", "nope").body(()).unwrap().into_parts();
     /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
@@ -158,7 +158,7 @@ impl AuthFailure {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// # let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
     /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);

@@ -2,15 +2,15 @@
 //! alternative are ANDed, and each scheme's scopes must all be granted.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use http::request::Parts;
 use http::StatusCode;
+use http::request::Parts;
 
 use super::*;
-use crate::security::{ErrorStyle, Grant, VerifyFuture};
 use crate::SchemeKind;
+use crate::security::{ErrorStyle, Grant, VerifyFuture};
 
 /// Reads the header the apiKey scheme names (`X-F` for the bearer scheme `f`): `-` is a rejected credential, anything else is
 /// `subject scope scope...`. Counts its calls.

@@ -11,12 +11,12 @@ use tower::Service;
 use super::failure::ErrorStyle;
 use super::future::ResponseFuture;
 use super::requirements::CardSecurity;
-use crate::body::{read_up_to, scan_call, timed_out, BodyBudget, BodyTimeout, Call, ResponseBody};
+use crate::body::{BodyBudget, BodyTimeout, Call, ResponseBody, read_up_to, scan_call, timed_out};
 
 /// The service made by [`RequireCardSecurityLayer`](super::RequireCardSecurityLayer).
 ///
 /// ```
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
 /// use tower::Layer;
 /// let service = a2a_card::security::RequireCardSecurityLayer::builder(security).build().layer(());
@@ -49,7 +49,7 @@ impl<S> RequireCardSecurityService<S> {
     }
 
     inner_service_accessors!(
-        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
+        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/examples/agent-card.json\"))).unwrap();
 # let security = a2a_card::security::CardSecurity::builder(&card).verifier(\"apiKey\", a2a_card::security::ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
 # let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).build();"
     );

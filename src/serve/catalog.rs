@@ -26,10 +26,10 @@ use super::error::BuildError;
 use super::representation::{CardSet, Representation};
 use super::settings::Settings;
 use crate::catalog::{
-    AiCatalog, CatalogEntry, HostInfo, Publisher, A2A_AGENT_CARD_JSON, AI_CATALOG_JSON,
-    LINK_RELATION, WELL_KNOWN_PATH,
+    A2A_AGENT_CARD_JSON, AI_CATALOG_JSON, AiCatalog, CatalogEntry, HostInfo, LINK_RELATION,
+    Publisher, WELL_KNOWN_PATH,
 };
-use crate::validate::{validate_value, DocumentKind, Profile};
+use crate::validate::{DocumentKind, Profile, validate_value};
 
 /// What the layer puts in its catalog (see
 /// [`AgentCardLayerBuilder::catalog`](super::AgentCardLayerBuilder::catalog)).
@@ -46,7 +46,7 @@ use crate::validate::{validate_value, DocumentKind, Profile};
 /// ```
 /// use a2a_card::catalog::{HostInfo, Publisher};
 /// use a2a_card::serve::{AgentCardLayer, CatalogOptions};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let layer = AgentCardLayer::builder(card.clone())
 ///     .tenant("travel", card)
 ///     .catalog(
@@ -356,7 +356,7 @@ fn entry(
                 "a catalog listing card URLs needs the base URL the cards are reachable at \
                  (or inline cards)"
                     .to_owned(),
-            ))
+            ));
         }
     };
     let tags: BTreeSet<&String> = card.skills.iter().flat_map(|s| &s.tags).collect();
@@ -386,7 +386,7 @@ impl super::respond::Shared {
         path: &str,
         headers: &HeaderMap,
     ) -> Option<super::respond::CardResponse> {
-        use super::respond::{conditional_response, empty, METHODS};
+        use super::respond::{METHODS, conditional_response, empty};
         use http::{Method, StatusCode};
         // Without a catalog, no comparison (this runs for every card request).
         self.settings.catalog.as_ref()?;

@@ -8,7 +8,7 @@ use http::header::{
 };
 use http::{HeaderMap, HeaderName, HeaderValue};
 
-use super::etag::{any_matches, Comparison};
+use super::etag::{Comparison, any_matches};
 use crate::http_headers::http_date;
 
 /// What to answer.

@@ -11,8 +11,8 @@
 // machinery below is never reached (it stays compiled so both builds share one code path).
 #![cfg_attr(not(feature = "compression"), allow(dead_code))]
 
-use http::header::ACCEPT_ENCODING;
 use http::HeaderMap;
+use http::header::ACCEPT_ENCODING;
 
 use super::conditional::Asks;
 
@@ -374,18 +374,18 @@ mod tests {
         let names: Vec<_> = all.encoded.iter().map(|(c, _)| c.name()).collect();
         assert_eq!(names, ["br", "gzip"]);
         let mut gunzipped = Vec::new();
-        flate2::read::GzDecoder::new(&all.encoded[1].1 .0[..])
+        flate2::read::GzDecoder::new(&all.encoded[1].1.0[..])
             .read_to_end(&mut gunzipped)
             .unwrap();
         assert_eq!(gunzipped, text);
         let mut unbrotlied = Vec::new();
-        brotli::Decompressor::new(&all.encoded[0].1 .0[..], 4096)
+        brotli::Decompressor::new(&all.encoded[0].1.0[..], 4096)
             .read_to_end(&mut unbrotlied)
             .unwrap();
         assert_eq!(unbrotlied, text);
         // The gzip header: no mtime, no name, OS "unknown".
         assert_eq!(
-            &all.encoded[1].1 .0[..10],
+            &all.encoded[1].1.0[..10],
             b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
         );
         let off = Encodings::new(text, false, |bytes, coding| (bytes, coding));

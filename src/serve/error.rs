@@ -7,7 +7,7 @@ use crate::Diagnostic;
 ///
 /// ```
 /// use a2a_card::serve::{AgentCardLayer, BuildError};
-/// let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// card.name.clear();
 /// let err = AgentCardLayer::builder(card).build().unwrap_err();
 /// assert!(matches!(err, BuildError::InvalidCard { .. }));
@@ -33,17 +33,23 @@ pub enum BuildError {
         value: String,
     },
     /// The mount prefix is not a plain absolute path.
-    #[error("mount prefix {0:?} must be an absolute path such as \"/agents/travel\" (no query, no empty or '..' segments)")]
+    #[error(
+        "mount prefix {0:?} must be an absolute path such as \"/agents/travel\" (no query, no empty or '..' segments)"
+    )]
     InvalidPrefix(String),
     /// A tenant name is not a single plain path segment (a dot segment, encoded or not, or
     /// one holding an encoded `/`, `\`, `%` or control character is not).
-    #[error("tenant {0:?} must be a single path segment such as \"acme\" (no '/' or '\\', encoded or not; no spaces; not '.' or '..', encoded or not)")]
+    #[error(
+        "tenant {0:?} must be a single path segment such as \"acme\" (no '/' or '\\', encoded or not; no spaces; not '.' or '..', encoded or not)"
+    )]
     InvalidTenant(String),
     /// A tenant name that RFC 3986 §6.2.2 spells another way too, and names must have one
     /// spelling: an escape of an unreserved character (`%41` for `A`, `%2D` for `-`, `%7E`
     /// for `~`; letters, digits, `-`, `.`, `_`, `~`, §2.3), or an escape in lower-case hex
     /// (`%c3%a9` for `%C3%A9`). `canonical` is the spelling to use.
-    #[error("tenant {name:?} is the same URI path segment as {canonical:?} (RFC 3986 §6.2.2: an encoded letter, digit, '-', '.', '_' or '~' is that character, and percent-encodings are not case-sensitive); a tenant name has one spelling: name it {canonical:?}")]
+    #[error(
+        "tenant {name:?} is the same URI path segment as {canonical:?} (RFC 3986 §6.2.2: an encoded letter, digit, '-', '.', '_' or '~' is that character, and percent-encodings are not case-sensitive); a tenant name has one spelling: name it {canonical:?}"
+    )]
     NonCanonicalTenant {
         /// The name given.
         name: String,

@@ -1,12 +1,12 @@
 //! Entity tags: the strong ETag we send, and matching the lists clients send back in
 //! `If-Match` and `If-None-Match` (RFC 9110 §8.8.3 and §13.1.1-2).
 
-use http::header::GetAll;
 use http::HeaderValue;
+use http::header::GetAll;
 use sha2::{Digest, Sha256};
 
 use super::bytes_eq::same_bytes;
-use crate::http_headers::entity_tag::{members, Member};
+use crate::http_headers::entity_tag::{Member, members};
 
 /// The strong ETag of `bytes`: the SHA-256 of exactly what is served, in hex, quoted.
 /// It depends on the bytes alone, so every replica serving the same card sends the same tag.
@@ -66,8 +66,8 @@ fn line_matches(line: &[u8], ours: &[u8], comparison: Comparison) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use http::header::IF_NONE_MATCH;
     use http::HeaderMap;
+    use http::header::IF_NONE_MATCH;
 
     fn matches(lines: &[&[u8]], comparison: Comparison) -> bool {
         let mut headers = HeaderMap::new();

@@ -9,11 +9,11 @@ use http::HeaderValue;
 use tower::Layer;
 
 use super::error::BuildError;
-use super::handle::{checked_card_set, CardHandle};
+use super::handle::{CardHandle, checked_card_set};
 use super::options::{Cors, Legacy};
 use super::respond::{Published, Shared, SwapDates};
 use super::service::AgentCardService;
-use super::settings::{normalize_prefix, Settings};
+use super::settings::{Settings, normalize_prefix};
 use super::tenants::build_tenant_sets;
 use crate::AgentCard;
 
@@ -27,7 +27,7 @@ pub const DEFAULT_CACHE_CONTROL: &str = "public, max-age=3600";
 ///
 /// ```
 /// use a2a_card::serve::AgentCardLayer;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let layer = AgentCardLayer::builder(card).build()?;
 /// let handle = layer.handle(); // keep it to swap the card later
 /// # let _ = handle;
@@ -42,7 +42,7 @@ impl AgentCardLayer {
     /// Starts building a layer for `card`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let builder = a2a_card::serve::AgentCardLayer::builder(card);
     /// # let _ = builder;
     /// ```
@@ -72,7 +72,7 @@ impl AgentCardLayer {
     /// A handle that replaces the served card atomically (see [`CardHandle`]).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let layer = a2a_card::serve::AgentCardLayer::builder(card).build()?;
     /// assert_eq!(layer.handle().card().name, "Route Planner");
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -109,7 +109,7 @@ enum LastModified {
 /// ```
 /// use a2a_card::serve::{AgentCardLayer, Cors, Legacy};
 /// use http::HeaderValue;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let layer = AgentCardLayer::builder(card)
 ///     .cache_control(HeaderValue::from_static("no-cache"))
 ///     .legacy(Legacy::V03)
@@ -166,7 +166,7 @@ impl AgentCardLayerBuilder {
     /// ```
     /// use a2a_card::serve::AgentCardLayer;
     /// use tower::{Layer, ServiceExt};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let app = AgentCardLayer::builder(card).precompress(false).build()?.layer(
     ///     tower::service_fn(|_req: http::Request<String>| async {
     ///         Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
@@ -194,7 +194,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01");
     /// let layer = a2a_card::serve::AgentCardLayer::builder(card).sign_with(signer).build()?;
     /// assert_eq!(layer.handle().card().signatures.len(), 1);
@@ -210,7 +210,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::sign::{CardVerifier, TrustStore};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card)
     ///     .verify_with(CardVerifier::new(TrustStore::new()));
     /// # let _ = b;
@@ -225,7 +225,7 @@ impl AgentCardLayerBuilder {
     /// `Content-Type` of the card; default `application/a2a+json`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card)
     ///     .content_type(http::HeaderValue::from_static("application/json"));
     /// # let _ = b;
@@ -239,7 +239,7 @@ impl AgentCardLayerBuilder {
     /// client revalidate (cheap: a 304).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card)
     ///     .cache_control(http::HeaderValue::from_static("public, max-age=60"));
     /// # let _ = b;
@@ -263,7 +263,7 @@ impl AgentCardLayerBuilder {
     /// new file's mtime); [`CardHandle::replace`](super::CardHandle::replace) gives none.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card)
     ///     .last_modified(std::time::SystemTime::UNIX_EPOCH);
     /// # let _ = b;
@@ -280,7 +280,7 @@ impl AgentCardLayerBuilder {
     /// that changes back and forth.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).last_modified_build_time();
     /// # let _ = b;
     /// ```
@@ -293,7 +293,7 @@ impl AgentCardLayerBuilder {
     /// never gives a 304; ETags still do).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).without_last_modified();
     /// # let _ = b;
     /// ```
@@ -305,7 +305,7 @@ impl AgentCardLayerBuilder {
     /// What the legacy path `/.well-known/agent.json` answers; default [`Legacy::Alias`].
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).legacy(a2a_card::serve::Legacy::Off);
     /// # let _ = b;
     /// ```
@@ -318,7 +318,7 @@ impl AgentCardLayerBuilder {
     /// rendering, and every canonical response carries `Vary: A2A-Version`. Default off.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).negotiate_version(true);
     /// # let _ = b;
     /// ```
@@ -330,7 +330,7 @@ impl AgentCardLayerBuilder {
     /// CORS policy; default [`Cors::any_origin`].
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).cors(a2a_card::serve::Cors::disabled());
     /// # let _ = b;
     /// ```
@@ -347,7 +347,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, PublicUrl};
-    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".into();
     /// let layer = AgentCardLayer::builder(card)
     ///     .public_url(PublicUrl::parse("https://agents.example.com/billing")?)
@@ -374,7 +374,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, PublicUrl, TrustedProxies};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let layer = AgentCardLayer::builder(card)
     ///     .trusted_proxies(
     ///         TrustedProxies::new()
@@ -394,7 +394,7 @@ impl AgentCardLayerBuilder {
     /// `/agents/travel` serves `/agents/travel/.well-known/agent-card.json`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).mount_prefix("/agents/travel");
     /// # let _ = b;
     /// ```
@@ -419,7 +419,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, BuildError};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let b = AgentCardLayer::builder(card.clone()).tenant("acme", card.clone());
     /// # let _ = b;
     /// let refused = AgentCardLayer::builder(card.clone()).tenant("%41cme", card).build();
@@ -436,7 +436,7 @@ impl AgentCardLayerBuilder {
     /// Checks everything and builds the representations.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let err = a2a_card::serve::AgentCardLayer::builder(card).mount_prefix("no-slash").build();
     /// assert!(err.is_err());
     /// ```

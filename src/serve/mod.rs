@@ -44,7 +44,7 @@
 //! use tower::{service_fn, Layer, ServiceExt};
 //!
 //! # tokio_test_block_on(async {
-//! let card = AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))?;
+//! let card = AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json")))?;
 //! let app = AgentCardLayer::builder(card).build()?.layer(service_fn(|_req: Request<String>| async {
 //!     Ok::<_, std::convert::Infallible>(Response::new(String::from("the agent")))
 //! }));
@@ -100,7 +100,7 @@ mod settings;
 mod tenants;
 
 #[cfg(feature = "extended")]
-pub(crate) use conditional::{evaluate as evaluate_preconditions, Asks as RequestAsks, Decision};
+pub(crate) use conditional::{Asks as RequestAsks, Decision, evaluate as evaluate_preconditions};
 #[cfg(feature = "extended")]
 pub(crate) use encoding::Encodings;
 #[cfg(feature = "extended")]
@@ -110,7 +110,7 @@ pub(crate) use settings::is_plain_segment;
 #[cfg(feature = "fuzzing")]
 pub(crate) use {
     conditional::{single_date, whole_seconds},
-    etag::{any_matches, Comparison},
+    etag::{Comparison, any_matches},
 };
 
 #[cfg(feature = "catalog")]
@@ -119,7 +119,7 @@ pub use error::BuildError;
 pub use forwarded::{InvalidProxy, TrustedProxies};
 pub use future::ResponseFuture;
 pub use handle::CardHandle;
-pub use layer::{AgentCardLayer, AgentCardLayerBuilder, A2A_JSON, DEFAULT_CACHE_CONTROL};
+pub use layer::{A2A_JSON, AgentCardLayer, AgentCardLayerBuilder, DEFAULT_CACHE_CONTROL};
 pub use options::{Cors, Legacy};
 pub use public_url::{PublicUrl, PublicUrlError};
 pub use service::AgentCardService;

@@ -6,7 +6,7 @@ use http::HeaderValue;
 ///
 /// ```
 /// use a2a_card::serve::{AgentCardLayer, Legacy};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let layer = AgentCardLayer::builder(card).legacy(Legacy::Redirect).build()?;
 /// # Ok::<(), a2a_card::serve::BuildError>(())
 /// ```

@@ -54,14 +54,20 @@ pub struct PublicUrl {
 #[non_exhaustive]
 pub enum PublicUrlError {
     /// Not an absolute `http` or `https` URL with a host.
-    #[error("{0:?} is not an absolute http:// or https:// URL with a host, such as \"https://agents.example.com/billing\"")]
+    #[error(
+        "{0:?} is not an absolute http:// or https:// URL with a host, such as \"https://agents.example.com/billing\""
+    )]
     NotAbsolute(String),
     /// A public URL with a query, a fragment or user information: only a scheme, a host, a
     /// port and a path prefix can be the base of interface URLs.
-    #[error("{0:?} has a query, a fragment or user information; a public URL is a scheme, a host, an optional port and an optional path prefix")]
+    #[error(
+        "{0:?} has a query, a fragment or user information; a public URL is a scheme, a host, an optional port and an optional path prefix"
+    )]
     NotABase(String),
     /// An internal origin with a path: an origin is a scheme, a host and a port.
-    #[error("internal origin {0:?} has a path; an origin is only a scheme, a host and an optional port, such as \"http://10.0.0.5:8000\"")]
+    #[error(
+        "internal origin {0:?} has a path; an origin is only a scheme, a host and an optional port, such as \"http://10.0.0.5:8000\""
+    )]
     NotAnOrigin(String),
 }
 
@@ -163,7 +169,7 @@ impl PublicUrl {
     /// pointers of those it changed.
     ///
     /// ```
-    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".into();
     /// let public = a2a_card::serve::PublicUrl::parse("https://agents.example.com/billing")?;
     /// assert_eq!(public.rebase_card(&mut card), ["/supportedInterfaces/0/url"]);

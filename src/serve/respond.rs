@@ -14,12 +14,12 @@ use http::header::{
 };
 use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
 
-use super::conditional::{evaluate, Asks, Decision};
+use super::conditional::{Asks, Decision, evaluate};
 use super::options::{CorsPolicy, Legacy};
-use super::representation::{exposed_headers, CardSet, Representation};
-use super::settings::{canonical_segment, is_plain_segment, Route, Settings};
-use crate::protocol::header::A2A_VERSION;
+use super::representation::{CardSet, Representation, exposed_headers};
+use super::settings::{Route, Settings, canonical_segment, is_plain_segment};
 use crate::protocol::ProtocolVersion;
+use crate::protocol::header::A2A_VERSION;
 
 pub(super) const METHODS: &str = "GET, HEAD, OPTIONS";
 

@@ -17,7 +17,7 @@ use crate::body::ResponseBody;
 /// ```
 /// use a2a_card::serve::AgentCardLayer;
 /// use tower::Layer;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let inner = tower::service_fn(|_req: http::Request<String>| async {
 ///     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("inner")))
 /// });
@@ -37,7 +37,7 @@ impl<S> AgentCardService<S> {
     }
 
     inner_service_accessors!(
-        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(\"../../examples/agent-card.json\")).unwrap();
+        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/examples/agent-card.json\"))).unwrap();
 # let layer = a2a_card::serve::AgentCardLayer::builder(card).build().unwrap();"
     );
 }

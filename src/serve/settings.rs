@@ -290,9 +290,10 @@ mod tests {
         assert_eq!(t("/.WELL-KNOWN/agent-card.json"), None);
         let s = settings("/agents/travel/");
         assert_eq!(s.prefix, "/agents/travel");
-        assert!(s
-            .target("/agents/travel/.well-known/agent-card.json")
-            .is_some());
+        assert!(
+            s.target("/agents/travel/.well-known/agent-card.json")
+                .is_some()
+        );
         assert!(s.target(CANONICAL_PATH).is_none());
         assert_eq!(
             s.canonical_path(Some("t1")),

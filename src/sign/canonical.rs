@@ -12,8 +12,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::card::schema::{keep_known_fields, AGENT_CARD};
 use crate::AgentCard;
+use crate::card::schema::{AGENT_CARD, keep_known_fields};
 
 /// Which canonical form a signature is checked against.
 ///

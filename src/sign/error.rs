@@ -116,9 +116,7 @@ pub enum VerifyError {
         problem: String,
     },
     /// The header's `alg` is not one the verifier accepts.
-    #[error(
-        "/signatures/{index}/protected: algorithm {alg:?} is not allowed (allowed: {allowed})"
-    )]
+    #[error("/signatures/{index}/protected: algorithm {alg:?} is not allowed (allowed: {allowed})")]
     AlgorithmNotAllowed {
         /// Index in `signatures`.
         index: usize,

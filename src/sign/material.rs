@@ -4,10 +4,10 @@
 
 use ed25519_dalek::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey};
 use p256::ecdsa::signature::{Signer, Verifier};
-use p256::pkcs8::der::pem;
 use p256::pkcs8::LineEnding;
-use rsa::traits::PublicKeyParts;
+use p256::pkcs8::der::pem;
 use rsa::BoxedUint;
+use rsa::traits::PublicKeyParts;
 
 use super::algorithm::Algorithm;
 use super::error::KeyError;

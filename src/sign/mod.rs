@@ -24,7 +24,7 @@
 //! let key = SigningKey::generate(Algorithm::EdDsa)?;
 //! let jwks = Jwks { keys: vec![key.public_jwk("2026-01")] }.to_json_pretty();
 //! let signer = CardSigner::new(key, "2026-01");
-//! let card = AgentCard::from_json_str(include_str!("../../examples/agent-card.json"))?;
+//! let card = AgentCard::from_json_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json")))?;
 //! let served = signer.sign(&card)?.to_json_vec();
 //!
 //! // A client: its own trust store, the card as received.
@@ -48,11 +48,11 @@ mod verifier;
 
 pub use algorithm::{Algorithm, UnsupportedAlgorithm};
 pub use canonical::{
-    canonical_payload, canonicalize, payload_in_form, unsigned_fields, PayloadForm,
+    PayloadForm, canonical_payload, canonicalize, payload_in_form, unsigned_fields,
 };
 pub use error::{KeyError, SignError, VerifyError};
 pub use jwk::{Jwk, Jwks};
 pub use keys::SigningKey;
 pub use signer::CardSigner;
-pub use trust::{TrustStore, TrustedKey, MAX_KEYS_PER_KID};
+pub use trust::{MAX_KEYS_PER_KID, TrustStore, TrustedKey};
 pub use verifier::{CardVerifier, JwksFetcher, VerifiedSignature};

@@ -19,7 +19,7 @@ use crate::{AgentCard, AgentCardSignature};
 /// use a2a_card::AgentCard;
 /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
 ///
-/// let card = AgentCard::from_json_str(include_str!("../../examples/agent-card.json"))?;
+/// let card = AgentCard::from_json_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json")))?;
 /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01")
 ///     .with_jku("https://agent.example.com/.well-known/jwks.json");
 /// let signed = signer.sign(&card)?;

@@ -68,7 +68,7 @@ impl TrustedKey {
                 return Err(KeyError::Algorithm(
                     "an RSA key needs `alg` (RS256 or PS256); the signature must not choose it"
                         .to_owned(),
-                ))
+                ));
             }
             (None, key_type) => key_type.natural_algorithm(),
         };
@@ -381,7 +381,7 @@ impl TrustStore {
                         index,
                         kid: jwk.kid.clone(),
                         source: Box::new(source),
-                    })
+                    });
                 }
             }
         }

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::algorithm::Algorithm;
-use super::canonical::{payload_in_form, unsigned_fields, PayloadForm};
+use super::canonical::{PayloadForm, payload_in_form, unsigned_fields};
 use super::error::VerifyError;
 use super::header::{self, signing_input};
 use super::jwk::Jwks;
@@ -64,7 +64,7 @@ pub struct VerifiedSignature {
 /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore, VerifyError};
 ///
 /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "2026-01");
-/// let card = AgentCard::from_json_str(include_str!("../../examples/agent-card.json")).unwrap();
+/// let card = AgentCard::from_json_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
 /// let mut signed = signer.sign(&card).unwrap();
 ///
 /// let verifier = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()))

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::syntax::{is_absolute_url, is_data_url, is_media_type, is_uri};
-use super::{validate_value, DocumentKind, Profile};
+use super::{DocumentKind, Profile, validate_value};
 use crate::card::shape::json_kind;
 use crate::catalog::{A2A_AGENT_CARD_JSON, AI_CATALOG_JSON, MAX_NESTING_DEPTH};
-use crate::diagnostic::{pointer_push, shown, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push, shown};
 
 /// What an A2A card URL answers with (A2A §14.1); not what a catalog entry names.
 const A2A_JSON: &str = "application/a2a+json";
@@ -562,7 +562,7 @@ fn check_digest(digest: &str) -> Result<(), String> {
             return Err(format!(
                 "digest algorithm {} is unknown or shorter than SHA-256; use sha256 or stronger",
                 shown(algorithm)
-            ))
+            ));
         }
     };
     let hex_ok =

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::diagnostic::{pointer_push, secret_kind, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push, secret_kind};
 
 /// Fields whose object value maps names to descriptions (OAuth `scopes`): its keys are not
 /// field names, so a scope called `token` says nothing about its description.

@@ -5,9 +5,9 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::{credentials, lints, rules, Profile};
+use super::{Profile, credentials, lints, rules};
 use crate::card::shape;
-use crate::card::{migrate, read, AgentCard, CardVersion};
+use crate::card::{AgentCard, CardVersion, migrate, read};
 use crate::diagnostic::shown;
 use crate::diagnostic::{Code, Diagnostic};
 

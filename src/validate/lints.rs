@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
-use crate::card::v03::V03_TOP_LEVEL;
 use crate::card::AgentCard;
+use crate::card::v03::V03_TOP_LEVEL;
 use crate::diagnostic::shown;
-use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push};
 
 /// Names that tell a router nothing about the agent.
 const GENERIC_NAMES: &[&str] = &[

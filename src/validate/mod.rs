@@ -54,13 +54,13 @@ mod rules;
 mod span;
 mod syntax;
 
-pub use span::{locate, Span};
+pub use span::{Span, locate};
 pub(crate) use syntax::host_is_this_machine;
 
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::card::{read, AgentCard, CardVersion, ReadError};
+use crate::card::{AgentCard, CardVersion, ReadError, read};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 
 /// Which set of rules to apply.

@@ -5,12 +5,12 @@
 use std::collections::HashMap;
 
 use super::syntax::{
-    is_absolute_url, is_data_url, is_grpc_target, is_host_port, is_media_type, is_uri,
-    version_form, VersionForm,
+    VersionForm, is_absolute_url, is_data_url, is_grpc_target, is_host_port, is_media_type, is_uri,
+    version_form,
 };
 use crate::card::{AgentCard, OAuthFlows, SecurityRequirement, SecurityScheme};
 use crate::diagnostic::shown;
-use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push};
 use crate::protocol::Binding;
 
 use super::Profile;

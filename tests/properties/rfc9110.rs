@@ -157,11 +157,7 @@ impl DateLine {
                 )
             }
         };
-        if padded {
-            format!(" {text}\t")
-        } else {
-            text
-        }
+        if padded { format!(" {text}\t") } else { text }
     }
 
     /// The instant a recipient must read from this line, if it is a valid HTTP-date.

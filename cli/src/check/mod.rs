@@ -8,13 +8,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use a2a_card::check::{Audit, AuditReport, CheckError};
-use a2a_card::client::{parse_http_url, ClientError};
+use a2a_card::client::{ClientError, parse_http_url};
 use a2a_card::sign::TrustStore;
 use clap::Args;
 use http::HeaderMap;
 
-use super::output::{errln, Output};
-use super::{input, Format, Outcome};
+use super::output::{Output, errln};
+use super::{Format, Outcome, input};
 use credential_lines::{header_from_line, headers_from_lines};
 
 #[derive(Debug, Args)]

@@ -3,7 +3,7 @@
 
 use a2a_card::check::{AuditReport, CatalogReport, Endpoint, ListedCard};
 
-use crate::output::{errln, outln, terminal_safe, Output};
+use crate::output::{Output, errln, outln, terminal_safe};
 use crate::{Format, Outcome};
 
 /// 0 without errors, 1 with, 2 when the base URL cannot be reached.

@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant, SystemTime};
 
-use a2a_card::serve::CardHandle;
 use a2a_card::AgentCard;
+use a2a_card::serve::CardHandle;
 use sha2::{Digest, Sha256};
 
 use super::Refusal;

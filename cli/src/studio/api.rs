@@ -8,19 +8,19 @@ use http::header::{CONTENT_TYPE, HOST};
 use http::{Method, Request, Response, StatusCode};
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
 
-use super::error::{json_response, ApiError};
+use super::error::{ApiError, json_response};
 use super::fetch::{self, Fetcher};
 use super::form::CardForm;
-use a2a_card::migrate::{migrate as migrate_card, MigrateError};
-use a2a_card::validate::locate;
+use a2a_card::migrate::{MigrateError, migrate as migrate_card};
 use a2a_card::validate::REGISTRY_MAX_BYTES;
+use a2a_card::validate::locate;
 use a2a_card::{
-    validate::{validate_document, DocumentKind, Profile, Report},
     CardVersion, Diagnostic,
+    validate::{DocumentKind, Profile, Report, validate_document},
 };
 
 /// The largest request body the API reads; a card is a few kilobytes.
@@ -192,7 +192,7 @@ fn validate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
                 name: "kind",
                 value: other.to_owned(),
                 allowed: "kind=card or kind=mcp-tools",
-            })
+            });
         }
     };
     let report = validate_document(body, profile, kind)?;
@@ -220,7 +220,7 @@ fn migrate(query: &Query, body: &[u8]) -> Result<Value, ApiError> {
         Ok(converted) => converted,
         Err(MigrateError::Syntax(error)) => return Err(error.into()),
         Err(MigrateError::WrongTypes(diagnostics)) => {
-            return Err(ApiError::NotConvertible(located(&text, &diagnostics)))
+            return Err(ApiError::NotConvertible(located(&text, &diagnostics)));
         }
     };
     let errors = converted

@@ -5,9 +5,9 @@
 
 use a2a_card::catalog::A2A_AGENT_CARD_JSON;
 use a2a_card::check::MAX_LISTED;
-use a2a_card::validate::{validate_document, validate_value, DocumentKind, Profile};
+use a2a_card::validate::{DocumentKind, Profile, validate_document, validate_value};
 use http::Uri;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use super::api::{checked, located};
 use super::error::ApiError;
@@ -29,7 +29,7 @@ pub(super) async fn describe(
         Ok(report) => report,
         Err(error) => {
             return json!({"url": url, "document": text,
-                          "error": ApiError::from(error).to_string()})
+                          "error": ApiError::from(error).to_string()});
         }
     };
     let doc: Value = serde_json::from_str(&text).unwrap_or(Value::Null);

@@ -4,7 +4,7 @@
 
 use http::header::{ALLOW, CACHE_CONTROL, CONTENT_TYPE};
 use http::{HeaderValue, Response, StatusCode};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use a2a_card::ReadError;
 
@@ -45,7 +45,9 @@ pub(crate) enum ApiError {
         method: String,
         allowed: &'static str,
     },
-    #[error("no API endpoint {0}; the endpoints are /api/validate, /api/migrate, /api/generate and /api/fetch")]
+    #[error(
+        "no API endpoint {0}; the endpoints are /api/validate, /api/migrate, /api/generate and /api/fetch"
+    )]
     NoSuchEndpoint(String),
     #[error("values of the wrong type (A2A-E002) stop the conversion; fix them and convert again")]
     NotConvertible(Vec<Value>),

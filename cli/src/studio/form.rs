@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use a2a_card::AgentCard;
 

@@ -22,8 +22,8 @@ use http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use http::{HeaderValue, Method, Request, Response};
 use hyper::body::Incoming;
 
-use super::output::{errln, outln, Output};
-use super::{server, Outcome};
+use super::output::{Output, errln, outln};
+use super::{Outcome, server};
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const STUDIO_CSS: &str = include_str!("assets/studio.css");

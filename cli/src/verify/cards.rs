@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256, Sha384, Sha512};
 
 use crate::input;
-use a2a_card::catalog::{resolve_url, CatalogEntry, A2A_AGENT_CARD_JSON};
+use a2a_card::catalog::{A2A_AGENT_CARD_JSON, CatalogEntry, resolve_url};
 
 /// What A2A itself calls the card's media type; an entry naming it lists a card too.
 const A2A_JSON: &str = "application/a2a+json";
@@ -189,7 +189,7 @@ fn digest_of(named: &str, bytes: &[u8]) -> Result<(String, String), String> {
         other => {
             return Err(format!(
                 "the digest's algorithm {other:?} is not one this tool computes (sha256, sha384, sha512)"
-            ))
+            ));
         }
     };
     let got = got.iter().map(|b| format!("{b:02x}")).collect();

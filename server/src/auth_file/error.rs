@@ -1,7 +1,7 @@
 //! Why an auth file was refused, and what is worth a warning in one that was not.
 
-use a2a_card::security::jwt::JwtError;
 use a2a_card::security::SecurityError;
+use a2a_card::security::jwt::JwtError;
 
 /// An auth file that cannot secure the card. Every message names the file (as
 /// [`AuthFile::named`](super::AuthFile::named) gives it) and, where there is one, the table;
@@ -9,7 +9,7 @@ use a2a_card::security::SecurityError;
 ///
 /// ```
 /// use a2a_card_server::auth_file::{AuthFile, AuthFileError};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../../examples/agent-card.json")).unwrap();
+/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json"))).unwrap();
 /// let err = AuthFile::new(&card).named("auth.toml").read("[nope]\n").unwrap_err();
 /// assert!(matches!(err, AuthFileError::UnknownScheme { ref scheme, .. } if scheme == "nope"));
 /// assert!(err.to_string().starts_with("auth.toml: [nope] is not a security scheme of the card"));

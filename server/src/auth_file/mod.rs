@@ -23,7 +23,7 @@
 //!
 //! ```
 //! use a2a_card_server::auth_file::AuthFile;
-//! # let card = a2a_card::AgentCard::from_json_slice(include_bytes!("../../../examples/agent-card.json")).unwrap();
+//! # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json"))).unwrap();
 //! // The card's one scheme is an API key named "apiKey".
 //! let read = AuthFile::new(&card).named("auth.toml").read("[apiKey]\nkeys = [\"k1-7f3a9c\"]\n")?;
 //! assert!(read.warnings.is_empty());
@@ -131,7 +131,7 @@ impl<'a> AuthFile<'a> {
                             file: file(),
                             declared: public.security_schemes.keys().cloned().collect(),
                             scheme: name,
-                        })
+                        });
                     }
                 }
             };
@@ -240,12 +240,12 @@ impl<'a> AuthFile<'a> {
                     (None, None, Some(true)) => JwksSource::from_card(card, name),
                     #[cfg(not(feature = "jwks-fetch"))]
                     (None, Some(_), None | Some(false)) | (None, None, Some(true)) => {
-                        return Err(TableError::FetchingNotBuilt)
+                        return Err(TableError::FetchingNotBuilt);
                     }
                     _ => {
                         return Err(TableError::ExactlyOne(
                             "jwks_file, jwks_url or discover = true",
-                        ))
+                        ));
                     }
                 }
                 .map_err(TableError::Jwt)?;

@@ -85,7 +85,9 @@ fn a_key_set_repeating_a_kid_is_warned_about() {
     let warnings: Vec<String> = read.warnings.iter().map(ToString::to_string).collect();
     assert_eq!(
         warnings,
-        ["auth.toml: [bearer]: several keys of the key set share kid \"k1\"; tokens naming it are checked with each"]
+        [
+            "auth.toml: [bearer]: several keys of the key set share kid \"k1\"; tokens naming it are checked with each"
+        ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -10,19 +10,19 @@
 
 use serde_json::{Map, Value};
 
+use super::PointerMap;
 use super::schema;
 use super::v03::read::{
     extended_card_flag, interfaces_from_v03, provider_name, state_transition_history,
 };
 use super::v03::{INTERFACES, V03_TOP_LEVEL};
-use super::PointerMap;
 use crate::diagnostic::{Code, Diagnostic};
 
 mod proto_names;
 mod requirements;
 mod schemes;
 
-use proto_names::{proto_names, At};
+use proto_names::{At, proto_names};
 use requirements::requirements;
 use schemes::schemes;
 

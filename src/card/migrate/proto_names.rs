@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::Conversion;
 use crate::card::schema::{Kind, Message};
-use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push};
 
 /// The proto field name of a JSON (lowerCamelCase) name: `supportedInterfaces` ->
 /// `supported_interfaces`.

@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::Conversion;
 use crate::card::v03::{REQUIREMENT_SCHEMES as SCHEMES, REQUIREMENT_SCOPES as LIST, SECURITY};
-use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push};
 
 /// The shape of one security requirement item.
 enum Spelling {

@@ -3,8 +3,8 @@
 use serde_json::{Map, Value};
 
 use super::Conversion;
-use crate::card::v03::{type_of_wrapper, wrapper_of_type, KEY_LOCATION, SCHEME_TYPE};
-use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::card::v03::{KEY_LOCATION, SCHEME_TYPE, type_of_wrapper, wrapper_of_type};
+use crate::diagnostic::{Code, Diagnostic, pointer_push};
 
 /// Preference when a v0.3 scheme declares several flows and v1.0 allows one.
 const FLOW_PREFERENCE: &[&str] = &[

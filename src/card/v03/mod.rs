@@ -13,8 +13,8 @@
 pub(crate) mod read;
 mod render;
 
-pub(crate) use render::render;
 pub use render::V03Rendering;
+pub(crate) use render::render;
 
 /// A field v0.3 and v1.0 spell differently.
 #[derive(Debug, Clone, Copy)]

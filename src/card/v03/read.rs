@@ -5,8 +5,8 @@
 use serde_json::{Map, Value};
 
 use super::{
-    main_pointer_v03, main_pointer_v1, version_to_v1, Field, CAPABILITIES, EXTENDED_CARD,
-    INTERFACES, MAIN_BINDING, MAIN_URL, MAIN_VERSION, TRANSPORT,
+    CAPABILITIES, EXTENDED_CARD, Field, INTERFACES, MAIN_BINDING, MAIN_URL, MAIN_VERSION,
+    TRANSPORT, main_pointer_v1, main_pointer_v03, version_to_v1,
 };
 use crate::card::migrate::Conversion;
 use crate::diagnostic::{Code, Diagnostic};

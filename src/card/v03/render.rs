@@ -6,13 +6,13 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use super::{
-    type_of_wrapper, version_to_v03, CAPABILITIES, EXTENDED_CARD, INTERFACES, KEY_LOCATION,
-    MAIN_BINDING, MAIN_URL, MAIN_VERSION, REQUIREMENT_SCHEMES, REQUIREMENT_SCOPES, SCHEME_TYPE,
-    SECURITY, TRANSPORT,
+    CAPABILITIES, EXTENDED_CARD, INTERFACES, KEY_LOCATION, MAIN_BINDING, MAIN_URL, MAIN_VERSION,
+    REQUIREMENT_SCHEMES, REQUIREMENT_SCOPES, SCHEME_TYPE, SECURITY, TRANSPORT, type_of_wrapper,
+    version_to_v03,
 };
 use crate::card::{AgentCard, AgentInterface};
 use crate::diagnostic::shown;
-use crate::diagnostic::{pointer_push, Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, pointer_push};
 use crate::protocol::ProtocolVersion;
 
 /// A card rendered in the v0.3 shape, with warnings for what v0.3 cannot express.

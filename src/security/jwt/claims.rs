@@ -83,7 +83,7 @@ impl ClaimRules {
                 Some(_) => {
                     return Err(TokenError::Malformed(
                         "the scope claim is not a space-separated string (or scp an array)",
-                    ))
+                    ));
                 }
             }
         }

@@ -57,7 +57,7 @@ pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenE
         Some(Value::String(alg)) if alg.eq_ignore_ascii_case("none") => {
             return Err(TokenError::Signature(
                 "unsigned tokens (alg none) are refused",
-            ))
+            ));
         }
         Some(Value::String(alg)) => alg
             .parse::<Algorithm>()

@@ -18,7 +18,9 @@ pub enum JwtError {
     #[error("the token issuer to accept is empty; configure the issuer's exact `iss` value")]
     NoIssuer,
     /// The audience (`aud`) to accept is empty.
-    #[error("the token audience to accept is empty; configure the value tokens for this agent carry in `aud`")]
+    #[error(
+        "the token audience to accept is empty; configure the value tokens for this agent carry in `aud`"
+    )]
     NoAudience,
     /// No algorithm is allowed.
     #[error("no signature algorithm is allowed; allow at least one of ES256, EdDSA, RS256, PS256")]
@@ -80,7 +82,9 @@ pub enum JwtError {
     },
     /// A discovery or metadata document names another issuer than the configured one
     /// (OpenID Connect Discovery §4.3, RFC 8414 §3.3: they must be identical).
-    #[error("the metadata document at {url} is for issuer {found:?}, but tokens must come from {expected:?}; fix the configured issuer or the metadata URL")]
+    #[error(
+        "the metadata document at {url} is for issuer {found:?}, but tokens must come from {expected:?}; fix the configured issuer or the metadata URL"
+    )]
     IssuerMismatch {
         /// The document's URL.
         url: String,

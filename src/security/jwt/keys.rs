@@ -1,7 +1,7 @@
 //! The keys a [`JwtVerifier`](super::JwtVerifier) checks signatures with, looked up by the
 //! token's `kid` and held to one algorithm each.
 
-use crate::sign::{Algorithm, Jwks, TrustedKey, MAX_KEYS_PER_KID};
+use crate::sign::{Algorithm, Jwks, MAX_KEYS_PER_KID, TrustedKey};
 
 use super::error::JwtError;
 

@@ -76,4 +76,4 @@ mod verifier;
 pub use error::JwtError;
 pub use signer::JwtSigner;
 pub use source::{JwksSource, MAX_JWKS_FILE_BYTES};
-pub use verifier::{JwtVerifier, JwtVerifierBuilder, DEFAULT_MAX_TOKEN_BYTES};
+pub use verifier::{DEFAULT_MAX_TOKEN_BYTES, JwtVerifier, JwtVerifierBuilder};

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::sign::Jwks;
 
 use super::error::JwtError;
-use super::fetch::{check_url, Fetcher};
+use super::fetch::{Fetcher, check_url};
 use super::keys::KeySet;
 
 /// Where the JWKS URL comes from.
@@ -191,7 +191,7 @@ impl RemoteKeys {
                     url: url.to_owned(),
                     expected: self.issuer.clone(),
                     found: issuer.clone(),
-                })
+                });
             }
             _ => return Err(problem("has no `issuer` string")),
         }

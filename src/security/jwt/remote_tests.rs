@@ -11,7 +11,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::error::JwtError;
-use super::fetch::{check_url, tls_config, Fetcher};
+use super::fetch::{Fetcher, check_url, tls_config};
 use super::keys::{KeySet, Lookup};
 use super::remote::{Locator, RemoteKeys, Timing};
 use crate::sign::{Algorithm, Jwks, SigningKey};

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::error::JwtError;
-use super::source::{JwksSource, SourceKind, MAX_JWKS_FILE_BYTES};
+use super::source::{JwksSource, MAX_JWKS_FILE_BYTES, SourceKind};
 use crate::sign::{Algorithm, Jwks, SigningKey};
 
 fn jwks_text(kids: &[&str]) -> String {
@@ -112,8 +112,8 @@ fn the_empty_key_set_message_says_why_keys_were_left_out() {
 #[cfg(feature = "jwks-fetch")]
 mod fetched {
     use super::*;
-    use crate::security::jwt::remote::Locator;
     use crate::AgentCard;
+    use crate::security::jwt::remote::Locator;
 
     fn locator(source: &JwksSource) -> &Locator {
         match &source.kind {

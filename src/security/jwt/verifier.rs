@@ -8,7 +8,7 @@ use crate::base64url::{self, Padding};
 use crate::security::{Grant, TokenError, TokenFuture, TokenVerifier};
 use crate::sign::Algorithm;
 
-use super::claims::{now, ClaimRules};
+use super::claims::{ClaimRules, now};
 use super::compact::parse;
 use super::error::JwtError;
 use super::keys::{KeySet, Lookup};
@@ -176,12 +176,12 @@ impl JwtVerifier {
             Lookup::OtherAlgorithm => {
                 return Err(TokenError::Signature(
                     "the token's alg is not the algorithm of the key its kid names",
-                ))
+                ));
             }
             Lookup::Unknown if kid.is_none() => {
                 return Err(TokenError::Invalid(
                     "the token has no kid and the key set has several keys",
-                ))
+                ));
             }
             Lookup::Unknown => return Err(TokenError::UnknownKey),
         };
@@ -394,8 +394,8 @@ fn media_type(typ: &str) -> String {
 mod tests {
     use super::*;
     use crate::sign::{Algorithm, SigningKey};
-    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
     /// A token of exactly `len` bytes (its signature is not valid).
     fn token_of(len: usize) -> String {
@@ -584,21 +584,27 @@ mod tests {
         let key = SigningKey::generate(Algorithm::EdDsa).unwrap();
         let builder = || JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")]).unwrap());
         assert!(builder().issuer("https://id.example").build().is_err());
-        assert!(builder()
-            .issuer("https://id.example")
-            .audience("")
-            .build()
-            .is_err());
-        assert!(builder()
-            .issuer("https://id.example")
-            .audience("agent")
-            .audience("")
-            .build()
-            .is_err());
-        assert!(builder()
-            .issuer("https://id.example")
-            .audience("agent")
-            .build()
-            .is_ok());
+        assert!(
+            builder()
+                .issuer("https://id.example")
+                .audience("")
+                .build()
+                .is_err()
+        );
+        assert!(
+            builder()
+                .issuer("https://id.example")
+                .audience("agent")
+                .audience("")
+                .build()
+                .is_err()
+        );
+        assert!(
+            builder()
+                .issuer("https://id.example")
+                .audience("agent")
+                .build()
+                .is_ok()
+        );
     }
 }
