@@ -1,6 +1,6 @@
 //! Agent Card signatures (A2A §8.4): the RFC 8785 canonical payload, detached JWS signing
 //! and verification against a trust store the verifier chooses, and key loading and
-//! generation. Feature `sign` (on by default through `cli`); pure-Rust crypto (RustCrypto),
+//! generation. Feature `sign` (the `a2a-card-cli` package turns it on); pure-Rust crypto (RustCrypto),
 //! no OpenSSL.
 //!
 //! - The payload is the card as v1.0 ProtoJSON without `signatures` and without fields the
