@@ -4,10 +4,9 @@
 //! Here every line is written with `writeln!` to a locked stream. When the reader has gone
 //! (a broken pipe), writing to that stream stops quietly and the command ends with its normal
 //! exit code; any other write error (a full disk, ...) is reported once on stderr and makes
-//! the command fail. Text from elsewhere (a server's headers, a catalog's entries) is printed
-//! through [`terminal_safe`].
+//! the command fail. Text from elsewhere (a server's headers, a catalog's entries) reaches it
+//! through the library's Display of diagnostics, endpoints and listed cards, which escape it.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufWriter, ErrorKind, StderrLock, StdoutLock, Write};
 
@@ -134,54 +133,11 @@ impl Output {
     }
 }
 
-/// Text from elsewhere (a header value a server sent, a catalog entry's name) made safe for
-/// one terminal line, as the library's `Diagnostic` Display does it: control characters (a
-/// newline would start what looks like another line of the report, an escape sequence would
-/// drive the terminal) and the invisible format characters that reorder or hide text (the
-/// bidirectional controls U+061C, U+200E, U+200F, U+202A to U+202E and U+2066 to U+2069, and
-/// the zero-width U+200B to U+200D, U+2060 and U+FEFF: "Trojan Source") are written as
-/// escapes; everything else as is.
-pub(crate) fn terminal_safe(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(needs_escape) {
-        return Cow::Borrowed(text);
-    }
-    let escaped = text
-        .chars()
-        .map(|c| {
-            if needs_escape(c) {
-                c.escape_default().collect::<String>()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    Cow::Owned(escaped)
-}
-
-/// A control character, or an invisible character that reorders or hides text.
-fn needs_escape(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061c}'
-                | '\u{200b}'..='\u{200f}'
-                | '\u{202a}'..='\u{202e}'
-                | '\u{2060}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{feff}'
-        )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::terminal_safe;
-
-    #[test]
-    fn control_and_invisible_characters_are_escaped_for_the_terminal() {
-        assert_eq!(terminal_safe("/skills/0"), "/skills/0");
-        assert_eq!(terminal_safe("a\nb"), "a\\nb");
-        assert_eq!(terminal_safe("/x\u{202e}gnp.exe"), "/x\\u{202e}gnp.exe");
-        assert_eq!(terminal_safe("Zürich 東京"), "Zürich 東京"); // letters of any script stay
-        assert_eq!(terminal_safe("ETag \"a\"\u{1b}[2J"), "ETag \"a\"\\u{1b}[2J");
+/// `1 error`, `2 errors`: a count and its noun, for the summary lines.
+pub(crate) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }

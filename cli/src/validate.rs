@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
-use super::output::{Output, errln, outln};
+use super::output::{Output, errln, outln, plural};
 use super::{Format, Outcome, input};
 use a2a_card::{
     ReadError,
@@ -103,14 +103,6 @@ pub(crate) fn run(args: ValidateArgs, output: &mut Output) -> Outcome {
         .map(|(_, r)| r.outcome())
         .max()
         .unwrap_or(Outcome::Clean)
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
 
 fn describe(report: &Report) -> String {

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::finding::{Place, finding, quoted};
 use crate::client::{Client, ClientError, Exchange, Outgoing};
+use crate::diagnostic::terminal_safe;
 use crate::http_headers::{entity_tag, http_date};
 use crate::{Code, Diagnostic};
 
@@ -59,6 +60,51 @@ impl Endpoint {
             (None, Some(error)) => error.clone(),
             (None, None) => "nothing".to_owned(),
         }
+    }
+}
+
+/// One line for a person: `GET URL: 200, application/a2a+json, 1234 bytes, ETag "…",
+/// Cache-Control max-age=3600`, with ` (via URL)` after a redirect. Header values come from
+/// the server: control characters and bidirectional overrides are escaped, so the line stays
+/// one line and shows what was sent.
+///
+/// ```
+/// let mut endpoint = a2a_card::check::Endpoint::default();
+/// endpoint.url = "https://a.example/.well-known/agent-card.json".into();
+/// endpoint.status = Some(200);
+/// endpoint.etag = Some("\"x\"\u{1b}[2J".into());
+/// assert_eq!(
+///     endpoint.to_string(),
+///     "GET https://a.example/.well-known/agent-card.json: 200, ETag \"x\"\\u{1b}[2J"
+/// );
+/// ```
+impl std::fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut parts = Vec::new();
+        match (self.status, &self.error) {
+            (Some(status), _) => parts.push(status.to_string()),
+            (None, Some(error)) => parts.push(error.clone()),
+            (None, None) => {}
+        }
+        if let Some(content_type) = &self.content_type {
+            parts.push(content_type.clone());
+        }
+        if let Some(size) = self.size {
+            parts.push(format!("{size} bytes"));
+        }
+        if let Some(etag) = &self.etag {
+            parts.push(format!("ETag {etag}"));
+        }
+        if let Some(cache_control) = &self.cache_control {
+            parts.push(format!("Cache-Control {cache_control}"));
+        }
+        let via = if self.redirects.is_empty() {
+            String::new()
+        } else {
+            format!(" (via {})", self.final_url())
+        };
+        let line = format!("GET {}{via}: {}", self.url, parts.join(", "));
+        f.write_str(&terminal_safe(&line))
     }
 }
 

@@ -190,6 +190,30 @@ impl ListedCard {
     }
 }
 
+/// One line for a person: `entry /entries/1 urn:example:agent:travel "Travel" (2 errors):
+/// GET URL: 200, ...` (what its card URL answered, or that it is the card audited above, or
+/// given inline). Text from the catalog is escaped as [`Endpoint`]'s line is.
+impl std::fmt::Display for ListedCard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = match (&self.endpoint, &self.url) {
+            (_, Some(url)) if self.audited_above => format!("{url}, the card audited above"),
+            (Some(endpoint), _) => endpoint.to_string(),
+            (None, Some(url)) => url.clone(),
+            (None, None) => "a card given inline".to_owned(),
+        };
+        let verdict = match self.errors() {
+            0 => String::new(),
+            1 => " (1 error)".to_owned(),
+            n => format!(" ({n} errors)"),
+        };
+        let line = format!(
+            "entry {} {} {:?}{verdict}: {what}",
+            self.pointer, self.identifier, self.display_name
+        );
+        f.write_str(&crate::diagnostic::terminal_safe(&line))
+    }
+}
+
 /// One finding as the report's JSON has always shown it.
 #[derive(Serialize)]
 struct FindingJson<'a> {
@@ -212,4 +236,55 @@ fn findings_json<S: Serializer>(findings: &[Diagnostic], serializer: S) -> Resul
         pointer: f.body_pointer(),
         message: &f.message,
     }))
+}
+
+#[cfg(test)]
+mod listed_card_tests {
+    use super::{Endpoint, ListedCard};
+    use crate::{Code, Diagnostic};
+
+    fn card(url: Option<&str>, endpoint: Option<Endpoint>, errors: usize) -> ListedCard {
+        ListedCard {
+            pointer: "/entries/1".into(),
+            identifier: "urn:example:agent:travel".into(),
+            display_name: "Travel\u{202e}".into(),
+            url: url.map(str::to_owned),
+            endpoint,
+            audited_above: false,
+            findings: (0..errors)
+                .map(|_| Diagnostic::new(Code::MissingField, "/name", "missing"))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_listed_card_is_one_escaped_line_saying_what_its_url_answered() {
+        let endpoint = Endpoint {
+            url: "https://a.example/travel.json".into(),
+            status: Some(200),
+            size: Some(1234),
+            ..Endpoint::default()
+        };
+        assert_eq!(
+            card(Some("https://a.example/travel.json"), Some(endpoint), 2).to_string(),
+            "entry /entries/1 urn:example:agent:travel \"Travel\\u{202e}\" (2 errors): \
+             GET https://a.example/travel.json: 200, 1234 bytes"
+        );
+        assert_eq!(
+            card(None, None, 1).to_string(),
+            "entry /entries/1 urn:example:agent:travel \"Travel\\u{202e}\" (1 error): a card given inline"
+        );
+        let mut above = card(Some("https://a.example/card.json"), None, 0);
+        above.audited_above = true;
+        assert!(
+            above
+                .to_string()
+                .ends_with(": https://a.example/card.json, the card audited above")
+        );
+        let unfetched = card(Some("https://b.example/c.json"), None, 0).to_string();
+        assert!(
+            unfetched.ends_with("\": https://b.example/c.json"),
+            "{unfetched}"
+        );
+    }
 }

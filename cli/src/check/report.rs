@@ -1,9 +1,9 @@
 //! Printing the audit's report: what each card path answered, then the findings, then
 //! counts (or the report as JSON); and the exit code it gives.
 
-use a2a_card::check::{AuditReport, CatalogReport, Endpoint, ListedCard};
+use a2a_card::check::{AuditReport, CatalogReport};
 
-use crate::output::{Output, errln, outln, terminal_safe};
+use crate::output::{Output, errln, outln, plural};
 use crate::{Format, Outcome};
 
 /// 0 without errors, 1 with, 2 when the base URL cannot be reached.
@@ -41,7 +41,7 @@ fn print_text(report: &AuditReport, output: &mut Output) {
         return;
     }
     for endpoint in report.endpoints() {
-        outln!(output, "{}", summary(endpoint));
+        outln!(output, "{endpoint}");
     }
     for finding in report.findings() {
         outln!(output, "{finding}");
@@ -67,71 +67,14 @@ fn print_text(report: &AuditReport, output: &mut Output) {
 /// The catalog: what its URL answered, its own findings, then each listed card under a line
 /// naming its entry, its findings indented.
 fn print_catalog(catalog: &CatalogReport, output: &mut Output) {
-    outln!(output, "{}", summary(&catalog.endpoint));
+    outln!(output, "{}", catalog.endpoint);
     for finding in &catalog.findings {
         outln!(output, "{finding}");
     }
     for card in &catalog.cards {
-        outln!(output, "{}", entry_line(card));
+        outln!(output, "{card}");
         for finding in &card.findings {
             outln!(output, "  {finding}");
         }
-    }
-}
-
-/// `entry /entries/1 urn:example:agent:travel "Travel": GET URL: 200, ...`.
-fn entry_line(card: &ListedCard) -> String {
-    let what = match (&card.endpoint, &card.url) {
-        (_, Some(url)) if card.audited_above => format!("{url}, the card audited above"),
-        (Some(endpoint), _) => summary(endpoint),
-        (None, Some(url)) => url.clone(),
-        (None, None) => "a card given inline".to_owned(),
-    };
-    let verdict = match card.errors() {
-        0 => String::new(),
-        n => format!(" ({})", plural(n, "error")),
-    };
-    let line = format!(
-        "entry {} {} {:?}{verdict}: {what}",
-        card.pointer, card.identifier, card.display_name
-    );
-    terminal_safe(&line).into_owned()
-}
-
-/// `GET URL: 200, application/a2a+json, 1234 bytes, ETag "…", max-age=3600`.
-fn summary(endpoint: &Endpoint) -> String {
-    let mut parts = Vec::new();
-    match (endpoint.status, &endpoint.error) {
-        (Some(status), _) => parts.push(status.to_string()),
-        (None, Some(error)) => parts.push(error.clone()),
-        (None, None) => {}
-    }
-    if let Some(content_type) = &endpoint.content_type {
-        parts.push(content_type.clone());
-    }
-    if let Some(size) = endpoint.size {
-        parts.push(format!("{size} bytes"));
-    }
-    if let Some(etag) = &endpoint.etag {
-        parts.push(format!("ETag {etag}"));
-    }
-    if let Some(cache_control) = &endpoint.cache_control {
-        parts.push(format!("Cache-Control {cache_control}"));
-    }
-    let via = if endpoint.redirects.is_empty() {
-        String::new()
-    } else {
-        format!(" (via {})", endpoint.final_url())
-    };
-    let line = format!("GET {}{via}: {}", endpoint.url, parts.join(", "));
-    // Header values come from the server: keep them on one line, and visible as sent.
-    terminal_safe(&line).into_owned()
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
