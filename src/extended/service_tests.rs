@@ -1010,3 +1010,65 @@ fn one_interface_of_either_binding_is_enough_for_a_route() {
         assert!(!answer.inner(), "{binding}");
     }
 }
+
+/// Records the target and fields of every tracing event.
+#[derive(Clone, Default)]
+struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<(String, String)>>>);
+
+struct Fields(String);
+
+impl tracing::field::Visit for Fields {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        self.0.push_str(&format!("{}={:?} ", field.name(), value));
+    }
+}
+
+impl tracing::Subscriber for Recorder {
+    fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        tracing::span::Id::from_u64(1)
+    }
+    fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+    fn event(&self, event: &tracing::Event<'_>) {
+        let mut fields = Fields(String::new());
+        event.record(&mut fields);
+        let target = event.metadata().target().to_owned();
+        self.0.lock().unwrap().push((target, fields.0));
+    }
+    fn enter(&self, _: &tracing::span::Id) {}
+    fn exit(&self, _: &tracing::span::Id) {}
+}
+
+#[test]
+fn a_refusal_is_logged_for_operators_without_the_credential() {
+    let layer = layer();
+    let recorder = Recorder::default();
+    let events = recorder.0.clone();
+    tracing::subscriber::with_default(recorder, || {
+        let path = "/a2a/rest/extendedAgentCard";
+        let refused = get(&layer, path, &[("X-API-Key", "wrong-secret-7f")]);
+        assert_eq!(refused.status, 401);
+        assert_eq!(get(&layer, path, &[KEY]).status, 200);
+        let call = rpc(&layer, TestBody::text(CARD_CALL), &[]);
+        assert_eq!(call.status, 401);
+    });
+    let events = events.lock().unwrap();
+    let refusals: Vec<&String> = events
+        .iter()
+        .filter(|(target, fields)| target == "a2a_card" && fields.contains("extended card refused"))
+        .map(|(_, fields)| fields)
+        .collect();
+    assert_eq!(refusals.len(), 2, "{events:?}");
+    for fields in refusals {
+        assert!(fields.contains("status=401"), "{fields}");
+    }
+    assert!(
+        !events
+            .iter()
+            .any(|(_, fields)| fields.contains("wrong-secret-7f")),
+        "{events:?}"
+    );
+}

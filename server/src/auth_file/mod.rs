@@ -357,4 +357,6 @@ impl Fields<'_> {
 }
 
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
