@@ -50,8 +50,12 @@ impl<B> ResponseBody<B> {
     /// Wraps the inner service's body.
     ///
     /// ```
-    /// let body = a2a_card::body::ResponseBody::inner(http_body_util::Empty::<bytes::Bytes>::new());
-    /// # let _ = body;
+    /// use http_body::Body;
+    /// let body = a2a_card::body::ResponseBody::inner(http_body_util::Full::new(bytes::Bytes::from("ok")));
+    /// assert_eq!(body.size_hint().exact(), Some(2)); // the inner body's, passed through
+    /// assert!(!body.is_end_stream());
+    /// let empty = a2a_card::body::ResponseBody::inner(http_body_util::Empty::<bytes::Bytes>::new());
+    /// assert!(empty.is_end_stream());
     /// ```
     pub fn inner(body: B) -> Self {
         ResponseBody {
@@ -158,7 +162,8 @@ mod request {
         /// ```
         /// use std::time::Duration;
         /// let timeout = a2a_card::body::BodyTimeout::new(Duration::from_millis(500), tokio::time::sleep);
-        /// # let _ = timeout;
+        /// assert_eq!(timeout.duration(), Duration::from_millis(500));
+        /// assert!(format!("{timeout:?}").contains("500ms"));
         /// ```
         pub fn new<F, Fut>(after: Duration, sleep: F) -> Self
         where

@@ -53,7 +53,7 @@ impl BodyBudget {
     ///
     /// ```
     /// let budget = a2a_card::body::BodyBudget::new(1 << 20);
-    /// # let _ = budget;
+    /// assert_eq!((budget.limit(), budget.held()), (1 << 20, 0));
     /// ```
     pub fn new(bytes: usize) -> Self {
         BodyBudget {

@@ -32,6 +32,7 @@
 //! let url = parse_http_url("https://agent.example.com/.well-known/agent-card.json")?;
 //! let exchange = client.send(&url, &Outgoing::new(Method::GET)).await;
 //! let response = exchange.result?;
+//! assert!(response.status().is_success(), "{}", response.status());
 //! println!("{} after {} redirect(s), {} bytes", response.status(), exchange.redirects.len(), response.body().len());
 //! # Ok(())
 //! # }

@@ -47,8 +47,10 @@ impl<B> RequestBody<B> {
     /// The original body, untouched.
     ///
     /// ```
-    /// let body = a2a_card::extended::RequestBody::new(String::new());
-    /// # let _ = body;
+    /// use http_body::Body;
+    /// let body = a2a_card::extended::RequestBody::new(String::from("{}"));
+    /// assert_eq!(body.size_hint().exact(), Some(2)); // the original body's
+    /// assert!(a2a_card::extended::RequestBody::new(String::new()).is_end_stream());
     /// ```
     pub fn new(body: B) -> Self {
         RequestBody {

@@ -18,7 +18,7 @@ pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<Grant, TokenError>
 /// token looked up by introspection, anything.
 ///
 /// ```
-/// use a2a_card::security::{Grant, TokenError, TokenFuture, TokenVerifier};
+/// use a2a_card::security::{Grant, TokenError, TokenFuture, TokenVerifier, Verdict, Verifier};
 /// struct Static;
 /// impl TokenVerifier for Static {
 ///     fn verify_token<'a>(&'a self, token: &'a str) -> TokenFuture<'a> {
@@ -30,8 +30,17 @@ pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<Grant, TokenError>
 ///         Box::pin(async move { result })
 ///     }
 /// }
+/// let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+/// let grant = runtime.block_on(Static.verify_token("let-me-in")).unwrap();
+/// assert_eq!(grant.subject.as_deref(), Some("tester"));
+/// assert_eq!(runtime.block_on(Static.verify_token("guess")), Err(TokenError::Invalid("unknown token")));
+///
+/// // Checking `Authorization: Bearer ...` for the card's bearer scheme:
 /// let bearer = a2a_card::security::Bearer::new(Static);
-/// # let _ = bearer;
+/// let scheme = a2a_card::SecurityScheme::http("Bearer");
+/// let (parts, ()) = http::Request::get("/").header("authorization", "Bearer let-me-in").body(())?.into_parts();
+/// assert_eq!(runtime.block_on(bearer.verify(&parts, &scheme)), Verdict::Accepted(grant));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait TokenVerifier: Send + Sync + 'static {
     /// The grant of a valid token, or why it is not valid.
@@ -109,8 +118,13 @@ impl Bearer {
     /// ```
     /// # use a2a_card::security::{Grant, TokenFuture, TokenVerifier};
     /// # struct Any; impl TokenVerifier for Any { fn verify_token<'a>(&'a self, _: &'a str) -> TokenFuture<'a> { Box::pin(async { Ok(Grant::default()) }) } }
+    /// use a2a_card::security::Verifier;
+    /// use a2a_card::SecurityScheme;
     /// let bearer = a2a_card::security::Bearer::new(Any);
-    /// # let _ = bearer;
+    /// assert!(bearer.fits(&SecurityScheme::http("bearer")).is_ok());
+    /// assert!(bearer.fits(&SecurityScheme::http("Basic")).is_err());
+    /// assert!(bearer.fits(&SecurityScheme::api_key("header", "X-API-Key")).is_err());
+    /// assert_eq!(format!("{bearer:?}"), "Bearer { .. }"); // nothing of the token verifier
     /// ```
     pub fn new(tokens: impl TokenVerifier) -> Self {
         Bearer {

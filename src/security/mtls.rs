@@ -11,10 +11,19 @@ use crate::{SchemeKind, SecurityScheme};
 /// verified (and only those):
 ///
 /// ```
-/// use a2a_card::security::ClientCertificate;
+/// use a2a_card::security::{ClientCertificate, Grant, MutualTls, Verdict, Verifier};
 /// let mut request = http::Request::new(());
 /// let der = vec![0x30, 0x82]; // the leaf certificate, DER
 /// request.extensions_mut().insert(ClientCertificate::new(der, Some("CN=agent-client".into())));
+/// // What the verifier of an mtlsSecurityScheme then finds:
+/// let (parts, ()) = request.into_parts();
+/// let scheme = a2a_card::SecurityScheme::mutual_tls();
+/// let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+/// let verdict = runtime.block_on(MutualTls.verify(&parts, &scheme));
+/// assert_eq!(verdict, Verdict::Accepted(Grant::subject("CN=agent-client")));
+/// let (parts, ()) = http::Request::new(()).into_parts();
+/// assert_eq!(runtime.block_on(MutualTls.verify(&parts, &scheme)), Verdict::Missing);
+/// # Ok::<(), std::io::Error>(())
 /// ```
 ///
 /// Behind a proxy that terminates TLS, do not build it from a forwarded header unless the

@@ -38,6 +38,16 @@ pub type VerifyFuture<'a> = Pin<Box<dyn Future<Output = Verdict> + Send + 'a>>;
 ///         Box::pin(async move { verdict })
 ///     }
 /// }
+///
+/// let scheme = SecurityScheme::api_key("header", "X-API-Key");
+/// assert!(GatewayUser.fits(&scheme).is_ok());
+/// assert_eq!(GatewayUser.fits(&SecurityScheme::mutual_tls()).unwrap_err(), "an apiKeySecurityScheme");
+/// let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+/// let (parts, ()) = http::Request::get("/").header("x-gateway-user", "alice").body(())?.into_parts();
+/// assert_eq!(runtime.block_on(GatewayUser.verify(&parts, &scheme)), Verdict::Accepted(Grant::subject("alice")));
+/// let (parts, ()) = http::Request::get("/").body(())?.into_parts();
+/// assert_eq!(runtime.block_on(GatewayUser.verify(&parts, &scheme)), Verdict::Missing);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Verifier: Send + Sync + 'static {
     /// `Ok` when this verifier can check `scheme` as the card declares it; otherwise what it

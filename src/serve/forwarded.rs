@@ -80,7 +80,7 @@ impl TrustedProxies {
     ///
     /// ```
     /// let proxies = a2a_card::serve::TrustedProxies::new();
-    /// # let _ = proxies;
+    /// assert_eq!(format!("{proxies:?}"), "TrustedProxies { proxies: [], origins: [], .. }");
     /// ```
     pub fn new() -> Self {
         TrustedProxies {
@@ -125,10 +125,44 @@ impl TrustedProxies {
     /// axum, `|e| e.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())`.
     ///
     /// ```
-    /// use std::net::{IpAddr, SocketAddr};
-    /// let proxies = a2a_card::serve::TrustedProxies::new()
-    ///     .peer_address(|e: &http::Extensions| e.get::<SocketAddr>().map(|a| a.ip()));
-    /// # let _ = proxies;
+    /// use std::net::IpAddr;
+    /// use a2a_card::serve::{AgentCardLayer, PublicUrl, TrustedProxies};
+    /// use http_body_util::BodyExt;
+    /// use tower::{Layer, ServiceExt};
+    ///
+    /// /// Where this server's connection code puts the peer's address.
+    /// #[derive(Clone)]
+    /// struct Peer(IpAddr);
+    ///
+    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".into();
+    /// let proxies = TrustedProxies::new()
+    ///     .proxy("10.0.0.0/8")?
+    ///     .origin(PublicUrl::parse("https://agents.example.com")?)
+    ///     .peer_address(|e: &http::Extensions| e.get::<Peer>().map(|p| p.0));
+    /// let app = AgentCardLayer::builder(card).trusted_proxies(proxies).build()?.layer(
+    ///     tower::service_fn(|_req: http::Request<String>| async {
+    ///         Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+    ///     }),
+    /// );
+    /// let card_from = |peer: &str| -> Result<String, Box<dyn std::error::Error>> {
+    ///     let mut request = http::Request::get("/.well-known/agent-card.json")
+    ///         .header("x-forwarded-proto", "https")
+    ///         .header("x-forwarded-host", "agents.example.com")
+    ///         .body(String::new())?;
+    ///     request.extensions_mut().insert(Peer(peer.parse()?));
+    ///     let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+    ///     let body = runtime.block_on(async {
+    ///         let response = app.clone().oneshot(request).await?;
+    ///         response.into_body().collect().await
+    ///     })?;
+    ///     Ok(String::from_utf8(body.to_bytes().to_vec())?)
+    /// };
+    /// // A trusted proxy, found where `peer_address` looks: the card rebased onto the origin.
+    /// assert!(card_from("10.1.2.3")?.contains("https://agents.example.com/a2a/v1"));
+    /// // Any other peer: the card as written.
+    /// assert!(card_from("192.0.2.1")?.contains("http://0.0.0.0:8000/a2a/v1"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn peer_address<F>(mut self, peer: F) -> Self
     where

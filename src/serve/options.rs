@@ -93,8 +93,25 @@ impl Cors {
     /// No CORS headers at all; cross-origin browser reads of the card fail.
     ///
     /// ```
-    /// let cors = a2a_card::serve::Cors::disabled();
-    /// # let _ = cors;
+    /// use a2a_card::serve::{AgentCardLayer, Cors};
+    /// use tower::{Layer, ServiceExt};
+    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// let allow_origin = |cors: Cors| -> Result<Option<http::HeaderValue>, Box<dyn std::error::Error>> {
+    ///     let app = AgentCardLayer::builder(card.clone()).cors(cors).build()?.layer(
+    ///         tower::service_fn(|_req: http::Request<String>| async {
+    ///             Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
+    ///         }),
+    ///     );
+    ///     let request = http::Request::get("/.well-known/agent-card.json")
+    ///         .header("origin", "https://studio.example.com")
+    ///         .body(String::new())?;
+    ///     let runtime = tokio::runtime::Builder::new_current_thread().build()?;
+    ///     let response = runtime.block_on(app.oneshot(request))?;
+    ///     Ok(response.headers().get("access-control-allow-origin").cloned())
+    /// };
+    /// assert_eq!(allow_origin(Cors::disabled())?, None);
+    /// assert_eq!(allow_origin(Cors::any_origin())?.unwrap(), "*");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn disabled() -> Self {
         Cors(CorsPolicy::Disabled)

@@ -103,9 +103,13 @@ impl CardVerifier {
     /// Accepts only these algorithms (a signature with another `alg` fails).
     ///
     /// ```
-    /// use a2a_card::sign::{Algorithm, CardVerifier, TrustStore};
-    /// let v = CardVerifier::new(TrustStore::new()).allow_algorithms([Algorithm::EdDsa]);
-    /// # let _ = v;
+    /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore, VerifyError};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1");
+    /// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
+    /// let store = || TrustStore::new().with_key(signer.trusted_key());
+    /// let err = CardVerifier::new(store()).allow_algorithms([Algorithm::EdDsa]).verify(&card).unwrap_err();
+    /// assert!(matches!(&err, VerifyError::AlgorithmNotAllowed { alg, .. } if alg == "ES256"), "{err}");
+    /// assert!(CardVerifier::new(store()).allow_algorithms([Algorithm::Es256]).verify(&card).is_ok());
     /// ```
     pub fn allow_algorithms(mut self, algorithms: impl IntoIterator<Item = Algorithm>) -> Self {
         self.algorithms = algorithms.into_iter().collect();
@@ -131,9 +135,20 @@ impl CardVerifier {
     /// the one use of this (cards signed by the official Python SDK 1.3).
     ///
     /// ```
-    /// use a2a_card::sign::{CardVerifier, PayloadForm, TrustStore};
-    /// let v = CardVerifier::new(TrustStore::new()).payload_form(PayloadForm::A2aSdk13);
-    /// # let _ = v;
+    /// use a2a_card::sign::{payload_in_form, Algorithm, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "sdk");
+    /// let mut card = a2a_card::AgentCard { name: "Atlas".into(), ..Default::default() };
+    /// // Signed as the SDK does: over the payload without its empty values.
+    /// let jws = signer.detached_jws(&payload_in_form(&card, PayloadForm::A2aSdk13)).unwrap();
+    /// let (protected, signature) = jws.split_once("..").unwrap();
+    /// card.signatures.push(a2a_card::AgentCardSignature {
+    ///     protected: protected.into(),
+    ///     signature: signature.into(),
+    ///     ..Default::default()
+    /// });
+    /// let store = || TrustStore::new().with_key(signer.trusted_key());
+    /// assert!(CardVerifier::new(store()).verify(&card).is_err()); // not the spec's form
+    /// assert!(CardVerifier::new(store()).payload_form(PayloadForm::A2aSdk13).verify(&card).is_ok());
     /// ```
     pub fn payload_form(mut self, form: PayloadForm) -> Self {
         self.form = form;
@@ -144,14 +159,22 @@ impl CardVerifier {
     /// signature naming it.
     ///
     /// ```
-    /// use a2a_card::sign::{CardVerifier, Jwks, JwksFetcher, TrustStore};
+    /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, Jwks, JwksFetcher, SigningKey, TrustStore, VerifyError};
     /// struct Fixed(Jwks);
     /// impl JwksFetcher for Fixed {
     ///     fn fetch(&self, _jku: &str) -> Result<Jwks, String> { Ok(self.0.clone()) }
     /// }
-    /// let v = CardVerifier::new(TrustStore::new().allow_jku("https://a.example/jwks.json"))
-    ///     .with_jwks_fetcher(Fixed(Jwks::default()));
-    /// # let _ = v;
+    /// let jku = "https://a.example/jwks.json";
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1").with_jku(jku);
+    /// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
+    /// // Allowlisted, but nothing loads its keys:
+    /// let err = CardVerifier::new(TrustStore::new().allow_jku(jku)).verify(&card).unwrap_err();
+    /// assert!(matches!(err, VerifyError::JkuNotLoaded { .. }), "{err}");
+    /// let verified = CardVerifier::new(TrustStore::new().allow_jku(jku))
+    ///     .with_jwks_fetcher(Fixed(Jwks { keys: vec![signer.public_jwk()] }))
+    ///     .verify(&card)
+    ///     .unwrap();
+    /// assert_eq!(verified.jku.as_deref(), Some(jku));
     /// ```
     pub fn with_jwks_fetcher(mut self, fetcher: impl JwksFetcher + 'static) -> Self {
         self.fetcher = Some(Box::new(fetcher));

@@ -192,8 +192,11 @@ impl JwksSource {
     /// A JWKS fetched from `url` (https; checked when the verifier is built).
     ///
     /// ```
-    /// let source = a2a_card::security::jwt::JwksSource::jwks_url("https://id.example/jwks.json");
-    /// # let _ = source;
+    /// use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// let verifier = |source| JwtVerifier::builder(source).issuer("https://id.example").audience("a").build();
+    /// assert!(verifier(JwksSource::jwks_url("https://id.example/jwks.json")).is_ok());
+    /// let err = verifier(JwksSource::jwks_url("http://id.example/jwks.json")).unwrap_err();
+    /// assert!(err.to_string().contains("must be fetched over https"), "{err}");
     /// ```
     pub fn jwks_url(url: impl Into<String>) -> Self {
         Self::remote(Locator::Jwks(url.into()))
@@ -204,9 +207,11 @@ impl JwksSource {
     /// verifier's issuer.
     ///
     /// ```
-    /// let source = a2a_card::security::jwt::JwksSource::openid_connect(
-    ///     "https://id.example/.well-known/openid-configuration");
-    /// # let _ = source;
+    /// use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// let verifier = |source| JwtVerifier::builder(source).issuer("https://id.example").audience("a").build();
+    /// assert!(verifier(JwksSource::openid_connect("https://id.example/.well-known/openid-configuration")).is_ok());
+    /// let err = verifier(JwksSource::openid_connect("id.example")).unwrap_err();
+    /// assert!(err.to_string().contains("not an absolute https URL"), "{err}");
     /// ```
     pub fn openid_connect(discovery_url: impl Into<String>) -> Self {
         Self::remote(Locator::OpenIdConnect(discovery_url.into()))
@@ -216,9 +221,11 @@ impl JwksSource {
     /// `issuer` must be the verifier's issuer.
     ///
     /// ```
-    /// let source = a2a_card::security::jwt::JwksSource::oauth_metadata(
-    ///     "https://id.example/.well-known/oauth-authorization-server");
-    /// # let _ = source;
+    /// use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// let verifier = |source| JwtVerifier::builder(source).issuer("https://id.example").audience("a").build();
+    /// assert!(verifier(JwksSource::oauth_metadata("https://id.example/.well-known/oauth-authorization-server")).is_ok());
+    /// let err = verifier(JwksSource::oauth_metadata("https://user:pw@id.example/meta")).unwrap_err();
+    /// assert!(err.to_string().contains("credentials in the URL"), "{err}");
     /// ```
     pub fn oauth_metadata(metadata_url: impl Into<String>) -> Self {
         Self::remote(Locator::OAuthMetadata(metadata_url.into()))
@@ -266,7 +273,7 @@ impl JwksSource {
     /// # use std::time::Duration;
     /// let source = a2a_card::security::jwt::JwksSource::jwks_url("https://id.example/jwks.json")
     ///     .min_refetch_interval(Duration::from_secs(60));
-    /// # let _ = source;
+    /// assert!(format!("{source:?}").contains("min_refetch_interval: 60s"));
     /// ```
     pub fn min_refetch_interval(mut self, interval: Duration) -> Self {
         self.fetch.min_refetch_interval = interval;
@@ -280,7 +287,7 @@ impl JwksSource {
     /// # use std::time::Duration;
     /// let source = a2a_card::security::jwt::JwksSource::jwks_url("https://id.example/jwks.json")
     ///     .max_age(Duration::from_secs(600));
-    /// # let _ = source;
+    /// assert!(format!("{source:?}").contains("max_age: 600s"));
     /// ```
     pub fn max_age(mut self, max_age: Duration) -> Self {
         self.fetch.max_age = max_age;
@@ -296,7 +303,7 @@ impl JwksSource {
     /// # use std::time::Duration;
     /// let source = a2a_card::security::jwt::JwksSource::jwks_url("https://id.example/jwks.json")
     ///     .max_stale(Duration::from_secs(6 * 3600));
-    /// # let _ = source;
+    /// assert!(format!("{source:?}").contains("max_stale: 21600s"));
     /// ```
     pub fn max_stale(mut self, max_stale: Duration) -> Self {
         self.fetch.max_stale = max_stale;
@@ -309,7 +316,7 @@ impl JwksSource {
     /// # use std::time::Duration;
     /// let source = a2a_card::security::jwt::JwksSource::jwks_url("https://id.example/jwks.json")
     ///     .timeout(Duration::from_secs(3));
-    /// # let _ = source;
+    /// assert!(format!("{source:?}").contains("timeout: 3s"));
     /// ```
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.fetch.timeout = timeout;
@@ -321,7 +328,7 @@ impl JwksSource {
     /// ```
     /// let source = a2a_card::security::jwt::JwksSource::jwks_url("https://id.example/jwks.json")
     ///     .max_body_bytes(64 * 1024);
-    /// # let _ = source;
+    /// assert!(format!("{source:?}").contains("max_body_bytes: 65536"));
     /// ```
     pub fn max_body_bytes(mut self, max: usize) -> Self {
         self.fetch.max_body_bytes = max;
@@ -332,9 +339,14 @@ impl JwksSource {
     /// tests and an identity provider on the same host. Other hosts always need https.
     ///
     /// ```
-    /// let source = a2a_card::security::jwt::JwksSource::jwks_url("http://127.0.0.1:8080/jwks.json")
-    ///     .allow_loopback_http();
-    /// # let _ = source;
+    /// use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// let verifier = |source| JwtVerifier::builder(source).issuer("http://127.0.0.1:8080").audience("a").build();
+    /// let local = || JwksSource::jwks_url("http://127.0.0.1:8080/jwks.json");
+    /// assert!(verifier(local()).is_err());
+    /// assert!(verifier(local().allow_loopback_http()).is_ok());
+    /// // Still https for any other host:
+    /// let err = verifier(JwksSource::jwks_url("http://id.example/jwks.json").allow_loopback_http()).unwrap_err();
+    /// assert!(err.to_string().contains("only to a loopback address"), "{err}");
     /// ```
     pub fn allow_loopback_http(mut self) -> Self {
         self.fetch.allow_loopback_http = true;
