@@ -240,3 +240,78 @@ pub fn migrate(bytes: &[u8], to: CardVersion) -> Result<Migration, MigrateError>
         result_errors,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A valid v0.3 card with one skill.
+    fn v03() -> Value {
+        json!({"name": "Route Planner", "description": "Plans driving routes with live traffic.",
+               "url": "https://routes.example.com/a2a", "preferredTransport": "JSONRPC",
+               "protocolVersion": "0.3.0", "version": "2.1.0", "capabilities": {},
+               "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+               "skills": [{"id": "route", "name": "Route", "description": "Plans a route.",
+                           "tags": ["maps"], "examples": ["Lyon to Turin"]}]})
+    }
+
+    fn migrated(card: &Value, to: CardVersion) -> Migration {
+        migrate(&serde_json::to_vec(card).unwrap(), to).unwrap()
+    }
+
+    #[test]
+    fn is_valid_is_false_exactly_when_the_result_has_an_error() {
+        let good = migrated(&v03(), CardVersion::V1_0);
+        assert!(good.is_valid(), "{:?}", good.result_errors);
+        assert!(good.result_errors.is_empty());
+
+        // Near miss: the input is valid v0.3, but v1.0 requires a skill.
+        let mut no_skills = v03();
+        no_skills["skills"] = json!([]);
+        let migration = migrated(&no_skills, CardVersion::V1_0);
+        assert!(!migration.diagnostics.iter().any(Diagnostic::is_error));
+        assert!(!migration.is_valid());
+
+        // Near miss: a v0.3 shape declaring 1.0 converts, but the version it would declare
+        // is most likely wrong (A2A-E037).
+        let mut claims_v1 = v03();
+        claims_v1["protocolVersion"] = json!("1.0");
+        let migration = migrated(&claims_v1, CardVersion::V1_0);
+        assert!(matches!(migration.card, Migrated::V1_0(_)));
+        assert!(!migration.is_valid());
+        assert_eq!(
+            migration.result_errors[0].code,
+            Code::VersionContradictsShape
+        );
+    }
+
+    #[test]
+    fn warnings_of_the_input_do_not_make_a_migration_invalid() {
+        // A skill without examples: a warning on the input, no error on the result.
+        let mut card = v03();
+        card["skills"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("examples");
+        let migration = migrated(&card, CardVersion::V1_0);
+        assert!(
+            migration
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == crate::Severity::Warning)
+        );
+        assert!(migration.is_valid(), "{:?}", migration.result_errors);
+    }
+
+    #[test]
+    fn a_v1_card_rendered_as_v03_is_valid() {
+        // The v0.3 rendering of a v1.0 card declares 1.0 on the v0.3 shape by design: that
+        // is not the A2A-E037 of an input whose claim contradicts its shape.
+        let v1: Value =
+            serde_json::from_slice(include_bytes!("../examples/agent-card.json")).unwrap();
+        let migration = migrated(&v1, CardVersion::V0_3);
+        assert!(matches!(migration.card, Migrated::V0_3(_)));
+        assert!(migration.is_valid(), "{:?}", migration.result_errors);
+    }
+}

@@ -574,3 +574,100 @@ async fn broken_listed_cards_are_found_under_their_entries() {
     );
     assert!(catalog.cards[4].findings[0].message.contains("link-local"));
 }
+
+/// An interface on its own origin (another port) that records the `x-api-key` of every
+/// request it gets; its base URL.
+async fn recording_interface() -> (
+    String,
+    std::sync::Arc<std::sync::Mutex<Vec<Option<String>>>>,
+) {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let record = seen.clone();
+    let base = start(move |_| {
+        Router::new().route(
+            "/rpc",
+            post(move |headers: http::HeaderMap, body: String| {
+                let key = headers
+                    .get("x-api-key")
+                    .map(|v| v.to_str().unwrap().to_owned());
+                record.lock().unwrap().push(key);
+                jsonrpc(body)
+            }),
+        )
+    })
+    .await;
+    (base, seen)
+}
+
+/// `Audit::credential_origin`: the credentials go to an interface on another origin only
+/// when that exact origin (scheme, host and port) was added; the same port under another
+/// host name, or another scheme, is still another origin.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn credentials_go_to_another_origin_only_when_that_origin_is_allowed() {
+    let (interface, seen) = recording_interface().await;
+    let rpc = format!("{interface}/rpc");
+    let base = start(|base| {
+        let mut card = card_with_interfaces(base, &[(&rpc, "JSONRPC")]);
+        card.capabilities.extended_agent_card = Some(true);
+        let body = card.to_json_pretty();
+        Router::new().route(
+            "/.well-known/agent-card.json",
+            get(move || async move { ([(http::header::CONTENT_TYPE, "application/json")], body) }),
+        )
+    })
+    .await;
+    let port = interface.rsplit(':').next().unwrap();
+    let client = a2a_card::check::client().build().unwrap();
+    let mut credentials = http::HeaderMap::new();
+    credentials.insert("x-api-key", http::HeaderValue::from_static("k-origin-test"));
+    let run = |allowed: Option<String>| {
+        let mut audit = Audit::new(&base).unwrap().credentials(credentials.clone());
+        if let Some(allowed) = allowed {
+            audit = audit.credential_origin(&allowed.parse().unwrap());
+        }
+        let client = client.clone();
+        async move { audit.run(&client).await }
+    };
+    let sent = || {
+        seen.lock()
+            .unwrap()
+            .drain(..)
+            .filter(|key| key.as_deref() == Some("k-origin-test"))
+            .count()
+    };
+
+    // Not allowed, and near misses: the interface's port on another host name, or https.
+    for allowed in [
+        None,
+        Some(format!("http://localhost:{port}")),
+        Some(format!("https://127.0.0.1:{port}")),
+        Some("http://127.0.0.1:1".to_owned()),
+    ] {
+        let report = run(allowed.clone()).await;
+        let withheld: Vec<_> = report.with_code(Code::CredentialsWithheld).collect();
+        assert_eq!(withheld.len(), 1, "{allowed:?}: {:#?}", report.findings());
+        assert!(
+            withheld[0].message.contains("another origin"),
+            "{}",
+            withheld[0].message
+        );
+        assert_eq!(
+            sent(),
+            0,
+            "{allowed:?}: the credentials reached the interface"
+        );
+    }
+
+    // Allowed (any path of the origin names it): sent, and nothing withheld.
+    let report = run(Some(format!("{interface}/some/path"))).await;
+    assert_eq!(
+        report.with_code(Code::CredentialsWithheld).count(),
+        0,
+        "{:#?}",
+        report.findings()
+    );
+    assert!(
+        sent() >= 1,
+        "the credentials never reached the allowed origin"
+    );
+}

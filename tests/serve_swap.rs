@@ -289,3 +289,54 @@ fn swaps_are_dated_only_by_the_date_given() {
     let server = TestServer::start(layer.layer(tower::service_fn(echo_inner)));
     assert!(!server.get(CARD).has("last-modified"));
 }
+
+/// `verify_with`: a card that arrives signed is served only when a signature verifies with
+/// the verifier's keys, at build and at every swap (a refused swap leaves the previous card
+/// serving); an unsigned card is not the verifier's business.
+#[cfg(feature = "sign")]
+#[test]
+fn a_signed_card_is_served_only_when_the_verifier_accepts_its_signature() {
+    use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+
+    let trusted = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "2026-01");
+    // The near miss a forger would try: the trusted kid and algorithm, another key.
+    let impostor = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "2026-01");
+    let verifier = || CardVerifier::new(TrustStore::new().with_key(trusted.trusted_key()));
+    let card = example_card();
+    let good = trusted.sign(&card).unwrap();
+    let forged = impostor.sign(&card).unwrap();
+    let mut edited = good.clone();
+    edited.version = "9.9.9".into(); // signed, then changed
+
+    let layer = AgentCardLayer::builder(good.clone())
+        .verify_with(verifier())
+        .build()
+        .unwrap();
+    assert_eq!(*layer.handle().card(), good);
+    for refused in [&forged, &edited] {
+        let error = AgentCardLayer::builder(refused.clone())
+            .verify_with(verifier())
+            .build()
+            .unwrap_err();
+        assert!(matches!(error, BuildError::Signature(_)), "{error}");
+    }
+    // What verify_with adds: without it, the forged card builds.
+    assert!(AgentCardLayer::builder(forged.clone()).build().is_ok());
+    // An unsigned card is served as it is.
+    assert!(
+        AgentCardLayer::builder(card.clone())
+            .verify_with(verifier())
+            .build()
+            .is_ok()
+    );
+
+    let handle = layer.handle();
+    let error = handle.replace(forged).unwrap_err();
+    assert!(matches!(error, BuildError::Signature(_)), "{error}");
+    assert_eq!(*handle.card(), good);
+    let mut newer = card;
+    newer.version = "2.2.0".into();
+    let newer = trusted.sign(&newer).unwrap();
+    handle.replace(newer.clone()).unwrap();
+    assert_eq!(*handle.card(), newer);
+}

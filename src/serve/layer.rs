@@ -209,11 +209,17 @@ impl AgentCardLayerBuilder {
     /// or at a swap, which then leaves the old card serving).
     ///
     /// ```
-    /// use a2a_card::sign::{CardVerifier, TrustStore};
+    /// use a2a_card::serve::{AgentCardLayer, BuildError};
+    /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
-    /// let b = a2a_card::serve::AgentCardLayer::builder(card)
-    ///     .verify_with(CardVerifier::new(TrustStore::new()));
-    /// # let _ = b;
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01");
+    /// let signed = signer.sign(&card)?;
+    /// let trusting = || CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()));
+    /// assert!(AgentCardLayer::builder(signed.clone()).verify_with(trusting()).build().is_ok());
+    /// let stranger = CardVerifier::new(TrustStore::new());
+    /// let err = AgentCardLayer::builder(signed).verify_with(stranger).build().unwrap_err();
+    /// assert!(matches!(err, BuildError::Signature(_)), "{err}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify_with(mut self, verifier: crate::sign::CardVerifier) -> Self {
         self.verifier = Some(std::sync::Arc::new(verifier));

@@ -354,4 +354,93 @@ mod tests {
             assert!(!d.message.contains("abcdefghijklmnop"), "{d}");
         }
     }
+
+    /// The example card, as a value to edit.
+    fn example() -> serde_json::Value {
+        serde_json::from_slice(include_bytes!("../../examples/agent-card.json")).unwrap()
+    }
+
+    #[test]
+    fn note_count_counts_notes_and_nothing_else() {
+        let report = |diagnostics: Vec<Diagnostic>| Report {
+            kind: DocumentKind::Card,
+            source_version: None,
+            compact_size: 0,
+            diagnostics,
+        };
+        let note = || Diagnostic::new(Code::GuessedValue, "/protocolVersion", "guessed");
+        let warning = || Diagnostic::new(Code::SkillWithoutExamples, "/skills/0", "examples");
+        let error = || Diagnostic::new(Code::MissingField, "/name", "missing");
+        assert_eq!(report(vec![]).note_count(), 0);
+        // Warnings and errors are not notes, however many.
+        assert_eq!(report(vec![error(), warning(), warning()]).note_count(), 0);
+        assert_eq!(
+            report(vec![note(), error(), warning(), note()]).note_count(),
+            2
+        );
+        // A note whose severity was raised is no longer one.
+        let mut raised = note();
+        raised.severity = Severity::Warning;
+        let mixed = report(vec![raised, note()]);
+        assert_eq!((mixed.note_count(), mixed.warning_count()), (1, 1));
+
+        // From validation: a v0.3 card without protocolVersion is read as 0.3, a guess
+        // (A2A-N021); saying "0.3.0" leaves nothing to guess.
+        let v03 = json!({"url": "https://a.example/rpc"});
+        let guessed = validate_value(&v03, Profile::Spec, None);
+        let mut said = v03.clone();
+        said["protocolVersion"] = json!("0.3.0");
+        let said = validate_value(&said, Profile::Spec, None);
+        assert_eq!(guessed.note_count(), said.note_count() + 1);
+        assert!(
+            !said
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::GuessedValue)
+        );
+    }
+
+    #[test]
+    fn a_card_is_valid_with_warnings_and_invalid_with_one_error() {
+        let card = |value: serde_json::Value| AgentCard::from_value(value).unwrap().card;
+        let base = card(example());
+        assert!(base.is_valid(Profile::Spec));
+        assert!(base.is_valid(Profile::Registry));
+        // A warning (a skill without examples) is not an error.
+        let mut warned = example();
+        warned["skills"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("examples");
+        let warned = card(warned);
+        let diagnostics = warned.validate(Profile::Spec);
+        assert!(diagnostics.iter().any(|d| d.severity == Severity::Warning));
+        assert!(
+            !diagnostics.iter().any(Diagnostic::is_error),
+            "{diagnostics:?}"
+        );
+        assert!(warned.is_valid(Profile::Spec));
+        // One error is enough: an empty name.
+        let mut unnamed = base.clone();
+        unnamed.name.clear();
+        assert!(!unnamed.is_valid(Profile::Spec));
+    }
+
+    #[test]
+    fn the_registry_profile_refuses_a_card_one_byte_over_its_limit() {
+        // The example card grown to exactly the limit (compact JSON), then one byte more.
+        let sized = |size: usize| {
+            let mut card = AgentCard::from_value(example()).unwrap().card;
+            let base = serde_json::to_vec(&card.to_value()).unwrap().len();
+            card.description.push_str(&"x".repeat(size - base));
+            assert_eq!(serde_json::to_vec(&card.to_value()).unwrap().len(), size);
+            card
+        };
+        let at_limit = sized(REGISTRY_MAX_BYTES);
+        let over = sized(REGISTRY_MAX_BYTES + 1);
+        assert!(at_limit.is_valid(Profile::Registry));
+        assert!(!over.is_valid(Profile::Registry));
+        // The spec sets no size limit.
+        assert!(over.is_valid(Profile::Spec));
+    }
 }
