@@ -147,12 +147,11 @@ fn official_sdk_example_serves_both_cards_and_guards_the_sdk_routers() {
     // The identity provider: its public key in a JWKS file the example reads; tokens signed
     // here with the private half, and one signed by a key the example does not trust.
     let idp = SigningKey::generate(Algorithm::Es256).unwrap();
-    let jwks = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("official-sdk-jwks-{}.json", std::process::id()));
     let set = Jwks {
         keys: vec![idp.public_jwk("idp-1")],
     };
-    std::fs::write(&jwks, set.to_json_pretty()).unwrap();
+    // Removed when the test ends, whether it passes or fails.
+    let jwks = support::Scratch::file_with("official-sdk-jwks.json", set.to_json_pretty());
     let exp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -281,5 +280,4 @@ fn official_sdk_example_serves_both_cards_and_guards_the_sdk_routers() {
         answered.json()["message"]["parts"][0]["text"],
         "echo: over rest"
     );
-    let _ = std::fs::remove_file(&jwks);
 }

@@ -10,10 +10,13 @@
 //! sets it); without it the test creates one under the target directory with pip, once.
 
 mod python_peer;
+#[path = "support/scratch.rs"]
+mod scratch;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use a2a_card::{AgentCard, Code};
+use scratch::Scratch;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -30,22 +33,17 @@ fn python() -> &'static Path {
 
 /// Runs the peer script on a JSON document; returns its stdout, failing on a non-zero exit.
 fn peer(mode: &str, doc: &Value) -> String {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let unique = format!(
-        "peer-{mode}-{}-{:?}.json",
-        std::process::id(),
-        std::thread::current().id()
-    )
-    .replace(['(', ')'], "");
-    let path = dir.join(unique);
-    std::fs::write(&path, serde_json::to_vec(doc).unwrap()).unwrap();
+    let path = Scratch::file_with(
+        &format!("peer-{mode}.json"),
+        serde_json::to_vec(doc).unwrap(),
+    );
     let out = Command::new(python())
         .arg(PEER)
         .arg(mode)
         .arg(&path)
         .output()
         .unwrap();
-    let _ = std::fs::remove_file(&path);
+    drop(path);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),

@@ -13,15 +13,17 @@
 #![cfg(feature = "sign")]
 
 mod python_peer;
-use std::path::{Path, PathBuf};
+#[path = "support/scratch.rs"]
+mod scratch;
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use a2a_card::AgentCard;
 use a2a_card::sign::{
     Algorithm, CardSigner, CardVerifier, Jwk, Jwks, PayloadForm, SigningKey, TrustStore,
     VerifyError, canonical_payload,
 };
+use scratch::Scratch;
 use serde_json::Value;
 
 const PACKAGES: &[&str] = &[
@@ -40,18 +42,13 @@ fn python() -> &'static Path {
     python_peer::python("a2a-sdk-1.3.0-sign", PACKAGES)
 }
 
-/// A new file path under the target directory.
-fn scratch_file(name: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sign-{}-{n}-{name}", std::process::id()))
+/// A new file path under the target directory, removed when the guard is dropped.
+fn scratch_file(name: &str) -> Scratch {
+    Scratch::file(&format!("sign-{name}"))
 }
 
-fn write(name: &str, bytes: &[u8]) -> PathBuf {
-    let path = scratch_file(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
+fn write(name: &str, bytes: &[u8]) -> Scratch {
+    Scratch::file_with(&format!("sign-{name}"), bytes)
 }
 
 /// The peer's exit code for a refused signature (a Python traceback exits 1).
@@ -85,7 +82,7 @@ fn path_str(path: &Path) -> &str {
 }
 
 /// Signs `card` here; returns (signed card file, JWKS file) as a client would get them.
-fn signed_here(card: &AgentCard, algorithm: Algorithm) -> (PathBuf, PathBuf) {
+fn signed_here(card: &AgentCard, algorithm: Algorithm) -> (Scratch, Scratch) {
     let signer = CardSigner::new(
         SigningKey::generate(algorithm).unwrap(),
         format!("ours-{algorithm}"),

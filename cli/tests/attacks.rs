@@ -17,6 +17,8 @@
 //! Nothing asserts a time; the peak memory is asserted against the bound the README states.
 
 mod binary_server;
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
 
 use std::time::{Duration, Instant};
 
@@ -45,9 +47,8 @@ fn full() -> bool {
 
 /// `serve` with the card, its extended card and an auth file (so JSON-RPC calls are peeked).
 fn start(name: &str, flags: &[&str]) -> Server {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("attacks-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed once the server has read the files, or when starting it fails.
+    let dir = scratch::Scratch::dir(&format!("attacks-{name}"));
     let write = |file: &str, from: &str| {
         let text = std::fs::read_to_string(from).unwrap();
         let path = dir.join(file);
@@ -61,9 +62,7 @@ fn start(name: &str, flags: &[&str]) -> Server {
     let mut args = vec!["serve", "--addr", "127.0.0.1:0", &card];
     args.extend(["--extended-card", &extended, "--auth", &auth]);
     args.extend(flags);
-    let server = Server::start_logged(&args);
-    let _ = std::fs::remove_dir_all(&dir);
-    server
+    Server::start_logged(&args)
 }
 
 /// A field of /proc/PID/status, in kB.

@@ -4,26 +4,26 @@
 mod binary_server;
 #[path = "../../tests/support/pki.rs"]
 mod pki;
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use binary_server::Server;
+use scratch::Scratch;
 use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
 const API_KEY: &str = "k-check-s3cret-value";
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("check-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::dir(&format!("check-{name}"))
 }
 
 fn shown(path: &Path) -> &str {

@@ -1513,9 +1513,8 @@ fn every_file_read_is_capped_and_the_cap_is_named() {
         )
     };
     let card = "examples/agent-card.json";
-    let empty_jwks = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-empty-jwks.json");
-    std::fs::write(&empty_jwks, r#"{"keys": []}"#).unwrap();
-    let empty_jwks = empty_jwks.to_str().unwrap();
+    let empty_jwks = TempFile::new("empty-jwks", br#"{"keys": []}"#);
+    let empty_jwks = empty_jwks.path();
     let cases: &[(&[&str], &str)] = &[
         (&["validate", "/dev/zero"], "/dev/zero"),
         (&["migrate", "/dev/zero"], "/dev/zero"),

@@ -28,11 +28,8 @@ const PUBLIC: &str = "tests/fixtures/extended/public.json";
 const EXTENDED: &str = "tests/fixtures/extended/extended.json";
 const REST: &str = "/rest/extendedAgentCard";
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-extended-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> support::Scratch {
+    support::Scratch::dir(&format!("cli-extended-{name}"))
 }
 
 fn shown(path: &Path) -> String {

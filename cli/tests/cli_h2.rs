@@ -9,12 +9,14 @@
 mod binary_server;
 #[path = "../../tests/support/pki.rs"]
 mod pki;
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::pin::Pin;
 use std::process::Command;
 use std::sync::Arc;
@@ -29,6 +31,7 @@ use http_body_util::{BodyExt, Empty, Full};
 use hyper::client::conn::{http1, http2};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use rustls::pki_types::ServerName;
+use scratch::Scratch;
 use tokio::net::TcpStream as AsyncTcp;
 
 const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json");
@@ -226,11 +229,8 @@ fn curl_speaks_h2c_and_http11_on_the_same_port() {
     assert_eq!(h1_body, reference.body);
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-h2-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> Scratch {
+    Scratch::dir(&format!("cli-h2-{name}"))
 }
 
 fn shown(path: &Path) -> &str {
@@ -283,8 +283,9 @@ fn tls_args(pki: &pki::Pki, dir: &Path, client_ca: bool) -> Vec<String> {
 #[test]
 fn over_tls_alpn_chooses_h2_or_http11_and_both_serve_the_card() {
     let pki = pki::Pki::new();
+    let dir = temp_dir("alpn");
     let mut args = vec![EXAMPLE.to_owned()];
-    args.extend(tls_args(&pki, &temp_dir("alpn"), false));
+    args.extend(tls_args(&pki, &dir, false));
     let server = serve(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(server.url().starts_with("https://"), "{}", server.url());
     let addr: SocketAddr = server.addr.parse().unwrap();
@@ -484,7 +485,8 @@ fn the_server_advertises_its_stream_and_header_limits_on_h2c_and_h2() {
     assert_limits_advertised(&server_settings(&mut plain));
 
     let pki = pki::Pki::new();
-    let args = tls_args(&pki, &temp_dir("settings"), false);
+    let dir = temp_dir("settings");
+    let args = tls_args(&pki, &dir, false);
     let tls = serve(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let tcp = TcpStream::connect(&tls.addr).unwrap();
     tcp.set_read_timeout(Some(HANG_GUARD)).unwrap();
@@ -585,11 +587,13 @@ impl http_body::Body for Stalled {
     }
 }
 
-/// `serve` with the cards of [`cards`], API key `k1`, and this `--body-timeout`.
-fn api_key_server(name: &str, body_timeout: &str) -> Server {
+/// `serve` with the cards of [`cards`], API key `k1`, and this `--body-timeout`; also its
+/// files' directory, removed when the test drops it.
+fn api_key_server(name: &str, body_timeout: &str) -> (Server, Scratch) {
     let auth = "[apiKey]\nkeys = [\"k1\"]\n";
-    let [card, extended, auth] = cards(&temp_dir(name), |_| {}, auth);
-    serve(&[
+    let dir = temp_dir(name);
+    let [card, extended, auth] = cards(&dir, |_| {}, auth);
+    let server = serve(&[
         &card,
         "--extended-card",
         &extended,
@@ -597,12 +601,13 @@ fn api_key_server(name: &str, body_timeout: &str) -> Server {
         &auth,
         "--body-timeout",
         body_timeout,
-    ])
+    ]);
+    (server, dir)
 }
 
 #[test]
 fn a_json_rpc_body_that_never_arrives_gets_408_over_h2() {
-    let server = api_key_server("body", "1");
+    let (server, _dir) = api_key_server("body", "1");
     run(async {
         let (mut sender, _connection) = h2c(&server.addr).await;
         let headers = [
@@ -657,7 +662,7 @@ fn held_h2_streams_cost_about_one_peek_each() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(100);
     let connections = 4;
-    let server = api_key_server("memory", "3600");
+    let (server, _dir) = api_key_server("memory", "3600");
     let pid = server.pid();
     assert_eq!(server.get(CARD).status, 200);
     let before = vm_rss_kb(pid);

@@ -4,22 +4,24 @@
 //! naming an allowed host gets that host's variant and every other request the default.
 
 mod binary_server;
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
 
 use binary_server::Server;
+use scratch::Scratch;
 
 const CARD_PATH: &str = "/.well-known/agent-card.json";
 
-/// The example card with its JSON-RPC interface on 0.0.0.0:8000, in a fresh directory.
-fn local_card(name: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-public-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// The example card with its JSON-RPC interface on 0.0.0.0:8000, in a fresh file removed
+/// when the guard is dropped.
+fn local_card(name: &str) -> Scratch {
     let mut card: serde_json::Value =
         serde_json::from_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
     card["supportedInterfaces"][0]["url"] = "http://0.0.0.0:8000/a2a/v1".into();
-    let path = dir.join("card.json");
-    std::fs::write(&path, serde_json::to_vec_pretty(&card).unwrap()).unwrap();
-    path.to_str().unwrap().to_owned()
+    Scratch::file_with(
+        &format!("cli-public-{name}.json"),
+        serde_json::to_vec_pretty(&card).unwrap(),
+    )
 }
 
 fn first_url(body: &[u8]) -> String {
@@ -37,7 +39,7 @@ fn public_url_rebases_the_card_and_catalog_alike_in_two_processes() {
         "serve",
         "--addr",
         "127.0.0.1:0",
-        card.as_str(),
+        card.text(),
         "--public-url",
         "https://agents.example.com/billing",
         "--catalog",
@@ -72,7 +74,7 @@ fn a_trusted_proxy_picks_an_allowed_hosts_variant_and_nothing_else_does() {
         "serve",
         "--addr",
         "127.0.0.1:0",
-        card.as_str(),
+        card.text(),
         "--trusted-proxy",
         "127.0.0.1/32",
         "--public-host",
@@ -115,7 +117,7 @@ fn a_trusted_proxy_without_a_public_host_is_a_usage_error() {
             "serve",
             "--addr",
             "127.0.0.1:0",
-            &card,
+            card.text(),
             "--trusted-proxy",
             "10.0.0.0/8",
         ])

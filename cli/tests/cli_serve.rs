@@ -71,11 +71,8 @@ impl Drop for Served {
     }
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-serve-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> support::Scratch {
+    support::Scratch::dir(&format!("cli-serve-{name}"))
 }
 
 fn example() -> String {

@@ -10,13 +10,16 @@
 //! with `--nocapture`; `A2A_SLOW_CONNECTIONS=200` holds more).
 
 mod binary_server;
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use binary_server::Server;
+use scratch::Scratch;
 
 const CARD: &str = "tests/fixtures/interop/check/card.json";
 const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
@@ -25,11 +28,10 @@ const CARD_PATH: &str = "/.well-known/agent-card.json";
 /// Only against a hang of the test: no outcome depends on it.
 const HANG_GUARD: Duration = Duration::from_secs(60);
 
-/// The card, extended card and auth file (API key `k1`) in a fresh directory.
-fn files(name: &str) -> (PathBuf, PathBuf, PathBuf) {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-slow-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// The card, extended card and auth file (API key `k1`) in a fresh directory, removed when
+/// the guard is dropped.
+fn files(name: &str) -> (Scratch, [PathBuf; 3]) {
+    let dir = Scratch::dir(&format!("cli-slow-{name}"));
     let write = |file: &str, from: &str| {
         let text = std::fs::read_to_string(from).unwrap();
         let path = dir.join(file);
@@ -38,15 +40,17 @@ fn files(name: &str) -> (PathBuf, PathBuf, PathBuf) {
     };
     let auth = dir.join("auth.toml");
     std::fs::write(&auth, "[apiKey]\nkeys = [\"k1\"]\n").unwrap();
-    (
+    let files = [
         write("card.json", CARD),
         write("extended.json", EXTENDED),
         auth,
-    )
+    ];
+    (dir, files)
 }
 
 fn start(name: &str, flags: &[&str]) -> Server {
-    let (card, extended, auth) = files(name);
+    // The directory goes once the server has read the files (or failed to start).
+    let (_dir, [card, extended, auth]) = files(name);
     let mut args = vec!["serve", "--addr", "127.0.0.1:0"];
     let paths = [&card, &extended, &auth].map(|p| p.to_str().unwrap().to_owned());
     args.extend([

@@ -13,7 +13,7 @@ mod support;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
@@ -83,11 +83,8 @@ fn shown(path: &Path) -> String {
     path.to_str().unwrap().to_owned()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-tls-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> support::Scratch {
+    support::Scratch::dir(&format!("cli-tls-{name}"))
 }
 
 const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json");
@@ -95,7 +92,8 @@ const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-ca
 #[test]
 fn https_serves_the_card_with_the_etag_plain_http_gives() {
     let pki = pki::Pki::new();
-    let files = pki.write(&temp_dir("https"));
+    let dir = temp_dir("https");
+    let files = pki.write(&dir);
     let mut args = vec![EXAMPLE.to_owned()];
     args.extend(tls_args(&files, false));
     let tls = serve("https", &args);
@@ -117,7 +115,8 @@ fn https_serves_the_card_with_the_etag_plain_http_gives() {
 #[test]
 fn with_client_ca_the_public_card_needs_no_client_certificate() {
     let pki = pki::Pki::new();
-    let files = pki.write(&temp_dir("client-ca"));
+    let dir = temp_dir("client-ca");
+    let files = pki.write(&dir);
     let served = serve("https", &tls_args(&files, true));
     for version in VERSIONS {
         for client in [Some(&pki.client), None] {
@@ -135,7 +134,8 @@ fn with_client_ca_the_public_card_needs_no_client_certificate() {
 #[test]
 fn a_client_certificate_from_another_ca_fails_the_handshake() {
     let pki = pki::Pki::new();
-    let files = pki.write(&temp_dir("stranger"));
+    let dir = temp_dir("stranger");
+    let files = pki.write(&dir);
     let served = serve("https", &tls_args(&files, true));
     for version in VERSIONS {
         let config = pki.client_config(Some(&pki.stranger), &[version]);
@@ -151,7 +151,8 @@ fn a_client_certificate_from_another_ca_fails_the_handshake() {
 #[test]
 fn plain_http_and_stalled_handshakes_do_not_stop_the_server() {
     let pki = pki::Pki::new();
-    let files = pki.write(&temp_dir("stalled"));
+    let dir = temp_dir("stalled");
+    let files = pki.write(&dir);
     let served = serve("https", &tls_args(&files, false));
     // A client that connects and says nothing holds no one else up.
     let _silent = TcpStream::connect(served.addr).unwrap();
@@ -253,7 +254,8 @@ fn tls_options_that_need_each_other_are_usage_errors() {
 #[test]
 fn sigterm_stops_the_tls_server_cleanly() {
     let pki = pki::Pki::new();
-    let files = pki.write(&temp_dir("sigterm"));
+    let dir = temp_dir("sigterm");
+    let files = pki.write(&dir);
     let mut served = serve("https", &tls_args(&files, true));
     let config = pki.client_config(Some(&pki.client), &VERSIONS);
     assert_eq!(https_get(served.addr, config, CARD).unwrap().status, 200);

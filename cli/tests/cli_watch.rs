@@ -7,7 +7,7 @@ mod support;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -80,11 +80,8 @@ impl Drop for Served {
     }
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-watch-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> support::Scratch {
+    support::Scratch::dir(&format!("cli-watch-{name}"))
 }
 
 fn host_card(file: &str) -> String {

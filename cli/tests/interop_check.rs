@@ -95,9 +95,7 @@ fn the_python_sdk_server_hands_out_its_extended_card_and_serves_the_card_loosely
 fn a2a_card_serve_with_the_same_cards_gets_none_of_those_findings() {
     // The same cards behind `a2a-card serve --extended-card --auth --watch`, their interfaces
     // pointing at that server (known once it listens; --watch takes the rewritten card).
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("interop-check");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::Scratch::dir("interop-check");
     let write = |name: &str, from: &str, origin: &str| {
         let text = std::fs::read_to_string(from).unwrap();
         let path = dir.join(name);

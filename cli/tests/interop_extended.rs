@@ -20,16 +20,19 @@ mod binary_server;
 mod card_diff;
 #[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdout, Command, Stdio};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use card_diff::differences;
+use scratch::Scratch;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -79,6 +82,8 @@ struct Server {
     _stdout: BufReader<ChildStdout>,
     public: Value,
     extended: Value,
+    /// The cards it serves; removed after the server is killed.
+    _dir: Scratch,
 }
 
 impl Server {
@@ -101,9 +106,7 @@ impl Server {
             .port();
         let addr = format!("127.0.0.1:{port}");
         let origin = format!("http://{addr}");
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("interop-extended-{}-{port}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch::dir(&format!("interop-extended-{port}"));
         let public_card = at_origin(fixture(public), &origin, tenant);
         // One agent, one set of interfaces: the extended card's are the public card's.
         let mut extended_card = fixture("extended.json");
@@ -139,6 +142,7 @@ impl Server {
             _stdout: stdout,
             public: public_card,
             extended: extended_card,
+            _dir: dir,
         };
         if line.trim_end() == format!("listening on {}", server.origin) {
             return Ok(server);

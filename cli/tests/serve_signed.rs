@@ -5,7 +5,6 @@
 #[path = "../../tests/support/mod.rs"]
 mod support;
 
-use std::path::Path;
 use std::process::Command;
 
 use a2a_card::AgentCard;
@@ -140,9 +139,7 @@ fn serve(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
 
 #[test]
 fn two_serve_processes_with_one_key_serve_the_same_signed_card() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-signed");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::Scratch::dir("serve-signed");
     let key = dir.join("key.pem");
     let jwks = dir.join("jwks.json");
     let (k, j) = (key.to_str().unwrap(), jwks.to_str().unwrap());
@@ -185,9 +182,7 @@ fn two_serve_processes_with_one_key_serve_the_same_signed_card() {
 
 #[test]
 fn each_view_of_the_extended_card_is_signed_and_verifies() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-signed-extended");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::Scratch::dir("serve-signed-extended");
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     let (key, jwks) = (path("key.pem"), path("jwks.json"));
     let (code, stderr) = cli(&[

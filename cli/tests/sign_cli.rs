@@ -7,10 +7,13 @@
 //! card; `verify CARD --jwks jwks.json` exits 0 when a signature verifies, 1 when none does
 //! (with the reason), 2 when a file cannot be read.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
 
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use scratch::Scratch;
 use serde_json::Value;
 
 const CARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/agent-card.json");
@@ -54,17 +57,9 @@ fn run_with_stdin(args: &[&str], input: &[u8]) -> Run {
     }
 }
 
-/// A fresh directory under the target directory.
-fn scratch() -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "sign-cli-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory under the target directory, removed when dropped.
+fn scratch() -> Scratch {
+    Scratch::dir("sign-cli")
 }
 
 fn path(dir: &Path, name: &str) -> String {

@@ -563,9 +563,7 @@ async fn client(id: u64, load: Arc<Load>) {
 #[ignore = "a soak test of minutes: bash scripts/soak.sh [SECONDS] [CLIENTS]"]
 fn soak_watch_serve_under_load() {
     let (seconds, warm_up, clients) = soak_settings();
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("soak");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::Scratch::dir("soak");
     let path = dir.join("card.json");
     let base = support::example_card();
     let bodies = Arc::new(RwLock::new(Bodies::default()));

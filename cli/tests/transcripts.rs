@@ -21,10 +21,15 @@
 //! [`setup`], by the transcript's NAME. What legitimately differs from run to run is masked
 //! on both sides by [`mask`].
 
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use scratch::Scratch;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
@@ -157,26 +162,6 @@ fn transcripts(file: &'static str) -> Vec<Transcript> {
     found
 }
 
-/// A fresh directory for one transcript's files, under the target directory's `tmp/`;
-/// removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("transcript-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// A background `a2a-card serve`; killed (by its own process id) when dropped.
 struct Server {
     child: Child,
@@ -272,8 +257,9 @@ fn setup(name: &str, dir: &Path) -> Vec<Server> {
 /// Runs one transcript; the differences found, each naming the README line.
 fn replay(transcript: &Transcript) -> Vec<String> {
     let Transcript { file, name, .. } = transcript;
-    let scratch = Scratch::new(name);
-    let mut servers = setup(name, &scratch.0);
+    // One transcript's files; removed when it ends, passing or failing.
+    let scratch = Scratch::dir(&format!("transcript-{name}"));
+    let mut servers = setup(name, &scratch);
     let mut problems = Vec::new();
     for step in &transcript.steps {
         let port = |_: &str| match servers.last() {
@@ -290,11 +276,11 @@ fn replay(transcript: &Transcript) -> Vec<String> {
             continue;
         }
         let printed = if argv.starts_with(&["a2a-card", "serve"]) {
-            let (server, printed) = serve(&argv, &scratch.0);
+            let (server, printed) = serve(&argv, &scratch);
             servers.push(server);
             printed
         } else {
-            run(&argv, &scratch.0)
+            run(&argv, &scratch)
         };
         // A blank line that ends the output (curl's, after the headers) is not shown.
         let printed = printed.trim_end();

@@ -5,15 +5,18 @@
 //! `--cards DIR` compares each card with a local copy, offline. The real binary, files in a
 //! scratch directory; the catalog is signed with the library, as `serve` signs its own.
 
-use std::path::{Path, PathBuf};
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
+
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use a2a_card::catalog::{
     A2A_AGENT_CARD_JSON, AiCatalog, CatalogEntry, ProvenanceLink, TrustManifest,
     sign_trust_manifest,
 };
 use a2a_card::sign::{Algorithm, CardSigner, Jwks, SigningKey};
+use scratch::Scratch;
 use sha2::{Digest, Sha256};
 
 const BASE: &str = "https://agents.example.com";
@@ -30,16 +33,8 @@ fn run(args: &[&str]) -> (i32, String) {
     (out.status.code().unwrap(), format!("{stdout}{stderr}"))
 }
 
-fn scratch() -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "verify-catalog-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch() -> Scratch {
+    Scratch::dir("verify-catalog")
 }
 
 /// The card path of a tenant (`None`: the main card).
@@ -53,7 +48,7 @@ fn card_path(name: &str) -> String {
 /// A site in `dir/site` (three card files at their URL paths), a catalog of them signed with
 /// a fresh key (each manifest naming its entry and the SHA-256 of its card), and the key set.
 struct Site {
-    dir: PathBuf,
+    dir: Scratch,
     catalog: AiCatalog,
     jwks: String,
 }

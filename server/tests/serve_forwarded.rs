@@ -447,7 +447,7 @@ async fn the_python_sdk_reaches_the_agent_behind_nginx() {
         .local_addr()
         .unwrap()
         .port();
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("nginx-{port}"));
+    let dir = support::Scratch::dir(&format!("nginx-{port}"));
     std::fs::create_dir_all(dir.join("temp")).unwrap();
     let d = dir.display();
     let conf = format!(
@@ -489,7 +489,6 @@ async fn the_python_sdk_reaches_the_agent_behind_nginx() {
     let said = sdk_client(&public).await;
     let _ = child.kill();
     let _ = child.wait();
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(said["interface"], format!("{public}/a2a/v1"));
     assert_eq!(said["reply"], "echo: hello");
     assert_eq!(*paths.lock().unwrap(), ["/a2a/v1"]);

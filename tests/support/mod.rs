@@ -15,6 +15,10 @@ use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
 use sha2::{Digest, Sha256};
 
+mod scratch;
+#[allow(unused_imports)] // each test file uses a part of this module
+pub use scratch::Scratch;
+
 /// A server running on its own thread; stopped when dropped.
 pub struct TestServer {
     pub addr: SocketAddr,
