@@ -5,8 +5,8 @@
 
 use std::sync::OnceLock;
 
-use a2a_card_server::auth_file::AuthFile;
 use a2a_card::AgentCard;
+use a2a_card_server::auth_file::AuthFile;
 use libfuzzer_sys::fuzz_target;
 
 fn cards() -> &'static (AgentCard, AgentCard) {

@@ -6,7 +6,10 @@
 #![no_main]
 
 use a2a_card::serve::{AgentCardLayer, Legacy};
-use a2a_card::{AgentCard, CardVersion, validate::{validate_document, DocumentKind, Profile}};
+use a2a_card::{
+    validate::{validate_document, DocumentKind, Profile},
+    AgentCard, CardVersion,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
