@@ -321,7 +321,7 @@ fn replicas_built_apart_send_the_same_encoded_bytes_and_etags() {
     }
 }
 
-/// Bytes on the wire for the demo card and a ~10 KB card; the README's table comes from here.
+/// Bytes on the wire for the demo card and a ~10 KB card; benches/README.md's table comes from here.
 #[test]
 fn bytes_on_the_wire() {
     println!("| card | identity | gzip | br |");

@@ -14,7 +14,7 @@
 //!
 //! `A2A_ATTACK_CONNECTIONS=511` makes the stalled-streams attack fill the connection cap.
 //!
-//! Nothing asserts a time; the peak memory is asserted against the bound the README states.
+//! Nothing asserts a time; the peak memory is asserted against the bound docs/robustness.md states.
 
 mod binary_server;
 #[path = "../../tests/support/scratch.rs"]
@@ -31,7 +31,7 @@ const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
 const CARD_PATH: &str = "/.well-known/agent-card.json";
 /// Only against a hang of the test: no outcome depends on it.
 const HANG_GUARD: Duration = Duration::from_secs(120);
-/// The README's bound on the server's resident memory under the stalled-streams attack with
+/// docs/robustness.md's bound on the server's resident memory under the stalled-streams attack with
 /// the default flags.
 const RSS_BOUND_KB: u64 = 256 * 1024;
 

@@ -1,4 +1,4 @@
-//! `a2a-card serve` run the way the README says: a real process, real sockets.
+//! `a2a-card serve` run the way cli/README.md says: a real process, real sockets.
 
 #[path = "../../tests/support/mod.rs"]
 mod support;

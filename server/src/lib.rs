@@ -19,7 +19,7 @@
 //!   both protocols, between the timeout and 1.25 times it after its last response; a response
 //!   still being sent is never cut. One watchdog task per connection looks every quarter of
 //!   the timeout, rather than a timer per request, so a request costs two atomic additions
-//!   (the numbers against a bare hyper server are in the README's Speed section);
+//!   (the numbers against a bare hyper server are in the repository's benches/README.md);
 //! - responses: a response ready that the client does not take (an HTTP/2 stream given no
 //!   send window, a socket nobody reads) closes its connection once nothing has moved for the
 //!   [send timeout](ServerBuilder::send_timeout), and after the header timeout when not a byte
