@@ -344,10 +344,12 @@ fn is_scalar(b: u8) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const CARD: &str = r#"{
+    /// A card with every kind of JSON value, escapes in names, and brackets inside strings
+    /// (also walked by `validate::span`'s tests).
+    pub(crate) const CARD: &str = r#"{
   "name": "Route Planner",
   "skills": [
     {"id": "a", "tags": ["x", "y"]},

@@ -42,6 +42,13 @@ fn security(card: &AgentCard) -> CardSecurity {
         .unwrap()
 }
 
+/// Declares in `card` an API-key scheme `name`, read from the header `header`.
+fn add_api_key_scheme(card: &mut AgentCard, name: &str, header: &str) {
+    let scheme = json!({"apiKeySecurityScheme": {"location": "header", "name": header}});
+    card.security_schemes
+        .insert(name.to_owned(), serde_json::from_value(scheme).unwrap());
+}
+
 fn layer() -> ExtendedCardLayer {
     let public = public();
     ExtendedCardLayer::builder(&public, security(&public))
@@ -718,13 +725,7 @@ fn the_builder_refuses_what_it_cannot_serve_safely() {
 fn a_skill_must_name_only_schemes_with_a_verifier() {
     let public = public();
     let mut card = extended();
-    card.security_schemes.insert(
-        "other".to_owned(),
-        serde_json::from_value(
-            json!({"apiKeySecurityScheme": {"location": "header", "name": "X-Other"}}),
-        )
-        .unwrap(),
-    );
+    add_api_key_scheme(&mut card, "other", "X-Other");
     let mut covered = card.clone();
     covered.skills[0].security_requirements =
         vec![serde_json::from_value(json!({"schemes": {"apiKey": {}}})).unwrap()];
@@ -955,13 +956,7 @@ fn a_not_configured_layer_takes_no_extended_card() {
 fn a_skill_scheme_only_the_extended_card_declares_is_enforced_with_the_card_given_once() {
     let public = public();
     let mut card = extended();
-    card.security_schemes.insert(
-        "partner".to_owned(),
-        serde_json::from_value(
-            json!({"apiKeySecurityScheme": {"location": "header", "name": "X-Partner"}}),
-        )
-        .unwrap(),
-    );
+    add_api_key_scheme(&mut card, "partner", "X-Partner");
     card.skills[0].security_requirements =
         vec![serde_json::from_value(json!({"schemes": {"partner": {}}})).unwrap()];
     let skill = card.skills[0].id.clone();

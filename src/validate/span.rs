@@ -96,15 +96,7 @@ mod tests {
         )
     }
 
-    const CARD: &str = r#"{
-  "name": "Route Planner",
-  "skills": [
-    {"id": "a", "tags": ["x", "y"]},
-    {"id": "b}]", "examples": [[1, 2], {"k": null}]}
-  ],
-  "securitySchemes": {"a/b": {"x": 1}, "m~n": true, "": false},
-  "n": -1.5e3
-}"#;
+    use crate::json_scan::tests::CARD;
 
     #[test]
     fn finds_values_at_every_depth() {

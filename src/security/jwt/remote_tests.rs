@@ -14,7 +14,7 @@ use super::error::JwtError;
 use super::fetch::{Fetcher, check_url, tls_config};
 use super::keys::{KeySet, Lookup};
 use super::remote::{Locator, RemoteKeys, Timing};
-use crate::sign::{Algorithm, Jwks, SigningKey};
+use crate::sign::Algorithm;
 
 const ISSUER: &str = "https://id.example";
 const HOUR: Duration = Duration::from_secs(3600);
@@ -87,15 +87,7 @@ impl Idp {
 
     /// Publishes a JWKS of one Ed25519 key per kid at `path`.
     fn publish(&self, path: &str, kids: &[&str]) {
-        let keys = kids
-            .iter()
-            .map(|kid| {
-                SigningKey::generate(Algorithm::EdDsa)
-                    .unwrap()
-                    .public_jwk(kid)
-            })
-            .collect();
-        self.answer(path, 200, Jwks { keys }.to_json_pretty());
+        self.answer(path, 200, super::source_tests::jwks_text(kids));
     }
 
     fn hits(&self, path: &str) -> usize {

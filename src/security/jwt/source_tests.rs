@@ -8,7 +8,8 @@ use super::error::JwtError;
 use super::source::{JwksSource, MAX_JWKS_FILE_BYTES, SourceKind};
 use crate::sign::{Algorithm, Jwks, SigningKey};
 
-fn jwks_text(kids: &[&str]) -> String {
+/// A JWKS (pretty JSON) of one fresh Ed25519 key per kid.
+pub(super) fn jwks_text(kids: &[&str]) -> String {
     let keys = kids
         .iter()
         .map(|kid| {
