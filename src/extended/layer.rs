@@ -352,6 +352,12 @@ impl ExtendedCardLayerBuilder {
         if routes.is_empty() {
             return Err(ExtendedError::NoRoutes);
         }
+        // Refused on both paths: a not-configured layer keeps the setting for its answers too.
+        if let Ok(text) = self.cache_control.to_str() {
+            if text.to_ascii_lowercase().contains("public") {
+                return Err(ExtendedError::PublicCacheControl(text.to_owned()));
+            }
+        }
         let Some(security) = self.security else {
             return self.build_not_configured(routes, capability);
         };
@@ -359,11 +365,6 @@ impl ExtendedCardLayerBuilder {
             (None, true) if !self.deliberately_without => return Err(ExtendedError::NotConfigured),
             (Some(_), false) => return Err(ExtendedError::NotDeclared),
             _ => {}
-        }
-        if let Ok(text) = self.cache_control.to_str() {
-            if text.to_ascii_lowercase().contains("public") {
-                return Err(ExtendedError::PublicCacheControl(text.to_owned()));
-            }
         }
         let rebased = match (self.card.clone(), &self.public_url) {
             (Some(mut card), Some(public)) => {

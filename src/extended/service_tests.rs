@@ -950,6 +950,14 @@ fn a_not_configured_layer_takes_no_extended_card() {
         .build()
         .unwrap_err();
     assert!(matches!(err, ExtendedError::CardWithoutSecurity), "{err}");
+    let public_cache = ExtendedCardLayer::not_configured(&public)
+        .cache_control(http::HeaderValue::from_static("public, max-age=60"))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(public_cache, ExtendedError::PublicCacheControl(_)),
+        "{public_cache}"
+    );
 }
 
 #[test]
