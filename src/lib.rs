@@ -33,25 +33,14 @@
 //! ([`AgentCard`]); validation with JSON-pointer diagnostics ([`validate`], [`Code`]);
 //! migration between v0.3 and v1.0 ([`migrate`]); pointers mapped back to the text
 //! ([`validate::locate`]); and the A2A wire vocabulary ([`protocol`]: bindings, versions, the
-//! extended-card operation, error codes, header names). One cargo feature per capability:
+//! extended-card operation, error codes, header names). One cargo feature per capability; the
+//! map of every public module, its feature and its main types is [`guides::api`], and the
+//! guides (serving, proxies, the extended card, signatures, catalogs, the audit) are the other
+//! modules of [`guides`], their examples compiled as doc tests.
 //!
-//! | Feature | What it adds | Main types |
-//! |---|---|---|
-//! | `serve` (default) | the public card layer; no async runtime | `serve::AgentCardLayer`, `serve::CardHandle` |
-//! | `compression` (default) | gzip and brotli bytes of every representation, picked by `Accept-Encoding` (pure Rust) | |
-//! | `catalog` | AI Catalogs: model, validation, served by the layer | `catalog::AiCatalog` |
-//! | `auth` | the card's security requirements enforced | `security::RequireCardSecurityLayer`, `security::CardSecurity` |
-//! | `extended` | the authenticated extended card (`auth` + `serve`) | `extended::ExtendedCardLayer` |
-//! | `sign` | RFC 8785 + detached JWS card signatures | `sign::CardSigner`, `sign::CardVerifier` |
-//! | `jwt`, `jwks-fetch` | bearer JWTs against a JWKS given, read, or fetched over HTTPS | `security::jwt::JwtVerifier` |
-//! | `client`, `native-roots` | the one bounded HTTP(S) client (deadlines, body cap, destination policy) | `client::Client` |
-//! | `check` | the audit of a live agent's card endpoints | `check::Audit`, `check::AuditReport` |
-//! | `mtls-subject` | a client certificate's subject read from its DER | `security::ClientCertificate` |
-//!
-//! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. An
-//! accept loop with deadlines, TLS termination and the auth file are the package
-//! `a2a-card-server`; the `a2a-card` command line is the package `a2a-card-cli`. The map of
-//! every public module is in the repository's `docs/api.md`.
+//! The default features are `serve` and `compression`: the layer, no async runtime, no TLS
+//! stack. An accept loop with deadlines, TLS termination and the auth file are the package
+//! `a2a-card-server`; the `a2a-card` command line is the package `a2a-card-cli`.
 //!
 //! ## Validating a card
 //!
@@ -110,6 +99,7 @@ pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;
 // Header parsers shared by the middleware and the audit.
+pub mod guides;
 #[cfg(any(feature = "serve", feature = "check"))]
 mod http_headers;
 #[cfg(feature = "serve")]
