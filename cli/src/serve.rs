@@ -12,8 +12,7 @@ use super::{Outcome, server, tls};
 use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::serve::{
-    A2A_JSON, AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy, PublicUrl,
-    TrustedProxies,
+    AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy, PublicUrl, TrustedProxies,
 };
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{
@@ -47,7 +46,7 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "VALUE", default_value = DEFAULT_CACHE_CONTROL)]
     cache_control: String,
     /// Content-Type of the card.
-    #[arg(long, value_name = "VALUE", default_value = A2A_JSON)]
+    #[arg(long, value_name = "VALUE", default_value = a2a_card::protocol::A2A_JSON)]
     content_type: String,
     /// Serve the v0.3 rendering at the canonical path to requests with `A2A-Version: 0.3`.
     #[arg(long)]

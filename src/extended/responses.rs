@@ -103,7 +103,7 @@ pub(crate) fn rest_card(
             headers.insert(ETAG, prebuilt.etag.clone());
             headers.insert(
                 CONTENT_TYPE,
-                HeaderValue::from_static(crate::serve::A2A_JSON),
+                HeaderValue::from_static(crate::protocol::A2A_JSON),
             );
             if let Some(coding) = prebuilt.coding {
                 headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));

@@ -433,11 +433,6 @@ fn sign_entry(
     served: &[u8],
     signer: &crate::sign::CardSigner,
 ) -> Result<(), BuildError> {
-    use sha2::{Digest, Sha256};
-    let hex: String = Sha256::digest(served)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
     let mut manifest = crate::catalog::TrustManifest {
         identity: entry.identifier.clone(),
         provenance: vec![crate::catalog::ProvenanceLink {
@@ -446,7 +441,7 @@ fn sign_entry(
                 .url
                 .clone()
                 .unwrap_or_else(|| entry.identifier.clone()),
-            source_digest: Some(format!("sha256:{hex}")),
+            source_digest: Some(crate::catalog::sha256_source_digest(served)),
             ..Default::default()
         }],
         ..Default::default()

@@ -119,7 +119,7 @@ pub use error::BuildError;
 pub use forwarded::{InvalidProxy, TrustedProxies};
 pub use future::ResponseFuture;
 pub use handle::CardHandle;
-pub use layer::{A2A_JSON, AgentCardLayer, AgentCardLayerBuilder, DEFAULT_CACHE_CONTROL};
+pub use layer::{AgentCardLayer, AgentCardLayerBuilder, DEFAULT_CACHE_CONTROL};
 pub use options::{Cors, Legacy};
 pub use public_url::{PublicUrl, PublicUrlError};
 pub use service::AgentCardService;

@@ -134,7 +134,7 @@ fn usual_as_static(value: &HeaderValue) -> HeaderValue {
         return value.clone();
     }
     const USUAL: [&str; 6] = [
-        super::layer::A2A_JSON,
+        crate::protocol::A2A_JSON,
         "application/json",
         super::layer::DEFAULT_CACHE_CONTROL,
         "no-cache",

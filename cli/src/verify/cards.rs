@@ -18,13 +18,8 @@
 
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256, Sha384, Sha512};
-
 use crate::input;
-use a2a_card::catalog::{A2A_AGENT_CARD_JSON, CatalogEntry, resolve_url};
-
-/// What A2A itself calls the card's media type; an entry naming it lists a card too.
-const A2A_JSON: &str = "application/a2a+json";
+use a2a_card::catalog::{CatalogEntry, digest_hex, is_agent_card_media_type, resolve_url};
 
 /// One entry's comparison with its local file.
 pub(super) struct CardCheck {
@@ -59,14 +54,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
         result,
         counts,
     };
-    let essence = entry
-        .media_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    if essence != A2A_AGENT_CARD_JSON && essence != A2A_JSON {
+    if !is_agent_card_media_type(&entry.media_type) {
         let note = format!("not an A2A card ({}): not compared", entry.media_type);
         return check(format!("{at}/mediaType"), Ok(note), false);
     }
@@ -182,17 +170,12 @@ fn digest_of(named: &str, bytes: &[u8]) -> Result<(String, String), String> {
     let Some((algorithm, hex)) = named.split_once(':') else {
         return Err(format!("the digest {named:?} is not algorithm:hex"));
     };
-    let got: Vec<u8> = match algorithm.to_ascii_lowercase().as_str() {
-        "sha256" => Sha256::digest(bytes).to_vec(),
-        "sha384" => Sha384::digest(bytes).to_vec(),
-        "sha512" => Sha512::digest(bytes).to_vec(),
-        other => {
-            return Err(format!(
-                "the digest's algorithm {other:?} is not one this tool computes (sha256, sha384, sha512)"
-            ));
-        }
+    let Some(got) = digest_hex(algorithm, bytes) else {
+        return Err(format!(
+            "the digest's algorithm {:?} is not one this tool computes (sha256, sha384, sha512)",
+            algorithm.to_ascii_lowercase()
+        ));
     };
-    let got = got.iter().map(|b| format!("{b:02x}")).collect();
     Ok((hex.to_ascii_lowercase(), got))
 }
 
