@@ -1088,3 +1088,86 @@ async fn a_discovered_jwks_uri_reaches_only_the_address_classes_of_the_document(
     build().refresh_keys().await.unwrap();
     assert_eq!(idp.hits("/jwks"), 1);
 }
+
+/// The audience and the issuer are compared whole, over a real socket: a value that is a
+/// prefix or an extension of the configured one (`https://api.example` and
+/// `https://api.example.com`, `api` and `api2`), another case, a trailing slash, an array
+/// without one exact member, are each refused with `invalid_token`; an array with one exact
+/// member among strangers passes. A verifier that matched by prefix, in either direction, or
+/// needed every member of the array to match, lets one of these through or turns one away.
+#[test]
+fn an_audience_or_issuer_that_is_a_prefix_or_an_extension_is_refused() {
+    let card = card(
+        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
+        &["cards.read"],
+    );
+    let (key, pem) = key_pair(Algorithm::Es256);
+    let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k1")]).unwrap())
+        .issuer("https://id.example")
+        .audience("https://api.example")
+        .audience("api")
+        .build()
+        .unwrap();
+    let security = CardSecurity::builder(&card)
+        .verifier("bearer", Bearer::new(verifier))
+        .build()
+        .unwrap();
+    let server = agent(security);
+    let issuer = json!("https://id.example");
+    // `null` leaves the claim out.
+    let send = |aud: &Value, iss: &Value| {
+        let t = token(
+            copy(&pem, Algorithm::Es256),
+            "k1",
+            json!({"aud": aud, "iss": iss}),
+        );
+        server.request("GET", "/a2a", &[("Authorization", &bearer(&t))])
+    };
+    let mut failures = Vec::new();
+    for aud in [
+        json!("https://api.example"),
+        json!("api"),
+        json!(["https://api.example"]),
+        json!(["api"]),
+        json!(["other", "api"]),
+        json!(["https://api.example.com", "https://api.example", "api2"]),
+    ] {
+        let response = send(&aud, &issuer);
+        if response.status != 200 || response.json()["subject"] != "alice" {
+            failures.push(format!("aud {aud}: refused ({})", response.status));
+        }
+    }
+    let near_misses = [
+        ("aud", json!("https://api.example.com")),
+        ("aud", json!("https://api.exampl")),
+        ("aud", json!("https://api.example/")),
+        ("aud", json!("https://API.example")),
+        ("aud", json!("https://api")),
+        ("aud", json!("api2")),
+        ("aud", json!("ap")),
+        ("aud", json!("API")),
+        ("aud", json!(" api")),
+        ("aud", json!("")),
+        ("aud", json!(["https://api.example.com"])),
+        ("aud", json!(["api2", "ap", "https://api.exampl"])),
+        ("aud", json!([])),
+        ("aud", json!([["api"]])),
+        ("aud", json!(null)),
+        ("iss", json!("https://id.example.com")),
+        ("iss", json!("https://id.exampl")),
+        ("iss", json!("https://id.example/")),
+        ("iss", json!("https://ID.example")),
+        ("iss", json!(["https://id.example"])),
+    ];
+    for (claim, value) in near_misses {
+        let response = match claim {
+            "aud" => send(&value, &issuer),
+            _ => send(&json!("api"), &value),
+        };
+        let challenge = response.header("www-authenticate").unwrap_or_default();
+        if response.status != 401 || !challenge.contains(r#"error="invalid_token""#) {
+            failures.push(format!("{claim} {value}: {} {challenge}", response.status));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
