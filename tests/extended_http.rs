@@ -43,6 +43,10 @@ impl TokenVerifier for Tokens {
         let result = match token {
             "read-token" => Ok(Grant::subject("reader").with_scopes(["cards.read"])),
             "partner-token" => Ok(Grant::subject("partner").with_scopes(["cards.read", "partner"])),
+            "fleet-token" => Ok(Grant::subject("fleet").with_scopes(["cards.read", "fleet"])),
+            "partner-fleet-token" => {
+                Ok(Grant::subject("both").with_scopes(["cards.read", "partner", "fleet"]))
+            }
             "noscope-token" => Ok(Grant::subject("nobody")),
             _ => Err(TokenError::Invalid("unknown token")),
         };
@@ -1318,4 +1322,242 @@ fn views_built_when_first_asked_for_are_compressed_and_the_switch_turns_it_off()
     assert!(!plain.has("content-encoding"));
     assert_eq!(plain.body, identity.body);
     assert!(!plain.header("vary").unwrap().contains("Accept-Encoding"));
+}
+
+/// HTTP Basic over a real socket with passwords that hold colons (RFC 7617 §2: the user-id
+/// cannot contain a colon, the password can): the caller is named by what comes before the
+/// first colon (`a:b:c` is the user `a` with the password `b:c`, never the user `a:b` with
+/// the password `c`), a password may end in a colon or be only colons, and every near miss
+/// (one character off, a colon more or less, a half alone) is refused. An empty password
+/// cannot be configured.
+#[test]
+fn basic_users_end_at_the_first_colon_and_every_near_miss_is_refused() {
+    use a2a_card::security::SecurityError;
+    let mut public = card("public");
+    public.security_requirements =
+        serde_json::from_value(json!([{"schemes": {"basic": {}}}])).unwrap();
+    let users = BasicUsers::new(["a:b:c", "dave:pw:", "u:::", "erin:x"]).unwrap();
+    let security = CardSecurity::builder(&public)
+        .verifier("basic", users)
+        .build()
+        .unwrap();
+    let server = support::guarded_whoami(security);
+    let send = |pair: &str| server.request("GET", "/a2a", &[("Authorization", &basic(pair))]);
+    let mut failures = Vec::new();
+    for (pair, user) in [
+        ("a:b:c", "a"),
+        ("dave:pw:", "dave"),
+        ("u:::", "u"),
+        ("erin:x", "erin"),
+    ] {
+        let response = send(pair);
+        if response.status != 200 || response.json()["subject"] != user {
+            failures.push(format!("{pair}: {} {:?}", response.status, response.body));
+        }
+    }
+    for near_miss in [
+        "a:b:d",
+        "a:b:C",
+        "a:c:c",
+        "A:b:c",
+        "b:b:c",
+        "a:b",
+        "a:c",
+        "b:c",
+        "a:b:c:",
+        "a::b:c",
+        "a:b::c",
+        ":a:b:c",
+        "a:b:c ",
+        " a:b:c",
+        "a:bc",
+        "ab:c",
+        "a",
+        "a:",
+        ":b:c",
+        "dave:pw",
+        "dave:pw::",
+        "dave:",
+        "dave:pw:x",
+        "u::",
+        "u::::",
+        "u:",
+        "erin:",
+        "erin:x:",
+        "erin:y",
+        "erin:xx",
+        "erin:X",
+    ] {
+        let response = send(near_miss);
+        if response.status != 401 {
+            failures.push(format!("{near_miss}: {}", response.status));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // No user-id before the colon, or no password after it: refused when configured.
+    for bad in ["frank:", ":b:c", ":", "frank"] {
+        let built = BasicUsers::new([bad]);
+        assert!(
+            matches!(built, Err(SecurityError::MalformedUser)),
+            "{bad}: {built:?}"
+        );
+    }
+}
+
+/// An extended card whose skills need: nothing (`route`), one of two API keys (`either`, an
+/// OR), Basic and a client certificate together (`pair`, an AND), a bearer token with two
+/// scopes (`scoped`), or a query key with a partner token, else the cookie key (`mixed`).
+fn card_with_skill_requirements() -> AgentCard {
+    let mut card = serde_json::to_value(card("extended")).unwrap();
+    let skill = |id: &str, requirements: Value| {
+        json!({"id": id, "name": id, "description": format!("The {id} skill."), "tags": ["t"],
+               "securityRequirements": requirements})
+    };
+    card["skills"] = json!([
+        skill("route", json!([])),
+        skill(
+            "either",
+            json!([{"schemes": {"apiKey": {}}}, {"schemes": {"cookieKey": {}}}])
+        ),
+        skill("pair", json!([{"schemes": {"basic": {}, "mtls": {}}}])),
+        skill(
+            "scoped",
+            json!([{"schemes": {"bearer": {"list": ["partner", "fleet"]}}}])
+        ),
+        skill(
+            "mixed",
+            json!([
+                {"schemes": {"queryKey": {}, "bearer": {"list": ["partner"]}}},
+                {"schemes": {"cookieKey": {}}}
+            ])
+        ),
+    ]);
+    AgentCard::from_value(card).unwrap().card
+}
+
+/// Each caller sees exactly the skills whose own requirements it meets: either alternative
+/// of an OR, both parts of an AND (one part alone, or one with a wrong password, shows
+/// nothing), every scope of a list (a token short of one scope is authenticated but does not
+/// see the skill), over the REST and the JSON-RPC route alike.
+#[test]
+fn a_caller_sees_exactly_the_skills_whose_requirements_it_meets() {
+    let public = card("public");
+    let layer = ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(card_with_skill_requirements())
+        .build()
+        .unwrap();
+    let server = server_with(layer);
+    type Line = (&'static str, Vec<u8>);
+    let line = |name: &'static str, value: &[u8]| -> Line { (name, value.to_vec()) };
+    let key = line("X-API-Key", b"k1-header");
+    let cookie = line("Cookie", b"session=k3cookie");
+    let user = line("Authorization", &basic("alice:s3cret:with:colons"));
+    let wrong_password = line("Authorization", &basic("alice:s3cret:with:colon"));
+    let certificate = line("x-test-client-certificate", b"1");
+    let bearer = |t: &str| line("Authorization", format!("Bearer {t}").as_bytes());
+    let partner = bearer("partner-token");
+    let fleet = bearer("fleet-token");
+    let both = bearer("partner-fleet-token");
+    let read = bearer("read-token");
+    let query = "?key=k2%20query";
+    // (caller, query string, header lines, the skills it must see)
+    let cases: Vec<(&str, &str, Vec<Line>, &[&str])> = vec![
+        ("header key", "", vec![key.clone()], &["route", "either"]),
+        (
+            "cookie key",
+            "",
+            vec![cookie.clone()],
+            &["route", "either", "mixed"],
+        ),
+        (
+            "header key and Basic",
+            "",
+            vec![key.clone(), user.clone()],
+            &["route", "either"],
+        ),
+        (
+            "header key and certificate",
+            "",
+            vec![key.clone(), certificate.clone()],
+            &["route", "either"],
+        ),
+        (
+            "header key, Basic and certificate",
+            "",
+            vec![key.clone(), user.clone(), certificate.clone()],
+            &["route", "either", "pair"],
+        ),
+        (
+            "header key, wrong password and certificate",
+            "",
+            vec![key.clone(), wrong_password, certificate.clone()],
+            &["route", "either"],
+        ),
+        (
+            "Basic and certificate",
+            "",
+            vec![user, certificate],
+            &["route", "pair"],
+        ),
+        ("partner token", "", vec![partner.clone()], &["route"]),
+        ("fleet token", "", vec![fleet.clone()], &["route"]),
+        (
+            "partner and fleet token",
+            "",
+            vec![both.clone()],
+            &["route", "scoped"],
+        ),
+        ("read token", "", vec![read.clone()], &["route"]),
+        ("query key", query, vec![], &["route"]),
+        (
+            "query key and partner token",
+            query,
+            vec![partner],
+            &["route", "mixed"],
+        ),
+        ("query key and read token", query, vec![read], &["route"]),
+        ("query key and fleet token", query, vec![fleet], &["route"]),
+        (
+            "query key and partner and fleet token",
+            query,
+            vec![both],
+            &["route", "scoped", "mixed"],
+        ),
+        (
+            "query and cookie key",
+            query,
+            vec![cookie],
+            &["route", "either", "mixed"],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (caller, query, headers, expected) in &cases {
+        let headers: Vec<(&str, &[u8])> = headers.iter().map(|(n, v)| (*n, v.as_slice())).collect();
+        let rest = get(&server, &format!("{REST}{query}"), &headers);
+        let call = json!({"jsonrpc": "2.0", "id": 7, "method": "GetExtendedAgentCard"}).to_string();
+        let rpc = support::request(
+            server.addr,
+            "POST",
+            &format!("/rpc{query}"),
+            &headers,
+            call.as_bytes(),
+        );
+        let rpc_skills: Vec<String> = rpc.json()["result"]["skills"]
+            .as_array()
+            .map(|skills| {
+                skills
+                    .iter()
+                    .map(|s| s["id"].as_str().unwrap().to_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if rest.status != 200 || skill_ids(&rest) != *expected || rpc_skills != *expected {
+            failures.push(format!(
+                "{caller}: REST {} {:?}, JSON-RPC {rpc_skills:?}, want {expected:?}",
+                rest.status,
+                rest.json()["skills"]
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

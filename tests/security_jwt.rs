@@ -22,7 +22,7 @@ use bytes::Bytes;
 use http::{Request, Response};
 use http_body_util::Full;
 use serde_json::{Value, json};
-use support::TestServer;
+use support::{TestServer, guarded_whoami};
 use tower::Layer;
 
 const ISSUER: &str = "https://id.example.test";
@@ -860,20 +860,6 @@ fn card(schemes: Value, scopes: &[&str]) -> AgentCard {
     .unwrap()
 }
 
-/// The agent's route behind the card's security: answers with who the caller is.
-fn agent(security: CardSecurity) -> TestServer {
-    let inner = tower::service_fn(|request: Request<hyper::body::Incoming>| async move {
-        let auth = request.extensions().get::<AuthContext>().cloned().unwrap();
-        let body = json!({"subject": auth.subject, "scopes": auth.scopes}).to_string();
-        Ok::<_, Infallible>(Response::new(Full::new(Bytes::from(body))))
-    });
-    TestServer::start(
-        RequireCardSecurityLayer::builder(security)
-            .build()
-            .layer(inner),
-    )
-}
-
 fn bearer(token: &str) -> Vec<u8> {
     format!("Bearer {token}").into_bytes()
 }
@@ -890,7 +876,7 @@ fn the_card_requirements_are_enforced_with_jwt_bearer_tokens() {
         .verifier("bearer", Bearer::new(verifier))
         .build()
         .unwrap();
-    let server = agent(security);
+    let server = guarded_whoami(security);
     let es = || copy(&pem, Algorithm::Es256);
 
     let ok = server.request(
@@ -969,7 +955,7 @@ fn a_valid_token_passes_when_another_key_shares_its_kid() {
         .verifier("bearer", Bearer::new(verifier_for(source)))
         .build()
         .unwrap();
-    let server = agent(security);
+    let server = guarded_whoami(security);
     let good = token(copy(&pem, Algorithm::Es256), "k1", json!({}));
     let ok = server.request("GET", "/a2a", &[("Authorization", &bearer(&good))]);
     assert_eq!(ok.status, 200);
@@ -1021,7 +1007,7 @@ fn keys_are_discovered_from_the_card() {
             .verifier(&name, Bearer::new(verifier_for(source)))
             .build()
             .unwrap();
-        let agent = agent(security);
+        let agent = guarded_whoami(security);
         let jwks_before = idp.hits("/jwks");
         for _ in 0..3 {
             let t = token(copy(&pem, Algorithm::Rs256), "rsa-1", json!({}));
@@ -1112,7 +1098,7 @@ fn an_audience_or_issuer_that_is_a_prefix_or_an_extension_is_refused() {
         .verifier("bearer", Bearer::new(verifier))
         .build()
         .unwrap();
-    let server = agent(security);
+    let server = guarded_whoami(security);
     let issuer = json!("https://id.example");
     // `null` leaves the claim out.
     let send = |aud: &Value, iss: &Value| {
