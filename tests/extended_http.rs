@@ -1561,3 +1561,145 @@ fn a_caller_sees_exactly_the_skills_whose_requirements_it_meets() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The signatures a served view carries, each checked as a detached JWS over the RFC 8785
+/// form of exactly the bytes served (without `signatures`), against `keys`; `Err` names the
+/// first that fails. `Ok` holds the kid of each.
+#[cfg(feature = "sign")]
+fn served_signatures(
+    body: &[u8],
+    keys: &a2a_card::sign::CardVerifier,
+) -> Result<Vec<String>, String> {
+    let mut view: Value = serde_json::from_slice(body).unwrap();
+    let signatures = view.as_object_mut().unwrap().remove("signatures");
+    let payload = a2a_card::sign::canonicalize(&view);
+    let signatures = signatures.map_or(Vec::new(), |s| s.as_array().unwrap().clone());
+    signatures
+        .iter()
+        .map(|s| {
+            let jws = format!(
+                "{}..{}",
+                s["protected"].as_str().unwrap(),
+                s["signature"].as_str().unwrap()
+            );
+            keys.verify_detached(&jws, &payload)
+                .map(|verified| verified.kid)
+                .map_err(|e| e.to_string())
+        })
+        .collect()
+}
+
+/// A signed extended card's views over a real socket. With `sign_with`, the view showing
+/// every skill of a card that arrived signed keeps the card's own signature, and each view
+/// that leaves skills out carries one signature of the layer's key that verifies for exactly
+/// its bytes, and for no other view's. Without `sign_with`, a filtered view carries no
+/// signature at all (the card's own covers skills the view does not show). An unsigned card
+/// has every view signed by the layer.
+#[cfg(feature = "sign")]
+#[test]
+fn each_filtered_view_of_a_signed_card_carries_a_signature_of_its_own_bytes_only() {
+    use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+    let public = card("public");
+    let card_key = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "card-key");
+    // The layer takes its signer; each layer gets one of the same key.
+    let view_pem = SigningKey::generate(Algorithm::Es256)
+        .unwrap()
+        .to_pkcs8_pem()
+        .unwrap();
+    let view_key = || CardSigner::new(SigningKey::from_pkcs8_pem(&view_pem).unwrap(), "view-key");
+    let both_keys = CardVerifier::new(
+        TrustStore::new()
+            .with_key(card_key.trusted_key())
+            .with_key(view_key().trusted_key()),
+    );
+    // `admin` needs the header key and a client certificate (no `Authorization`, so one
+    // caller can meet every skill's requirements together with the partner token).
+    let mut extended = serde_json::to_value(card("extended")).unwrap();
+    extended["skills"][2]["securityRequirements"] =
+        json!([{"schemes": {"apiKey": {}, "mtls": {}}}]);
+    let extended = AgentCard::from_value(extended).unwrap().card;
+    let presigned = card_key.sign(&extended).unwrap();
+    let key: (&str, &[u8]) = ("X-API-Key", b"k1-header");
+    let certificate: (&str, &[u8]) = ("x-test-client-certificate", b"1");
+    let partner: (&str, &[u8]) = ("Authorization", b"Bearer partner-token");
+    // One caller per view: (skills it sees, header lines).
+    let callers: [(&[&str], Vec<(&str, &[u8])>); 4] = [
+        (&["route"], vec![key]),
+        (&["route", "depots"], vec![partner]),
+        (&["route", "admin"], vec![key, certificate]),
+        (
+            &["route", "depots", "admin"],
+            vec![key, certificate, partner],
+        ),
+    ];
+    let views = |extended: &AgentCard, signer: Option<CardSigner>| -> Vec<Vec<u8>> {
+        let mut builder =
+            ExtendedCardLayer::builder(&public, security(&public)).extended_card(extended.clone());
+        if let Some(signer) = signer {
+            builder = builder.sign_with(signer);
+        }
+        let server = server_with(builder.build().unwrap());
+        callers
+            .iter()
+            .map(|(skills, headers)| {
+                let response = get(&server, REST, headers);
+                assert_eq!(response.status, 200, "{skills:?}");
+                assert_eq!(skill_ids(&response), *skills);
+                assert_eq!(
+                    get(&server, REST, headers).body,
+                    response.body,
+                    "{skills:?}"
+                );
+                response.body
+            })
+            .collect()
+    };
+    let kids = |body: &[u8]| served_signatures(body, &both_keys);
+    let mut failures = Vec::new();
+
+    // A signed card and the layer's key.
+    let served = views(&presigned, Some(view_key()));
+    let want = ["view-key", "view-key", "view-key", "card-key"];
+    for (body, (want, (skills, _))) in served.iter().zip(want.iter().zip(&callers)) {
+        if kids(body) != Ok(vec![want.to_string()]) {
+            failures.push(format!(
+                "signed card, {skills:?}: {:?}, want {want}",
+                kids(body)
+            ));
+        }
+    }
+    // A view's signature moved onto another view's bytes verifies for none of them.
+    let view_of = |body: &[u8]| -> Value { serde_json::from_slice(body).unwrap() };
+    for (i, from) in served.iter().enumerate() {
+        for (j, onto) in served.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let mut moved = view_of(onto);
+            moved["signatures"] = view_of(from)["signatures"].clone();
+            if kids(moved.to_string().as_bytes()).is_ok() {
+                failures.push(format!("the signature of view {i} verifies on view {j}"));
+            }
+        }
+    }
+
+    // A signed card without a key to sign views with: filtered views carry no signature.
+    let served = views(&presigned, None);
+    let want: [&[&str]; 4] = [&[], &[], &[], &["card-key"]];
+    for (body, (want, (skills, _))) in served.iter().zip(want.iter().zip(&callers)) {
+        if kids(body) != Ok(want.iter().map(|k| k.to_string()).collect()) {
+            failures.push(format!(
+                "no key, {skills:?}: {:?}, want {want:?}",
+                kids(body)
+            ));
+        }
+    }
+
+    // An unsigned card: every view signed by the layer.
+    for (body, (skills, _)) in views(&extended, Some(view_key())).iter().zip(&callers) {
+        if kids(body) != Ok(vec!["view-key".to_owned()]) {
+            failures.push(format!("unsigned card, {skills:?}: {:?}", kids(body)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
