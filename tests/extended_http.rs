@@ -8,6 +8,8 @@
 //! tested with real certificates in `cli_tls.rs` and `cli_extended.rs`).
 
 mod support;
+#[path = "support/whoami.rs"]
+mod whoami;
 
 use std::convert::Infallible;
 
@@ -1341,7 +1343,7 @@ fn basic_users_end_at_the_first_colon_and_every_near_miss_is_refused() {
         .verifier("basic", users)
         .build()
         .unwrap();
-    let server = support::guarded_whoami(security);
+    let server = whoami::guarded_whoami(security);
     let send = |pair: &str| server.request("GET", "/a2a", &[("Authorization", &basic(pair))]);
     let mut failures = Vec::new();
     for (pair, user) in [
@@ -1622,8 +1624,10 @@ fn each_filtered_view_of_a_signed_card_carries_a_signature_of_its_own_bytes_only
     let key: (&str, &[u8]) = ("X-API-Key", b"k1-header");
     let certificate: (&str, &[u8]) = ("x-test-client-certificate", b"1");
     let partner: (&str, &[u8]) = ("Authorization", b"Bearer partner-token");
-    // One caller per view: (skills it sees, header lines).
-    let callers: [(&[&str], Vec<(&str, &[u8])>); 4] = [
+    /// The skills a caller sees and the header lines it sends.
+    type Caller<'a> = (&'a [&'a str], Vec<(&'a str, &'a [u8])>);
+    // One caller per view.
+    let callers: [Caller; 4] = [
         (&["route"], vec![key]),
         (&["route", "depots"], vec![partner]),
         (&["route", "admin"], vec![key, certificate]),

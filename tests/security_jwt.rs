@@ -5,6 +5,8 @@
 #![cfg(all(feature = "jwks-fetch", feature = "serve"))]
 
 mod support;
+#[path = "support/whoami.rs"]
+mod whoami;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -14,7 +16,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use a2a_card::AgentCard;
 use a2a_card::security::jwt::{JwksSource, JwtError, JwtSigner, JwtVerifier};
-use a2a_card::security::{AuthContext, Bearer, CardSecurity, RequireCardSecurityLayer, TokenError};
+use a2a_card::security::{Bearer, CardSecurity, TokenError};
 use a2a_card::sign::{Algorithm, Jwks, SigningKey};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -22,8 +24,8 @@ use bytes::Bytes;
 use http::{Request, Response};
 use http_body_util::Full;
 use serde_json::{Value, json};
-use support::{TestServer, guarded_whoami};
-use tower::Layer;
+use support::TestServer;
+use whoami::guarded_whoami;
 
 const ISSUER: &str = "https://id.example.test";
 const AUDIENCE: &str = "route-planner";

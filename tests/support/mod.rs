@@ -244,25 +244,6 @@ pub async fn echo_inner(
     Ok(response)
 }
 
-/// Every route behind `RequireCardSecurityLayer` with `security`, answering with who the
-/// caller is: the `AuthContext`'s subject and scopes as JSON.
-#[cfg(feature = "auth")]
-pub fn guarded_whoami(security: a2a_card::security::CardSecurity) -> TestServer {
-    use a2a_card::security::{AuthContext, RequireCardSecurityLayer};
-    use tower::Layer;
-    let inner = tower::service_fn(|request: Request<Incoming>| async move {
-        let auth = request.extensions().get::<AuthContext>().cloned().unwrap();
-        let body = serde_json::json!({"subject": auth.subject, "scopes": auth.scopes});
-        let body = http_body_util::Full::new(Bytes::from(body.to_string()));
-        Ok::<_, Infallible>(Response::new(body))
-    });
-    TestServer::start(
-        RequireCardSecurityLayer::builder(security)
-            .build()
-            .layer(inner),
-    )
-}
-
 /// The address a server child announces on the first line of its stdout
 /// (`listening on http://HOST:PORT`); panics with the line when it is anything else.
 pub fn listening_addr(child: &mut std::process::Child) -> SocketAddr {
