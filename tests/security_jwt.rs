@@ -862,16 +862,21 @@ fn card(schemes: Value, scopes: &[&str]) -> AgentCard {
     .unwrap()
 }
 
+/// A card whose one requirement is a JWT bearer token with the scope `cards.read`.
+fn jwt_bearer_card() -> AgentCard {
+    card(
+        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
+        &["cards.read"],
+    )
+}
+
 fn bearer(token: &str) -> Vec<u8> {
     format!("Bearer {token}").into_bytes()
 }
 
 #[test]
 fn the_card_requirements_are_enforced_with_jwt_bearer_tokens() {
-    let card = card(
-        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
-        &["cards.read"],
-    );
+    let card = jwt_bearer_card();
     let (key, pem) = key_pair(Algorithm::Es256);
     let verifier = verifier_for(JwksSource::keys([key.trusted_key("k1")]).unwrap());
     let security = CardSecurity::builder(&card)
@@ -942,10 +947,7 @@ fn the_card_requirements_are_enforced_with_jwt_bearer_tokens() {
 fn a_valid_token_passes_when_another_key_shares_its_kid() {
     // [other k1, legit k1]: only the first key of the kid was tried, and a valid bearer
     // token got 401.
-    let card = card(
-        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
-        &["cards.read"],
-    );
+    let card = jwt_bearer_card();
     let (legit, pem) = key_pair(Algorithm::Es256);
     let (other, _) = key_pair(Algorithm::Es256);
     let jwks = Jwks {
@@ -1085,10 +1087,7 @@ async fn a_discovered_jwks_uri_reaches_only_the_address_classes_of_the_document(
 /// needed every member of the array to match, lets one of these through or turns one away.
 #[test]
 fn an_audience_or_issuer_that_is_a_prefix_or_an_extension_is_refused() {
-    let card = card(
-        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
-        &["cards.read"],
-    );
+    let card = jwt_bearer_card();
     let (key, pem) = key_pair(Algorithm::Es256);
     let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k1")]).unwrap())
         .issuer("https://id.example")
