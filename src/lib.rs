@@ -11,7 +11,18 @@
 //! use axum::{routing::post, Router};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let card = AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json")))?;
+//! let card = AgentCard::from_json_str(r#"{
+//!   "name": "Route Planner",
+//!   "description": "Plans driving routes with live traffic and road closures.",
+//!   "supportedInterfaces": [{"url": "http://127.0.0.1:8080/a2a/v1",
+//!                            "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+//!   "version": "1.0.0",
+//!   "capabilities": {},
+//!   "defaultInputModes": ["text/plain"],
+//!   "defaultOutputModes": ["application/json"],
+//!   "skills": [{"id": "route", "name": "Route", "description": "Plans a route from A to B.",
+//!               "tags": ["maps"], "examples": ["Drive from Lyon to Turin avoiding tolls"]}]
+//! }"#)?; // or AgentCard::from_json_slice(&std::fs::read("agent-card.json")?)?
 //! // The agent's own routes, as they are; the layer answers the card's paths before routing.
 //! let app: Router = Router::new()
 //!     .route("/a2a/v1", post(|body: String| async move { body }))

@@ -21,7 +21,9 @@ use a2a_card::{
 };
 use a2a_card_server::auth_file::AuthFile;
 
-/// The card served when no file is given: the example card of this repository.
+/// The card served when no file is given: the example card of this repository
+/// (`examples/agent-card.json`) without its extended card, which a server started with no
+/// arguments has no credentials to guard.
 const DEMO_CARD: &[u8] = include_bytes!("../demo-card.json");
 /// The demo card's `Last-Modified` (2026-11-29T00:00:00Z): a fixed date, so every process
 /// serving it sends the same validators.
