@@ -207,6 +207,23 @@ pub(crate) fn bad_tenant() -> Response<Bytes> {
     )
 }
 
+/// 404 for a path that is an extended-card route only to a server that decodes or normalises
+/// more than RFC 3986 allows (google.rpc.Status).
+pub(crate) fn lenient_route() -> Response<Bytes> {
+    json_response(
+        StatusCode::NOT_FOUND,
+        "application/json",
+        json!({"error": {
+            "code": 404,
+            "status": "NOT_FOUND",
+            "message": "not found: this path is an extended-card route once an encoded '/', \
+                        '\\', '%' or ';', a dot segment, an empty segment or a change of case \
+                        is read into it; ask at the route's own path",
+        }})
+        .to_string(),
+    )
+}
+
 /// 400 for a call whose method the layer cannot tell, under [`UndecidedCall::Refuse`](super::UndecidedCall::Refuse).
 pub(crate) fn undecided() -> Response<Bytes> {
     json_response(
