@@ -437,15 +437,12 @@ fn head_options_and_other_methods_on_the_rest_route() {
 #[test]
 fn path_variants_never_serve_the_card_without_auth_nor_crash() {
     let server = server();
+    // Other paths: the inner service's.
     for path in [
-        "/rest/extendedAgentCard/",
-        "//rest/extendedAgentCard",
-        "/rest//extendedAgentCard",
-        "/REST/extendedAgentCard",
-        "/rest/ExtendedAgentCard",
-        "/rest/%65xtendedAgentCard",
         "/rest/a/b/extendedAgentCard",
         "/rest/extendedAgentCard%00",
+        "/rest/extendedAgentCardx",
+        "/rest/%65xtendedAgentCardx",
         "/extendedAgentCard",
         "/rest/v1/card",
     ] {
@@ -453,6 +450,25 @@ fn path_variants_never_serve_the_card_without_auth_nor_crash() {
         assert_eq!(response.status, 418, "{path} was not passed through");
         let with_key = get(&server, path, &[("X-API-Key", b"k1-header")]);
         assert_eq!(with_key.status, 418, "{path} was not passed through");
+    }
+    // The route to a server that merges slashes, ignores case or decodes more than RFC
+    // 3986 allows: refused whoever asks, never passed on.
+    for path in [
+        "/rest/extendedAgentCard/",
+        "//rest/extendedAgentCard",
+        "/rest//extendedAgentCard",
+        "/REST/extendedAgentCard",
+        "/rest/ExtendedAgentCard",
+        "/rest%2FextendedAgentCard",
+        "/rest/%2565xtendedAgentCard",
+        "/x/..%2Frest/extendedAgentCard",
+        "/rest/extendedAgentCard;x",
+    ] {
+        for headers in [&[][..], &[("X-API-Key", &b"k1-header"[..])][..]] {
+            let response = get(&server, path, headers);
+            assert_eq!(response.status, 404, "{path}");
+            assert_eq!(response.json()["error"]["code"], 404, "{path}");
+        }
     }
     // A tenant segment is a route of its own, with the same protection.
     assert_eq!(
@@ -514,6 +530,57 @@ fn the_v03_rest_route_serves_the_v03_rendering() {
     assert_eq!(v03["url"], "https://fleet.example.com/legacy");
     assert_eq!(v03["securitySchemes"]["apiKey"]["type"], "apiKey");
     assert!(response.etag_matches_body());
+}
+
+/// Each spelling of `path` with one of its characters (not a `/`) percent-encoded, in upper
+/// and in lower case hex.
+fn escaped_spellings(path: &str) -> Vec<String> {
+    let mut spellings = Vec::new();
+    for (at, byte) in path.bytes().enumerate().filter(|&(_, b)| b != b'/') {
+        for hex in [format!("%{byte:02X}"), format!("%{byte:02x}")] {
+            spellings.push(format!("{}{hex}{}", &path[..at], &path[at + 1..]));
+        }
+    }
+    spellings
+}
+
+#[test]
+fn every_escaped_spelling_of_a_route_is_that_route() {
+    // RFC 3986 §6.2.2: `%72` is `r`. A server behind the layer that decodes paths (the
+    // Python a2a-sdk's does) answers `/%72pc` as `/rpc`, so the layer must too.
+    let server = server();
+    let call = br#"{"jsonrpc":"2.0","id":9,"method":"GetExtendedAgentCard"}"#;
+    for path in escaped_spellings("/rpc") {
+        let refused = support::request(server.addr, "POST", &path, &[], call);
+        assert_eq!(refused.status, 401, "{path}");
+        assert_eq!(refused.json()["error"]["code"], -32000, "{path}");
+        assert_eq!(refused.json()["id"], 9, "{path}");
+        let key = [("X-API-Key", &b"k1-header"[..])];
+        let answered = support::request(server.addr, "POST", &path, &key, call);
+        assert_eq!(answered.json()["result"]["name"], "Fleet Router", "{path}");
+    }
+    let rest = [
+        "/rest/extendedAgentCard",
+        "/rest/acme/extendedAgentCard",
+        "/legacy/v1/card",
+    ];
+    for path in rest.iter().flat_map(|p| escaped_spellings(p)) {
+        let refused = get(&server, &path, &[]);
+        assert_eq!(refused.status, 401, "{path}");
+        assert!(!challenges(&refused).is_empty(), "{path}");
+        assert!(
+            !String::from_utf8_lossy(&refused.body).contains("skills"),
+            "{path}"
+        );
+        let answered = get(&server, &path, &[("X-API-Key", b"k1-header")]);
+        assert_eq!(answered.status, 200, "{path}");
+        assert_eq!(answered.json()["name"], "Fleet Router", "{path}");
+    }
+    // Other JSON-RPC calls to an escaped spelling still reach the agent, as sent.
+    let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage"}"#;
+    let passed = support::request(server.addr, "POST", "/%72pc", &[], other);
+    assert_eq!(passed.status, 418);
+    assert_eq!(passed.header("x-inner-path"), Some("/%72pc"));
 }
 
 fn rpc(server: &TestServer, body: &[u8], headers: &[(&str, &[u8])]) -> RawResponse {

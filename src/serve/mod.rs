@@ -106,7 +106,7 @@ pub(crate) use encoding::Encodings;
 #[cfg(feature = "extended")]
 pub(crate) use etag::strong_etag;
 #[cfg(feature = "extended")]
-pub(crate) use settings::is_plain_segment;
+pub(crate) use settings::{canonical_segment, is_plain_segment};
 #[cfg(feature = "fuzzing")]
 pub(crate) use {
     conditional::{single_date, whole_seconds},

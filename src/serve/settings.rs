@@ -96,7 +96,8 @@ pub(crate) struct Target<'a> {
 }
 
 impl Settings {
-    /// Matches a request path exactly (no decoding, no trailing slash): `{prefix}{path}` or
+    /// Matches a request path, in its [one spelling](canonical_segment) (the service passes
+    /// it so; no other decoding, no trailing slash), exactly: `{prefix}{path}` or
     /// `{prefix}/{tenant}{path}`. Everything else is not ours.
     pub(crate) fn target<'a>(&self, path: &'a str) -> Option<Target<'a>> {
         let rest = strip_prefix(path, &self.prefix)?;
@@ -174,7 +175,8 @@ pub(crate) fn is_plain_segment(segment: &str) -> bool {
 /// unreserved character decoded (§6.2.2.2, §2.3: `%41` is `A`, `%7E` is `~`, `%2D` is `-`),
 /// every other escape's hex in upper case (§6.2.2.1: `%c3%a9` is `%C3%A9`). Borrowed when
 /// `segment` is already that spelling. A malformed escape is left as it is (such a segment is
-/// not [plain](is_plain_segment) anyway).
+/// not [plain](is_plain_segment) anyway). A whole path too: `/` is no escape and stays, `%2F`
+/// is one of a reserved character and stays an escape.
 pub(crate) fn canonical_segment(segment: &str) -> Cow<'_, str> {
     if !segment.contains('%') {
         return Cow::Borrowed(segment);
