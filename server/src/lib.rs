@@ -78,14 +78,14 @@
 
 #[cfg(feature = "auth-file")]
 pub mod auth_file;
-mod builder;
 mod connection;
 mod connection_info;
 mod protocol;
 mod run;
+mod server;
 mod service;
 #[cfg(feature = "tls")]
 pub mod tls;
 
-pub use builder::{DEFAULT_SEND_TIMEOUT, Server, ServerBuilder, ServerEvent};
 pub use connection_info::WithConnectionInfo;
+pub use server::{DEFAULT_SEND_TIMEOUT, Server, ServerBuilder, ServerEvent};
