@@ -284,7 +284,10 @@ fn a_forwarded_header_that_is_not_rfc_7239_is_not_believed() {
     }
     // Not believed at all: nor the X-Forwarded-* beside it.
     let beside = [
-        ("forwarded", "proto=https;host=b.example.org;host=b.example.org"),
+        (
+            "forwarded",
+            "proto=https;host=b.example.org;host=b.example.org",
+        ),
         ("x-forwarded-proto", "https"),
         ("x-forwarded-host", "b.example.org"),
     ];
@@ -330,7 +333,10 @@ fn only_the_believed_family_chooses() {
         ("forwarded", "proto=https;host=agents.example.com"),
         ("x-forwarded-prefix", "/billing"),
     ];
-    assert_eq!(from_via(ProxyHeaders::Forwarded, "10.0.0.1", &prefixed), None);
+    assert_eq!(
+        from_via(ProxyHeaders::Forwarded, "10.0.0.1", &prefixed),
+        None
+    );
     assert_eq!(from_via(ProxyHeaders::Both, "10.0.0.1", &prefixed), Some(0));
     let host_header = [("host", "b.example.org"), ("x-forwarded-proto", "https")];
     assert_eq!(
@@ -364,7 +370,10 @@ fn of_repeated_x_forwarded_lines_the_last_is_the_proxys() {
     };
     assert_eq!(host(&["evil.example", "b.example.org"]), Some(1));
     assert_eq!(host(&["b.example.org", "evil.example"]), None);
-    assert_eq!(host(&["evil.example", "evil.example, b.example.org"]), Some(1));
+    assert_eq!(
+        host(&["evil.example", "evil.example, b.example.org"]),
+        Some(1)
+    );
     assert_eq!(host(&["b.example.org, evil.example"]), None);
     let proto = |lines: &[&'static str]| {
         let mut headers = vec![("x-forwarded-host", "b.example.org")];
@@ -461,7 +470,11 @@ fn ipv4_mapped_blocks_are_their_ipv4_blocks() {
         Cidr::parse("::ffff:10.0.0.1").unwrap(),
         Cidr::parse("10.0.0.1/32").unwrap()
     );
-    for bad in ["::ffff:10.0.0.0/95", "::ffff:10.0.0.0/8", "::ffff:10.0.0.0/129"] {
+    for bad in [
+        "::ffff:10.0.0.0/95",
+        "::ffff:10.0.0.0/8",
+        "::ffff:10.0.0.0/129",
+    ] {
         assert!(Cidr::parse(bad).is_none(), "{bad}");
     }
     let v6 = Cidr::parse("::/0").unwrap();
