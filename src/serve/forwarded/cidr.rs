@@ -84,9 +84,11 @@ impl Cidr {
     }
 
     pub(super) fn contains(&self, ip: IpAddr) -> bool {
-        // An IPv4 block holds no IPv6 peer and the other way round: addresses of two
-        // families are never equal (a peer is canonical: IPv4-mapped IPv6 is IPv4 by then).
-        masked(self.network, self.bits) == masked(ip, self.bits)
+        // An IPv4 block holds no IPv6 peer and the other way round (a peer is canonical:
+        // IPv4-mapped IPv6 is IPv4 by then); the family is checked first, as an IPv6 block's
+        // length is no IPv4 mask.
+        self.network.is_ipv4() == ip.is_ipv4()
+            && masked(self.network, self.bits) == masked(ip, self.bits)
     }
 
     /// What `written` (this block's text) probably did not mean, if anything.

@@ -479,4 +479,13 @@ fn ipv4_mapped_blocks_are_their_ipv4_blocks() {
     }
     let v6 = Cidr::parse("::/0").unwrap();
     assert!(!v6.contains("10.0.0.1".parse().unwrap()), "no IPv4 peer");
+    // Each IPv6 block length against an IPv4 peer and the other way round: never held.
+    for bits in 0..=128 {
+        let v6 = Cidr::parse(&format!("::/{bits}")).unwrap();
+        assert!(!v6.contains("0.0.0.0".parse().unwrap()), "::/{bits}");
+    }
+    for bits in 0..=32 {
+        let v4 = Cidr::parse(&format!("0.0.0.0/{bits}")).unwrap();
+        assert!(!v4.contains("::".parse().unwrap()), "0.0.0.0/{bits}");
+    }
 }
