@@ -58,6 +58,11 @@ fn public_url_rebases_the_card_and_catalog_alike_in_two_processes() {
         first_url(&served.body),
         "https://agents.example.com/billing/a2a/v1"
     );
+    // The proxy strips /billing; the link to the catalog puts it back.
+    assert_eq!(
+        served.header("link"),
+        Some("</billing/.well-known/ai-catalog.json>; rel=\"ai-catalog\"")
+    );
     let catalog: serde_json::Value =
         serde_json::from_slice(&first.get("/.well-known/ai-catalog.json").body).unwrap();
     assert_eq!(
@@ -165,7 +170,10 @@ fn trusted_proxy_blocks_probably_not_meant_are_warned_of() {
         "https://agents.example.com",
     ]);
     let lines = stderr_until(&server, "0.0.0.0/0");
-    let warnings: Vec<&String> = lines.iter().filter(|l| l.contains("warning")).collect();
+    let warnings: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("warning: --trusted-proxy"))
+        .collect();
     assert_eq!(warnings.len(), 3, "{lines:?}");
     assert!(
         warnings[0]
