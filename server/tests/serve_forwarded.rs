@@ -609,6 +609,8 @@ location / {{
 struct Nginx {
     child: std::process::Child,
     port: u16,
+    /// Its prefix directory (configuration, temporary files, log), removed after it stops.
+    dir: support::Scratch,
 }
 
 impl Nginx {
@@ -631,26 +633,29 @@ impl Nginx {
              {locations}\n  }}\n}}\n"
         );
         std::fs::write(dir.join("nginx.conf"), conf).unwrap();
-        let child = std::process::Command::new(&nginx)
-            .arg("-p")
-            .arg(&dir)
-            .arg("-c")
-            .arg(dir.join("nginx.conf"))
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!("{nginx} does not start ({e}); install nginx or set A2A_NGINX")
-            });
+        let started = Nginx {
+            child: std::process::Command::new(&nginx)
+                .arg("-p")
+                .arg(&dir)
+                .arg("-c")
+                .arg(dir.join("nginx.conf"))
+                .spawn()
+                .unwrap_or_else(|e| {
+                    panic!("{nginx} does not start ({e}); install nginx or set A2A_NGINX")
+                }),
+            port,
+            dir,
+        };
         // nginx is up once it answers.
         for _ in 0..100 {
             if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return Nginx { child, port };
+                return started;
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
-        panic!(
-            "nginx does not listen on {port}: {}",
-            std::fs::read_to_string(dir.join("error.log")).unwrap_or_default()
-        );
+        let log = std::fs::read_to_string(started.dir.join("error.log")).unwrap_or_default();
+        drop(started);
+        panic!("nginx does not listen on {port}: {log}");
     }
 
     fn addr(&self) -> SocketAddr {
