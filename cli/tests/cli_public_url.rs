@@ -149,26 +149,19 @@ fn stderr_until(server: &Server, last: &str) -> Vec<String> {
 #[test]
 fn trusted_proxy_blocks_probably_not_meant_are_warned_of() {
     let card = local_card("warn");
-    let server = Server::start_logged(&[
-        "serve",
-        "--addr",
-        "127.0.0.1:0",
-        card.text(),
-        "--trusted-proxy",
+    let mut args = vec!["serve", "--addr", "127.0.0.1:0", card.text()];
+    for block in [
         "10.0.0.0/8",
-        "--trusted-proxy",
         "10.0.0.1/8",
-        "--trusted-proxy",
         "192.0.2.7/32",
-        "--trusted-proxy",
         "2001:db8::1/32",
-        "--trusted-proxy",
         "2001:db8::/32",
-        "--trusted-proxy",
         "0.0.0.0/0",
-        "--public-host",
-        "https://agents.example.com",
-    ]);
+    ] {
+        args.extend(["--trusted-proxy", block]);
+    }
+    args.extend(["--public-host", "https://agents.example.com"]);
+    let server = Server::start_logged(&args);
     let lines = stderr_until(&server, "0.0.0.0/0");
     let warnings: Vec<&String> = lines
         .iter()

@@ -368,76 +368,72 @@ async fn of_repeated_x_forwarded_lines_from_a_trusted_proxy_the_last_wins() {
         "https://billing.example.org",
     ];
     let server = card_server_with(proxies, &origins, "127.0.0.1:0").await;
-    let url_with = |headers: &'static [(&'static str, &'static [u8])]| async move {
-        first_url(&get(server, headers).await)
-    };
     let billing = "https://agents.example.com/billing/a2a/v1";
     let org = "https://billing.example.org/a2a/v1";
-    // The client's line first, the proxy's after.
-    assert_eq!(
-        url_with(&[
-            ("X-Forwarded-Proto", b"https"),
-            ("X-Forwarded-Host", b"evil.example"),
-            ("X-Forwarded-Host", b"billing.example.org"),
-        ])
-        .await,
-        org
-    );
-    assert_eq!(
-        url_with(&[
-            ("X-Forwarded-Proto", b"https"),
-            ("X-Forwarded-Host", b"billing.example.org"),
-            ("X-Forwarded-Host", b"evil.example"),
-        ])
-        .await,
-        WRITTEN
-    );
-    assert_eq!(
-        url_with(&[
-            ("X-Forwarded-Proto", b"https"),
-            ("X-Forwarded-Host", b"evil.example, billing.example.org"),
-        ])
-        .await,
-        org
-    );
-    assert_eq!(
-        url_with(&[
-            ("X-Forwarded-Proto", b"http"),
-            ("X-Forwarded-Proto", b"https"),
-            ("X-Forwarded-Host", b"billing.example.org"),
-        ])
-        .await,
-        org
-    );
-    assert_eq!(
-        url_with(&[
-            ("X-Forwarded-Proto", b"https"),
-            ("X-Forwarded-Proto", b"http"),
-            ("X-Forwarded-Host", b"billing.example.org"),
-        ])
-        .await,
-        WRITTEN
-    );
-    assert_eq!(
-        url_with(&[
-            ("X-Forwarded-Proto", b"https"),
-            ("X-Forwarded-Host", b"agents.example.com"),
-            ("X-Forwarded-Prefix", b"/evil"),
-            ("X-Forwarded-Prefix", b"/billing"),
-        ])
-        .await,
-        billing
-    );
-    assert_eq!(
-        url_with(&[
-            ("X-Forwarded-Proto", b"https"),
-            ("X-Forwarded-Host", b"agents.example.com"),
-            ("X-Forwarded-Prefix", b"/billing"),
-            ("X-Forwarded-Prefix", b"/evil"),
-        ])
-        .await,
-        WRITTEN
-    );
+    type Lines = &'static [(&'static str, &'static [u8])];
+    // The client's line first, the proxy's after; or one line with both, the proxy's last.
+    let cases: [(Lines, &str); 7] = [
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"evil.example"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+            ],
+            org,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+                ("X-Forwarded-Host", b"evil.example"),
+            ],
+            WRITTEN,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"evil.example, billing.example.org"),
+            ],
+            org,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"http"),
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+            ],
+            org,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Proto", b"http"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+            ],
+            WRITTEN,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"agents.example.com"),
+                ("X-Forwarded-Prefix", b"/evil"),
+                ("X-Forwarded-Prefix", b"/billing"),
+            ],
+            billing,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"agents.example.com"),
+                ("X-Forwarded-Prefix", b"/billing"),
+                ("X-Forwarded-Prefix", b"/evil"),
+            ],
+            WRITTEN,
+        ),
+    ];
+    for (lines, expected) in cases {
+        assert_eq!(first_url(&get(server, lines).await), expected, "{lines:?}");
+    }
 }
 
 /// A gateway that serves `upstream` under `prefix`, which it strips (as `proxy_pass
