@@ -4,9 +4,13 @@
 //! `X-Forwarded-Host` or `Forwarded` gets the default card byte for byte; a trusted proxy
 //! naming an unlisted host too; two allowed hosts get two variants with their own ETags and
 //! 304s; and a shared cache in front of a proxy that passes the client's headers on stores
-//! only the default card, whatever an attacker sends first. And the Python a2a-sdk, a real
-//! caller, resolves a card rebased onto a gateway's public URL through that gateway and
-//! reaches the agent behind it at the URL the card gave.
+//! only the default card, whatever an attacker sends first. Of repeated `X-Forwarded-*` lines
+//! from a trusted proxy the last wins; IPv6 and IPv4-mapped peers of a dual-stack listener
+//! meet IPv4 and IPv6 blocks as their own family. Behind Debian's nginx configured as
+//! docs/proxies.md says (ignored by default), a client's own `Forwarded` and
+//! `X-Forwarded-Prefix` change no byte. And the Python a2a-sdk, a real caller, resolves a card
+//! rebased onto a gateway's public URL through that gateway (and nginx) and reaches the agent
+//! behind it at the URL the card gave.
 
 #[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
