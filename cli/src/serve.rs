@@ -437,6 +437,9 @@ fn build_layer(
         builder = builder.public_url(url);
     }
     if let Some(proxies) = args.host.trusted_proxies(&args.addr)? {
+        for warning in proxies.warnings() {
+            errln!(output, "a2a-card: warning: --trusted-proxy: {warning}");
+        }
         builder = builder.trusted_proxies(proxies);
     }
     let layer = builder
@@ -574,11 +577,23 @@ struct HostArgs {
     /// (repeatable).
     #[arg(long, value_name = "ORIGIN")]
     internal_origin: Vec<String>,
-    /// A proxy whose Forwarded and X-Forwarded-Proto/-Host/-Prefix headers are believed,
-    /// by the address it connects from: an IP address or a CIDR block such as 10.0.0.0/8
-    /// (repeatable; needs --public-host).
+    /// A proxy whose forwarding headers (see --proxy-headers) are believed, by the address it
+    /// connects from: an IP address or a CIDR block such as 10.0.0.0/8 (repeatable; needs
+    /// --public-host). A block with host bits set (10.0.0.1/8) or of every address
+    /// (0.0.0.0/0) is taken with a warning.
     #[arg(long, value_name = "CIDR", requires = "public_host")]
     trusted_proxy: Vec<String>,
+    /// Which headers of a --trusted-proxy are believed: x-forwarded (X-Forwarded-Proto,
+    /// -Host, -Prefix; the default, what nginx, HAProxy, Envoy and cloud load balancers set),
+    /// forwarded (RFC 7239 Forwarded: proto and host, no path prefix) or both. Name the
+    /// family your proxies set: the other passes through them as a client wrote it.
+    #[arg(
+        long,
+        value_name = "FAMILY",
+        requires = "trusted_proxy",
+        value_parser = ["x-forwarded", "forwarded", "both"]
+    )]
+    proxy_headers: Option<String>,
     /// A public origin a trusted proxy may name, e.g. https://agents.example.com/billing: a
     /// request a --trusted-proxy forwards for it gets every card rebased onto it (its own
     /// bytes and ETag, prebuilt); any other request gets the default card, never one built
@@ -672,6 +687,12 @@ impl HostArgs {
             return Ok(None);
         }
         let mut proxies = TrustedProxies::new();
+        if let Some(family) = &self.proxy_headers {
+            let family = family
+                .parse()
+                .map_err(|e| format!("--proxy-headers: {e}"))?;
+            proxies = proxies.headers(family);
+        }
         for block in &self.trusted_proxy {
             proxies = proxies
                 .proxy(block)

@@ -371,8 +371,9 @@ impl AgentCardLayerBuilder {
     /// [`TrustedProxies`](super::TrustedProxies)): a request a trusted proxy forwarded for an
     /// allowed origin gets the card rebased onto that origin, with its own bytes and ETag;
     /// every other request gets the default card (as written, or rebased onto the
-    /// [public URL](Self::public_url)), and every card response carries `Vary: Forwarded,
-    /// X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix`. The variants are built with
+    /// [public URL](Self::public_url)), and every card response names the believed headers
+    /// in `Vary` (`X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix` by default;
+    /// [`ProxyHeaders`](super::ProxyHeaders)). The variants are built with
     /// the card and at every swap. The catalog and the extended card are served as for the
     /// default variant.
     ///

@@ -116,7 +116,9 @@ pub(crate) use {
 #[cfg(feature = "catalog")]
 pub use catalog::CatalogOptions;
 pub use error::BuildError;
-pub use forwarded::{InvalidProxy, TrustedProxies};
+pub use forwarded::{
+    InvalidProxy, InvalidProxyHeaders, ProxyHeaders, ProxyWarning, TrustedProxies,
+};
 pub use future::ResponseFuture;
 pub use handle::CardHandle;
 pub use layer::{AgentCardLayer, AgentCardLayerBuilder, DEFAULT_CACHE_CONTROL};

@@ -63,14 +63,16 @@ impl Settings {
 }
 
 impl Settings {
-    /// `Vary` when trusted proxies choose variants: their headers after the others.
+    /// `Vary` when trusted proxies choose variants: the believed family's headers after the
+    /// others.
     fn vary_with_forwarded(&self, negotiated: bool) -> HeaderValue {
         let by_origin = matches!(self.cors, CorsPolicy::Origins(_));
+        let family = self.forwarded.as_ref().map(|f| f.family.vary_names());
         let names = [
             (negotiated, "A2A-Version"),
             (by_origin, "Origin"),
             (self.precompress, "Accept-Encoding"),
-            (true, super::forwarded::VARY_NAMES),
+            (true, family.unwrap_or_default()),
         ];
         let list: Vec<&str> = names
             .iter()
