@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256, Sha384, Sha512};
 
 use crate::input;
+use crate::output::shown_path;
 use a2a_card::catalog::{A2A_AGENT_CARD_JSON, CatalogEntry, resolve_url};
 
 /// What A2A itself calls the card's media type; an entry naming it lists a card too.
@@ -104,7 +105,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
                 let why = format!(
                     "{} hashes to {algorithm}:{got}, the trust manifest names {named}: the \
                      local card is not the one the catalog vouches for",
-                    file.display()
+                    shown_path(&file)
                 );
                 return check(pointer, Err(why), true);
             }
@@ -113,7 +114,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
     }
     let message = format!(
         "{} matches the digest its trust manifest names",
-        file.display()
+        shown_path(&file)
     );
     check(url_at, Ok(message), true)
 }
