@@ -115,7 +115,7 @@ fn read_existing_jwks(path: &Path) -> Result<Jwks, Failure> {
         _ => {
             let bytes = crate::input::read_file(path, "").map_err(|e| (Outcome::Unreadable, e))?;
             Jwks::from_json(&bytes)
-                .map_err(|e| (Outcome::Unreadable, format!("{}: {e}", shown_path(&path))))
+                .map_err(|e| (Outcome::Unreadable, format!("{}: {e}", shown_path(path))))
         }
     }
 }

@@ -155,7 +155,7 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
             Ok((card, modified, bytes)) => (
                 card,
                 modified,
-                shown_path(&path).to_string(),
+                shown_path(path).to_string(),
                 Some(watch::digest(&bytes)),
             ),
             Err(refusal) => return report_refusal(output, path, &refusal),
@@ -347,7 +347,7 @@ fn extended_layer(
             );
         }
     }
-    let shown = shown_path(&auth_path).to_string();
+    let shown = shown_path(auth_path).to_string();
     let mut file = AuthFile::new(public)
         .named(&shown)
         .client_certificates_verified(args.tls.client_ca.is_some());
@@ -533,7 +533,7 @@ fn read_card_file(path: &Path) -> Result<Vec<u8>, String> {
 
 /// Checks the bytes of a card file: the card and the file's modification time.
 fn check(path: &Path, bytes: &[u8]) -> Result<(AgentCard, SystemTime), Refusal> {
-    let shown = shown_path(&path);
+    let shown = shown_path(path);
     let modified = std::fs::metadata(path)
         .and_then(|m| m.modified())
         .unwrap_or_else(|_| SystemTime::now());
@@ -657,7 +657,7 @@ impl HostArgs {
         let mut files = self.tenant.clone();
         if let Some(dir) = &self.tenants_dir {
             let found = tenant_files(dir).map_err(|e| {
-                let message = format!("--tenants {}: {e}", shown_path(&dir));
+                let message = format!("--tenants {}: {e}", shown_path(dir));
                 (Outcome::Unreadable, message)
             })?;
             files.extend(found);

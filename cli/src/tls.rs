@@ -48,5 +48,8 @@ impl TlsArgs {
 /// A PEM file read with the cap on input files, named `option path` in messages.
 fn pem(option: &str, path: &Path) -> Result<PemInput, String> {
     let bytes = crate::input::read_file(path, option)?;
-    Ok(PemInput::new(format!("{option} {}", shown_path(&path)), bytes))
+    Ok(PemInput::new(
+        format!("{option} {}", shown_path(path)),
+        bytes,
+    ))
 }

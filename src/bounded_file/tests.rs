@@ -49,7 +49,10 @@ fn a_regular_file_is_read_up_to_the_cap_and_refused_past_it() {
     std::fs::write(&path, b"0123456789").unwrap();
     assert_eq!(read(&path, 10).unwrap(), b"0123456789");
     assert_eq!(read(&path, 11).unwrap(), b"0123456789");
-    assert!(matches!(read(&path, 9), Err(FileError::TooLarge { cap: 9 })));
+    assert!(matches!(
+        read(&path, 9),
+        Err(FileError::TooLarge { cap: 9 })
+    ));
     // Through a link: what the link names is read.
     #[cfg(unix)]
     {
@@ -80,11 +83,17 @@ fn a_named_pipe_is_refused_without_blocking() {
         .status()
         .unwrap();
     assert!(made.success());
-    assert_eq!(not_regular(read_or_hang(&fifo, 1024)), "a named pipe (FIFO)");
+    assert_eq!(
+        not_regular(read_or_hang(&fifo, 1024)),
+        "a named pipe (FIFO)"
+    );
     // Through a link too: the opened handle is what is looked at.
     let link = dir.0.join("link.json");
     std::os::unix::fs::symlink(&fifo, &link).unwrap();
-    assert_eq!(not_regular(read_or_hang(&link, 1024)), "a named pipe (FIFO)");
+    assert_eq!(
+        not_regular(read_or_hang(&link, 1024)),
+        "a named pipe (FIFO)"
+    );
     let err = read(&fifo, 1024).unwrap_err().to_string();
     assert_eq!(err, "not a regular file but a named pipe (FIFO)");
 }

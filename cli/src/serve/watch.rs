@@ -398,7 +398,7 @@ impl Watcher {
             if !super::enforcement::enforces_the_same(enforced, card) {
                 self.say(format!(
                     "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",
-                    shown_path(&path)
+                    shown_path(path)
                 ));
                 self.say("a2a-card: still serving the previous card".to_owned());
                 return;
@@ -414,11 +414,14 @@ impl Watcher {
         match self.handle.replace_modified_at(card.clone(), modified) {
             Ok(()) => self.say(format!(
                 "a2a-card: reloaded {} (ETag {})",
-                shown_path(&path),
+                shown_path(path),
                 self.handle.etag()
             )),
             Err(e) => {
-                self.say(format!("a2a-card: refused the new {}: {e}", shown_path(&path)));
+                self.say(format!(
+                    "a2a-card: refused the new {}: {e}",
+                    shown_path(path)
+                ));
                 return;
             }
         }
