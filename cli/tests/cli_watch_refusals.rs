@@ -202,7 +202,11 @@ fn a_tenant_file_replaced_by_a_pipe_keeps_its_card_until_a_regular_file_comes() 
     let first = served.get(&target);
     assert_eq!(first.status, 200);
 
-    replace_with(&travel, mkfifo);
+    // In one step (a rename): a look between a removal and the new FIFO would find the
+    // tenant gone.
+    let fifo = dir.join(".incoming.fifo");
+    mkfifo(&fifo);
+    std::fs::rename(&fifo, &travel).unwrap();
     let lines = served.stderr_until("still serving the previous card");
     assert!(
         lines.contains(&refused_as(&travel, "a named pipe (FIFO)")),
