@@ -91,8 +91,7 @@ mod macros;
 mod base64url;
 #[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
-#[cfg(any(feature = "jwt", feature = "client"))]
-mod bounded_file;
+pub mod bounded_file;
 mod card;
 #[cfg(feature = "catalog")]
 pub mod catalog;
@@ -127,4 +126,4 @@ pub use card::{
     OpenIdConnectSecurityScheme, PasswordOAuthFlow, PointerMap, ReadCard, ReadError, SchemeKind,
     SecurityRequirement, SecurityScheme, StringList, V03Rendering,
 };
-pub use diagnostic::{Code, Diagnostic, Severity, pointer_push};
+pub use diagnostic::{Code, Diagnostic, Severity, pointer_push, terminal_safe};

@@ -6,7 +6,7 @@ mod quote;
 mod secrets;
 
 pub(crate) use quote::shown;
-pub(crate) use quote::terminal_safe;
+pub use quote::terminal_safe;
 pub(crate) use secrets::secret_kind;
 
 use serde::Serialize;

@@ -19,6 +19,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::input;
+use crate::output::shown_path;
 use a2a_card::catalog::{CatalogEntry, digest_hex, is_agent_card_media_type, resolve_url};
 
 /// One entry's comparison with its local file.
@@ -92,7 +93,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
                 let why = format!(
                     "{} hashes to {algorithm}:{got}, the trust manifest names {named}: the \
                      local card is not the one the catalog vouches for",
-                    file.display()
+                    shown_path(&file)
                 );
                 return check(pointer, Err(why), true);
             }
@@ -101,7 +102,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
     }
     let message = format!(
         "{} matches the digest its trust manifest names",
-        file.display()
+        shown_path(&file)
     );
     check(url_at, Ok(message), true)
 }
