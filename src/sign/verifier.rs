@@ -78,9 +78,9 @@ pub struct VerifiedSignature {
 ///     .allow_algorithms([Algorithm::Es256, Algorithm::EdDsa]);
 /// assert!(verifier.verify(&signed).is_ok());
 ///
-/// signed.version = "9.9.9".into(); // tampering
-/// let err = verifier.verify(&signed).unwrap_err();
-/// assert!(matches!(err, VerifyError::PayloadMismatch { index: 0, .. }), "{err}");
+/// signed.version = "9.9.9".into(); // tampering: each signature (one per form) fails
+/// let Err(VerifyError::NoneValid { failures }) = verifier.verify(&signed) else { panic!() };
+/// assert!(failures.iter().all(|f| matches!(f, VerifyError::PayloadMismatch { .. })));
 /// ```
 pub struct CardVerifier {
     store: TrustStore,
@@ -111,7 +111,9 @@ impl CardVerifier {
     ///
     /// ```
     /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore, VerifyError};
-    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1");
+    /// use a2a_card::sign::PayloadForm;
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1")
+    ///     .only_form(PayloadForm::Spec); // one signature, so its own error
     /// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
     /// let store = || TrustStore::new().with_key(signer.trusted_key());
     /// let err = CardVerifier::new(store()).allow_algorithms([Algorithm::EdDsa]).verify(&card).unwrap_err();
@@ -169,7 +171,9 @@ impl CardVerifier {
     ///     fn fetch(&self, _jku: &str) -> Result<Jwks, String> { Ok(self.0.clone()) }
     /// }
     /// let jku = "https://a.example/jwks.json";
-    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1").with_jku(jku);
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1")
+    ///     .with_jku(jku)
+    ///     .only_form(a2a_card::sign::PayloadForm::Spec); // one signature, so its own error
     /// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
     /// // Allowlisted, but nothing loads its keys:
     /// let err = CardVerifier::new(TrustStore::new().allow_jku(jku)).verify(&card).unwrap_err();
