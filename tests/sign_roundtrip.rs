@@ -156,6 +156,21 @@ fn changed(leaf: &Value) -> Value {
     }
 }
 
+/// The signed card with each of its values outside `signatures` changed in turn:
+/// (pointer, changed card).
+fn each_value_changed(signed: &Value) -> Vec<(String, AgentCard)> {
+    let mut all = Vec::new();
+    leaves(signed, String::new(), &mut all);
+    all.into_iter()
+        .filter(|(p, _)| !p.starts_with("/signatures"))
+        .map(|(pointer, leaf)| {
+            let mut tampered = signed.clone();
+            *tampered.pointer_mut(&pointer).unwrap() = changed(&leaf);
+            (pointer, AgentCard::from_value(tampered).unwrap().card)
+        })
+        .collect()
+}
+
 #[test]
 fn changing_any_signed_value_breaks_the_signature() {
     let signer = signer(Algorithm::EdDsa, "k");
@@ -163,13 +178,8 @@ fn changing_any_signed_value_breaks_the_signature() {
     let mut unsigned = card(EVERY_FIELD);
     unsigned.signatures.clear();
     let signed = signer.sign(&unsigned).unwrap().to_value();
-    let mut all = Vec::new();
-    leaves(&signed, String::new(), &mut all);
     let mut checked = 0;
-    for (pointer, leaf) in all.iter().filter(|(p, _)| !p.starts_with("/signatures")) {
-        let mut tampered = signed.clone();
-        *tampered.pointer_mut(pointer).unwrap() = changed(leaf);
-        let tampered = AgentCard::from_value(tampered).unwrap().card;
+    for (pointer, tampered) in each_value_changed(&signed) {
         if !unsigned_fields(&tampered).is_empty() {
             // The change only added a field the proto does not have (`{}` became
             // `{"added": "x"}`): not part of the payload, so the signature still holds.
@@ -264,13 +274,8 @@ fn changing_any_signed_value_breaks_the_signature_of_every_form() {
     assert_eq!((verified.index, verified.form), (1, PayloadForm::Spec));
 
     let signed = signed.to_value();
-    let mut all = Vec::new();
-    leaves(&signed, String::new(), &mut all);
     let mut checked = 0;
-    for (pointer, leaf) in all.iter().filter(|(p, _)| !p.starts_with("/signatures")) {
-        let mut tampered = signed.clone();
-        *tampered.pointer_mut(pointer).unwrap() = changed(leaf);
-        let tampered = AgentCard::from_value(tampered).unwrap().card;
+    for (pointer, tampered) in each_value_changed(&signed) {
         if !unsigned_fields(&tampered).is_empty() {
             continue;
         }
