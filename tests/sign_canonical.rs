@@ -5,7 +5,8 @@
 
 use a2a_card::AgentCard;
 use a2a_card::sign::{
-    PayloadForm, canonical_payload, canonicalize, payload_in_form, unsigned_fields,
+    PayloadForm, canonical_payload, canonicalize, payload_in_form, uncovered_in_form,
+    unsigned_fields,
 };
 use serde_json::{Value, json};
 
@@ -183,4 +184,97 @@ fn the_sdk_form_deletes_empty_values_the_spec_form_keeps() {
         !sdk.contains("securityRequirements") && !sdk.contains(r#""description""#),
         "{sdk}"
     );
+}
+
+/// RFC 8785's edges one by one: U+2028 and U+2029 written as they are (JSON allows them; an
+/// ECMAScript-safe serializer would escape them), control characters as lowercase `\u00xx`
+/// except the five short escapes, `-0` as `0`, 1e21 in exponent form and 1e20 not, 1e-7 in
+/// exponent form and 1e-6 not, `/` not escaped; keys sorted by UTF-16 code units.
+#[test]
+fn rfc8785_edges_one_by_one() {
+    let cases: [(Value, &str); 12] = [
+        (json!("\u{2028}\u{2029}"), "\"\u{2028}\u{2029}\""),
+        (json!("\u{1f}\u{7f}"), "\"\\u001f\u{7f}\""),
+        (json!("\u{8}\t\n\u{c}\r\"\\/"), r#""\b\t\n\f\r\"\\/""#),
+        (json!(-0.0), "0"),
+        (json!(1e21), "1e+21"),
+        (json!(1e20), "100000000000000000000"),
+        (json!(1e-7), "1e-7"),
+        (json!(1e-6), "0.000001"),
+        (json!(-1.5e300), "-1.5e+300"),
+        (json!(5e-324), "5e-324"),
+        (json!(0.1), "0.1"),
+        // U+FB33 sorts after U+1F600 by code point, before it by UTF-16 code unit (0xD83D).
+        (
+            json!({"\u{1f600}": 1, "\u{fb33}": 2, "\u{e9}": 3}),
+            "{\"\u{e9}\":3,\"\u{1f600}\":1,\"\u{fb33}\":2}",
+        ),
+    ];
+    for (value, expected) in cases {
+        assert_eq!(
+            String::from_utf8(canonicalize(&value)).unwrap(),
+            expected,
+            "{value}"
+        );
+    }
+}
+
+/// A lone surrogate has no UTF-8 form, so no canonical one: a card carrying one (in a value
+/// or a key) is refused when it is read, before anything could sign or verify it.
+#[test]
+fn lone_surrogates_are_refused() {
+    for text in [
+        r#"{"name": "\ud800"}"#,
+        r#"{"name": "a\udc00b"}"#,
+        r#"{"name": "\ude00\ud83d"}"#,
+        r#"{"capabilities": {"extensions": [{"uri": "u", "params": {"\ud83d": 1}}]}}"#,
+    ] {
+        assert!(AgentCard::from_json_str(text).is_err(), "{text}");
+    }
+    // The pair itself is one character.
+    let card = AgentCard::from_json_str(r#"{"name": "\ud83d\ude00"}"#).unwrap();
+    assert!(payload_text(&card).contains("\"name\":\"\u{1f600}\""));
+}
+
+/// The SDK forms' deletions, pointer by pointer: the topmost empty value of each place, a
+/// container emptied by them in its place, and nothing for `false` and `0`.
+#[test]
+fn what_each_sdk_form_leaves_uncovered() {
+    let card = AgentCard::from_json_str(
+        r#"{"name": "A", "description": "",
+            "capabilities": {"streaming": false, "extensions": [
+                {"uri": "u", "params": {"zero": 0, "off": false, "gone": "", "nested": {"e": []}}}]},
+            "securityRequirements": [{"schemes": {"apiKey": {}}}, {"schemes": {"o": {"list": ["r"]}, "b": {}}}],
+            "skills": [{"id": "s", "tags": ["", "t"]}]}"#,
+    )
+    .unwrap();
+    let uncovered = [
+        "/capabilities/extensions/0/params/gone",
+        "/capabilities/extensions/0/params/nested",
+        "/defaultInputModes",
+        "/defaultOutputModes",
+        "/description",
+        "/securityRequirements/0",
+        "/securityRequirements/1/schemes/b",
+        "/skills/0/description",
+        "/skills/0/name",
+        "/skills/0/tags/0",
+        "/supportedInterfaces",
+        "/version",
+    ];
+    for form in [PayloadForm::A2aSdk13, PayloadForm::A2aJs13] {
+        let mut got = uncovered_in_form(&card, form);
+        got.sort();
+        assert_eq!(got, uncovered, "{form}");
+        let payload = String::from_utf8(payload_in_form(&card, form)).unwrap();
+        assert!(payload.contains(r#""off":false"#) && payload.contains(r#""zero":0"#));
+        assert!(payload.contains(r#""streaming":false"#), "{payload}");
+        assert!(payload.contains(r#""tags":["t"]"#), "{payload}");
+    }
+    assert!(uncovered_in_form(&card, PayloadForm::Spec).is_empty());
+    // Nothing left: the whole card, `null` for Python, `{}` for JavaScript.
+    let empty = AgentCard::default();
+    assert_eq!(uncovered_in_form(&empty, PayloadForm::A2aSdk13), [""]);
+    assert_eq!(payload_in_form(&empty, PayloadForm::A2aSdk13), b"null");
+    assert_eq!(payload_in_form(&empty, PayloadForm::A2aJs13), b"{}");
 }

@@ -2,14 +2,17 @@
 //! - jwcrypto (JWS) with rfc8785 (JCS), following A2A §8.4 to the letter: it verifies what
 //!   a2a-card signs, a2a-card verifies what it signs, and both compute the same canonical
 //!   payload; private JWKs it writes sign here;
-//! - the official Python SDK (`a2a-sdk` 1.3, `a2a.utils.signing`): the two agree on cards
-//!   without empty values. Its canonical form deletes empty values (SPEC-NOTES), so on a
-//!   card with a scope-less requirement its signatures verify here only in the explicit
-//!   `PayloadForm::A2aSdk13` mode and ours do not verify there; the tests pin that down.
+//! - the official SDKs' own canonicalizers, signers and verifiers: the Python `a2a-sdk` 1.3
+//!   (`a2a.utils.signing`) and the npm `@a2a-js/sdk` 1.3 (`canonicalizeAgentCard`,
+//!   `generateAgentCardSignature`, `verifyAgentCardSignature`). Each [`PayloadForm`] is
+//!   byte for byte its implementation's over a corpus; a card signed by default verifies in
+//!   every verifier; a card either SDK signs verifies here, naming its form; an edited card
+//!   verifies nowhere. `who_verifies_what` prints the table of docs/signatures.md.
 //!
-//! The peers run in a Python virtual environment: `A2A_SDK_PYTHON` names its interpreter
+//! The Python peers run in a virtual environment: `A2A_SDK_PYTHON` names its interpreter
 //! (`.ci/run` sets it and installs the packages); without it the test creates one under
-//! the target directory with pip, once.
+//! the target directory with pip, once. The npm SDK is `tests/interop/js` (`npm ci` on first
+//! use), driven by `tests/interop/js/sign_card.mjs`.
 #![cfg(feature = "sign")]
 
 mod python_peer;
@@ -21,7 +24,7 @@ use std::process::Command;
 use a2a_card::AgentCard;
 use a2a_card::sign::{
     Algorithm, CardSigner, CardVerifier, Jwk, Jwks, PayloadForm, SigningKey, TrustStore,
-    VerifyError, canonical_payload,
+    canonical_payload, payload_in_form, uncovered_in_form,
 };
 use scratch::Scratch;
 use serde_json::Value;
@@ -181,43 +184,458 @@ fn private_jwks_written_by_jwcrypto_sign_here() {
     }
 }
 
-#[test]
-fn the_sdk_and_we_agree_on_a_card_without_empty_values() {
-    for algorithm in [Algorithm::Es256, Algorithm::EdDsa, Algorithm::Rs256] {
-        let card = unsigned(SPEC_SAMPLE);
-        let (signed, store) = signed_by_peer("sdk-sign", &card, algorithm);
-        CardVerifier::new(store).verify(&signed).unwrap();
-        let (ours, jwks) = signed_here(&card, algorithm);
-        let (ok, out) = peer(&["sdk-verify", path_str(&ours), path_str(&jwks)]);
-        assert!(ok, "{algorithm}: {out}");
-    }
+const JS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/interop/js");
+const JS_PEER: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/interop/js/sign_card.mjs"
+);
+
+/// The cards every form is checked on: fixtures and examples, and cards made to differ
+/// between the forms (`tests/fixtures/sign/README.md`).
+const CORPUS: &[(&str, &str)] = &[
+    ("examples/agent-card.json", EXAMPLE),
+    ("spec v1.0 sample", SPEC_SAMPLE),
+    ("interop/every-field.json", EVERY_FIELD),
+    (
+        "cards/base/v1.0.json",
+        include_str!("fixtures/cards/base/v1.0.json"),
+    ),
+    (
+        "valid/custom-binding-and-tenant.json",
+        include_str!("fixtures/cards/valid/custom-binding-and-tenant.json"),
+    ),
+    (
+        "valid/grpc-host-port-interface.json",
+        include_str!("fixtures/cards/valid/grpc-host-port-interface.json"),
+    ),
+    (
+        "valid/registry-v1-and-v03-interfaces.json",
+        include_str!("fixtures/cards/valid/registry-v1-and-v03-interfaces.json"),
+    ),
+    (
+        "valid/scheme-used-only-by-a-skill.json",
+        include_str!("fixtures/cards/valid/scheme-used-only-by-a-skill.json"),
+    ),
+    (
+        "interop/extended/public.json",
+        include_str!("fixtures/interop/extended/public.json"),
+    ),
+    (
+        "interop/extended/extended.json",
+        include_str!("fixtures/interop/extended/extended.json"),
+    ),
+    (
+        "sign/empty-values.json",
+        include_str!("fixtures/sign/empty-values.json"),
+    ),
+    (
+        "sign/proto-defaults.json",
+        include_str!("fixtures/sign/proto-defaults.json"),
+    ),
+    (
+        "sign/unicode.json",
+        include_str!("fixtures/sign/unicode.json"),
+    ),
+    (
+        "sign/numbers.json",
+        include_str!("fixtures/sign/numbers.json"),
+    ),
+    (
+        "sign/mixed-edge-cases.json",
+        include_str!("fixtures/sign/mixed-edge-cases.json"),
+    ),
+    ("sign/empty.json", include_str!("fixtures/sign/empty.json")),
+];
+
+fn corpus() -> Vec<AgentCard> {
+    CORPUS.iter().map(|(_, text)| unsigned(text)).collect()
+}
+
+/// Each card written as a2a-card writes it (what a client of `serve` receives).
+fn card_files(cards: &[AgentCard]) -> Vec<Scratch> {
+    cards
+        .iter()
+        .map(|card| write("card.json", &card.to_json_vec()))
+        .collect()
+}
+
+fn paths(files: &[Scratch]) -> Vec<&str> {
+    files.iter().map(|f| f.text()).collect()
+}
+
+/// The npm SDK's script (`tests/interop/js/sign_card.mjs`): its one JSON document.
+fn js_peer(args: &[&str]) -> Value {
+    let mut command = Command::new(python_peer::node(JS_DIR));
+    command.current_dir(JS_DIR).arg(JS_PEER).args(args);
+    python_peer::run_peer(command, "sign_card.mjs")
+}
+
+/// The Python script's batch modes: their one JSON document.
+fn python_peer_json(args: &[&str]) -> Value {
+    let mut command = Command::new(python());
+    command.arg(PEER).args(args);
+    python_peer::run_peer(command, "sign_peer.py")
+}
+
+fn texts(value: &Value) -> Vec<Option<String>> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().map(str::to_owned))
+        .collect()
+}
+
+fn flags(value: &Value) -> Vec<bool> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_bool().unwrap())
+        .collect()
+}
+
+fn payload_text(card: &AgentCard, form: PayloadForm) -> Option<String> {
+    Some(String::from_utf8(payload_in_form(card, form)).unwrap())
 }
 
 #[test]
-fn sdk_signatures_over_empty_values_verify_only_in_the_compatibility_mode() {
-    // examples/agent-card.json requires `{"schemes": {"apiKey": {}}}`: the spec signs that
-    // requirement, the SDK deletes it before signing.
-    let card = unsigned(EXAMPLE);
-    let (signed, store) = signed_by_peer("sdk-sign", &card, Algorithm::Es256);
-    let err = CardVerifier::new(store.clone())
-        .verify(&signed)
-        .unwrap_err();
-    assert!(
-        matches!(err, VerifyError::PayloadMismatch { index: 0, .. }),
-        "{err}"
+fn each_form_is_byte_for_byte_what_its_implementation_computes() {
+    let cards = corpus();
+    let files = card_files(&cards);
+    let python = python_peer_json(&[&["canonical-all"][..], &paths(&files)].concat());
+    let js = js_peer(&[&["canonical"][..], &paths(&files)].concat());
+    let (rfc8785, sdk, js) = (texts(&python["rfc8785"]), texts(&python["sdk"]), texts(&js));
+    for (i, card) in cards.iter().enumerate() {
+        let name = CORPUS[i].0;
+        assert_eq!(
+            rfc8785[i],
+            payload_text(card, PayloadForm::Spec),
+            "spec form of {name}"
+        );
+        assert_eq!(
+            sdk[i],
+            payload_text(card, PayloadForm::A2aSdk13),
+            "a2a-sdk form of {name}"
+        );
+        assert_eq!(
+            js[i],
+            payload_text(card, PayloadForm::A2aJs13),
+            "a2a-js form of {name}"
+        );
+    }
+    // The corpus tells the forms apart: the SDKs' differ from the spec's (empty values), and
+    // from each other (an empty card).
+    let differ = |a, b| {
+        cards
+            .iter()
+            .filter(|c| payload_in_form(c, a) != payload_in_form(c, b))
+            .count()
+    };
+    assert!(differ(PayloadForm::Spec, PayloadForm::A2aSdk13) >= 5);
+    assert_eq!(differ(PayloadForm::A2aSdk13, PayloadForm::A2aJs13), 1);
+}
+
+/// Who signed a card of the table.
+#[derive(Clone, Copy, PartialEq)]
+enum Signer {
+    Ours,
+    OursSpecOnly,
+    PythonSdk,
+    JsSdk,
+}
+
+impl Signer {
+    const ALL: [Signer; 4] = [Self::Ours, Self::OursSpecOnly, Self::PythonSdk, Self::JsSdk];
+
+    fn label(self) -> &'static str {
+        match self {
+            Self::Ours => "`a2a-card sign` (default: every form)",
+            Self::OursSpecOnly => "`a2a-card sign --form spec`",
+            Self::PythonSdk => "a2a-sdk 1.3 `create_agent_card_signer`",
+            Self::JsSdk => "@a2a-js/sdk 1.3 `generateAgentCardSignature`",
+        }
+    }
+
+    /// The form its signatures cover (the first, for ours).
+    fn form(self) -> PayloadForm {
+        match self {
+            Self::Ours | Self::OursSpecOnly => PayloadForm::Spec,
+            Self::PythonSdk => PayloadForm::A2aSdk13,
+            Self::JsSdk => PayloadForm::A2aJs13,
+        }
+    }
+}
+
+const VERIFIERS: [&str; 5] = [
+    "`a2a-card verify`",
+    "`a2a-card verify --require-spec-form`",
+    "a2a-sdk 1.3 `create_signature_verifier`",
+    "@a2a-js/sdk 1.3 `verifyAgentCardSignature`",
+    "jwcrypto + rfc8785 (spec form)",
+];
+
+/// Whether a verifier of form `verifier` accepts a card signed by `signer`: always when the
+/// signer signs every form, else when the two forms are the same bytes for this card. The
+/// Python SDK verifies nothing when its form is `null` (an empty card): PyJWT's `decode`
+/// wants a JSON object as payload, so the SDK refuses even its own signature.
+fn expected(card: &AgentCard, signer: Signer, verifier: PayloadForm) -> bool {
+    if verifier == PayloadForm::A2aSdk13 && payload_in_form(card, verifier) == b"null" {
+        return false;
+    }
+    signer == Signer::Ours
+        || payload_in_form(card, signer.form()) == payload_in_form(card, verifier)
+}
+
+/// The first form (in verifier preference) whose payload is the signed one.
+fn first_form_like(card: &AgentCard, form: PayloadForm) -> PayloadForm {
+    let signed = payload_in_form(card, form);
+    PayloadForm::ALL
+        .into_iter()
+        .find(|f| payload_in_form(card, *f) == signed)
+        .unwrap()
+}
+
+/// Every card of the corpus signed by each signer, then checked by each verifier; prints the
+/// who-verifies-what table of docs/signatures.md (`cargo test --all-features -p a2a-card
+/// --test sign_interop who_verifies_what -- --nocapture`).
+#[test]
+fn who_verifies_what() {
+    let cards = corpus();
+    let files = card_files(&cards);
+    let algorithms = [Algorithm::Es256, Algorithm::EdDsa, Algorithm::Rs256];
+    let mut counts = [[0usize; 5]; 4];
+    for algorithm in algorithms {
+        let ours = CardSigner::new(
+            SigningKey::generate(algorithm).unwrap(),
+            format!("ours-{algorithm}"),
+        );
+        let spec_only = CardSigner::new(
+            SigningKey::generate(algorithm).unwrap(),
+            format!("spec-{algorithm}"),
+        )
+        .only_form(PayloadForm::Spec);
+        let python = python_peer_json(
+            &[
+                &["sdk-sign-all", algorithm.as_str(), "py"][..],
+                &paths(&files),
+            ]
+            .concat(),
+        );
+        let js = js_peer(&[&["sign", algorithm.as_str(), "js"][..], &paths(&files)].concat());
+        let signed_by = |signer: Signer, i: usize| -> AgentCard {
+            match signer {
+                Signer::Ours => ours.sign(&cards[i]).unwrap(),
+                Signer::OursSpecOnly => spec_only.sign(&cards[i]).unwrap(),
+                Signer::PythonSdk => {
+                    AgentCard::from_value(python["cards"][i].clone())
+                        .unwrap()
+                        .card
+                }
+                Signer::JsSdk => AgentCard::from_value(js["cards"][i].clone()).unwrap().card,
+            }
+        };
+        let mut keys: Vec<Value> = vec![
+            serde_json::to_value(ours.public_jwk()).unwrap(),
+            serde_json::to_value(spec_only.public_jwk()).unwrap(),
+        ];
+        keys.extend(python["jwks"]["keys"].as_array().unwrap().iter().cloned());
+        keys.extend(js["jwks"]["keys"].as_array().unwrap().iter().cloned());
+        let jwks_text = serde_json::json!({ "keys": keys }).to_string();
+        let jwks = write("jwks.json", jwks_text.as_bytes());
+        let store = TrustStore::from_jwks_json(jwks_text.as_bytes()).unwrap();
+
+        let mut signed = Vec::new();
+        let mut signed_files = Vec::new();
+        for signer in Signer::ALL {
+            for i in 0..cards.len() {
+                let card = signed_by(signer, i);
+                signed_files.push(write("signed.json", &card.to_json_vec()));
+                signed.push((signer, i, card));
+            }
+        }
+        let theirs =
+            python_peer_json(&[&["verify-all", jwks.text()][..], &paths(&signed_files)].concat());
+        let js_verdicts = flags(&js_peer(
+            &[&["verify", jwks.text()][..], &paths(&signed_files)].concat(),
+        ));
+        let (sdk_verdicts, jwcrypto_verdicts) = (flags(&theirs["sdk"]), flags(&theirs["jwcrypto"]));
+        for (n, (signer, i, card)) in signed.iter().enumerate() {
+            let (signer, name) = (*signer, CORPUS[*i].0);
+            let original = &cards[*i];
+            let ours = CardVerifier::new(store.clone()).verify(card);
+            let spec = CardVerifier::new(store.clone())
+                .accept_forms([PayloadForm::Spec])
+                .verify(card);
+            let verdicts = [
+                ours.is_ok(),
+                spec.is_ok(),
+                sdk_verdicts[n],
+                js_verdicts[n],
+                jwcrypto_verdicts[n],
+            ];
+            let wanted = [
+                true,
+                expected(original, signer, PayloadForm::Spec),
+                expected(original, signer, PayloadForm::A2aSdk13),
+                expected(original, signer, PayloadForm::A2aJs13),
+                expected(original, signer, PayloadForm::Spec),
+            ];
+            let label = signer.label();
+            assert_eq!(
+                verdicts,
+                wanted,
+                "{label}, {algorithm}, {name}: [{}]",
+                VERIFIERS.join(", ")
+            );
+            // a2a-card names the form that verified, and what it leaves uncovered.
+            let verified = ours.unwrap();
+            let form = first_form_like(original, signer.form());
+            assert_eq!(verified.form, form, "{label}, {algorithm}, {name}");
+            assert_eq!(
+                verified.uncovered,
+                uncovered_in_form(original, form),
+                "{name}"
+            );
+            assert_eq!(verified.algorithm, algorithm);
+            for (column, ok) in verdicts.into_iter().enumerate() {
+                counts[signer as usize][column] += usize::from(ok);
+            }
+        }
+    }
+    let total = cards.len() * algorithms.len();
+    println!("| signed by \\ verified by | {} |", VERIFIERS.join(" | "));
+    println!("|---|{}", "---|".repeat(VERIFIERS.len()));
+    for signer in Signer::ALL {
+        let cells: Vec<String> = counts[signer as usize]
+            .iter()
+            .map(|n| format!("{n}/{total}"))
+            .collect();
+        println!("| {} | {} |", signer.label(), cells.join(" | "));
+    }
+    // Every card signed by default verifies everywhere (but the empty card in the Python
+    // SDK, which verifies no signature of it); every card either SDK signs verifies here
+    // without options.
+    let python_unverifiable = algorithms.len();
+    assert_eq!(
+        counts[Signer::Ours as usize],
+        [total, total, total - python_unverifiable, total, total]
     );
-    CardVerifier::new(store)
-        .payload_form(PayloadForm::A2aSdk13)
-        .verify(&signed)
-        .unwrap();
-    // And the SDK does not verify a spec-correct signature of that card.
-    let (ours, jwks) = signed_here(&card, Algorithm::Es256);
-    let (ok, out) = peer(&["sdk-verify", path_str(&ours), path_str(&jwks)]);
-    assert!(
-        !ok,
-        "the SDK now verifies spec-form signatures over empty values: {out}"
+    assert_eq!(counts[Signer::PythonSdk as usize][0], total);
+    assert_eq!(counts[Signer::JsSdk as usize][0], total);
+}
+
+/// A value covered by every form changed after signing: refused by every verifier, for
+/// signatures in every form. A value only the spec's form covers (a scope-less requirement,
+/// which the SDKs' forms delete) removed: the SDK-form signature still verifies, named as
+/// such with that pointer uncovered, and `--require-spec-form` refuses it.
+#[test]
+fn an_edited_card_is_refused_in_every_form() {
+    let cards = vec![
+        unsigned(EXAMPLE),
+        unsigned(include_str!("fixtures/sign/empty-values.json")),
+    ];
+    let files = card_files(&cards);
+    let ours = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "ours");
+    let python = python_peer_json(&[&["sdk-sign-all", "ES256", "py"][..], &paths(&files)].concat());
+    let js = js_peer(&[&["sign", "ES256", "js"][..], &paths(&files)].concat());
+    let mut keys = vec![serde_json::to_value(ours.public_jwk()).unwrap()];
+    keys.extend(python["jwks"]["keys"].as_array().unwrap().iter().cloned());
+    keys.extend(js["jwks"]["keys"].as_array().unwrap().iter().cloned());
+    let jwks_text = serde_json::json!({ "keys": keys }).to_string();
+    let jwks = write("jwks.json", jwks_text.as_bytes());
+    let store = TrustStore::from_jwks_json(jwks_text.as_bytes()).unwrap();
+
+    let mut edited = Vec::new();
+    let mut without_requirement = Vec::new();
+    for (i, card) in cards.iter().enumerate() {
+        for signed in [
+            serde_json::to_value(ours.sign(card).unwrap()).unwrap(),
+            python["cards"][i].clone(),
+            js["cards"][i].clone(),
+        ] {
+            // Every form covers `version` and the requirement with scopes.
+            for (pointer, value) in [
+                ("/version", Value::from("9.9.9")),
+                ("/name", Value::from("Evil")),
+            ] {
+                let mut doc = signed.clone();
+                *doc.pointer_mut(pointer).unwrap() = value;
+                edited.push(doc);
+            }
+            // The scope-less API-key requirement at /securityRequirements/0: only the spec's
+            // form covers it. (On a card whose other values are not empty, the card without
+            // it is exactly what the SDK form signed, in the spec's form too.)
+            if i == 1 {
+                let mut doc = signed.clone();
+                doc["securityRequirements"]
+                    .as_array_mut()
+                    .unwrap()
+                    .remove(0);
+                without_requirement.push(doc);
+            }
+        }
+    }
+    let files: Vec<Scratch> = edited
+        .iter()
+        .map(|doc| write("edited.json", doc.to_string().as_bytes()))
+        .collect();
+    let theirs = python_peer_json(&[&["verify-all", jwks.text()][..], &paths(&files)].concat());
+    let js_verdicts = flags(&js_peer(
+        &[&["verify", jwks.text()][..], &paths(&files)].concat(),
+    ));
+    assert_eq!(
+        flags(&theirs["sdk"]),
+        vec![false; edited.len()],
+        "a2a-sdk verified an edited card"
     );
-    assert!(out.contains("InvalidSignaturesError"), "{out}");
+    assert_eq!(
+        flags(&theirs["jwcrypto"]),
+        vec![false; edited.len()],
+        "jwcrypto verified an edited card"
+    );
+    assert_eq!(
+        js_verdicts,
+        vec![false; edited.len()],
+        "@a2a-js/sdk verified an edited card"
+    );
+    for doc in &edited {
+        let card = AgentCard::from_value(doc.clone()).unwrap().card;
+        let err = CardVerifier::new(store.clone()).verify(&card).unwrap_err();
+        let message = err.to_string();
+        assert!(
+            message.contains("in any accepted form (spec, a2a-sdk-1.3, a2a-js-1.3)"),
+            "{message}"
+        );
+    }
+
+    for doc in &without_requirement {
+        let card = AgentCard::from_value(doc.clone()).unwrap().card;
+        let verified = CardVerifier::new(store.clone()).verify(&card).unwrap();
+        assert_ne!(verified.form, PayloadForm::Spec);
+        // The form leaves out what is still empty in the card as received.
+        assert_eq!(verified.uncovered, uncovered_in_form(&card, verified.form));
+        let err = CardVerifier::new(store.clone())
+            .accept_forms([PayloadForm::Spec])
+            .verify(&card);
+        assert!(
+            err.is_err(),
+            "a card missing a signed requirement verified in the spec form"
+        );
+    }
+    // As signed, the SDK-form signature names the requirement it does not cover.
+    let python_signed = AgentCard::from_value(python["cards"][0].clone())
+        .unwrap()
+        .card;
+    let verified = CardVerifier::new(store).verify(&python_signed).unwrap();
+    assert_eq!(verified.form, PayloadForm::A2aSdk13);
+    assert!(
+        verified
+            .uncovered
+            .contains(&"/securityRequirements".to_owned()),
+        "{:?}",
+        verified.uncovered
+    );
 }
 
 /// Each view of the extended card (the skills a caller may see) is signed once when the

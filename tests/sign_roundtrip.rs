@@ -6,8 +6,8 @@
 use std::sync::OnceLock;
 
 use a2a_card::sign::{
-    Algorithm, CardSigner, CardVerifier, Jwk, Jwks, JwksFetcher, KeyError, SigningKey, TrustStore,
-    TrustedKey, VerifyError, unsigned_fields,
+    Algorithm, CardSigner, CardVerifier, Jwk, Jwks, JwksFetcher, KeyError, PayloadForm, SigningKey,
+    TrustStore, TrustedKey, VerifyError, uncovered_in_form, unsigned_fields,
 };
 use a2a_card::{AgentCard, AgentCardSignature};
 use serde_json::{Value, json};
@@ -36,12 +36,15 @@ fn key_pem(algorithm: Algorithm) -> &'static str {
     &keys.iter().find(|(alg, _)| *alg == algorithm).unwrap().1
 }
 
+/// A signer of the spec's form only, one signature per card: these tests are about keys,
+/// algorithms and what changes a payload, not forms
+/// (`changing_any_signed_value_breaks_the_signature_of_every_form`).
 fn signer(algorithm: Algorithm, kid: &str) -> CardSigner {
     let key = SigningKey::from_pkcs8_pem(key_pem(algorithm))
         .unwrap()
         .with_algorithm(algorithm)
         .unwrap();
-    CardSigner::new(key, kid)
+    CardSigner::new(key, kid).only_form(PayloadForm::Spec)
 }
 
 fn verifier_for(signers: &[&CardSigner]) -> CardVerifier {
@@ -71,9 +74,16 @@ fn sign_then_verify_with_every_algorithm_through_the_served_bytes() {
 #[test]
 fn deterministic_algorithms_give_the_same_signature_every_time() {
     for algorithm in Algorithm::ALL {
-        let signer = signer(algorithm, "k");
-        let first = signer.signature(&card(EXAMPLE)).unwrap();
-        let second = signer.signature(&card(EXAMPLE)).unwrap();
+        // Every form (the default): each of the signatures is the same every time.
+        let key = SigningKey::from_pkcs8_pem(key_pem(algorithm))
+            .unwrap()
+            .with_algorithm(algorithm)
+            .unwrap();
+        let signer = CardSigner::new(key, "k");
+        let first = signer.signatures(&card(EXAMPLE)).unwrap();
+        let second = signer.signatures(&card(EXAMPLE)).unwrap();
+        // The spec's form and the SDKs' (one signature for both SDK forms).
+        assert_eq!(first.len(), 2);
         assert_eq!(
             first == second,
             algorithm != Algorithm::Ps256,
@@ -85,7 +95,7 @@ fn deterministic_algorithms_give_the_same_signature_every_time() {
 #[test]
 fn the_protected_header_is_alg_typ_kid_jku() {
     let signer = signer(Algorithm::Es256, "2026-01").with_jku("https://a.example/jwks.json");
-    let signature = signer.signature(&card(EXAMPLE)).unwrap();
+    let signature = signer.signatures(&card(EXAMPLE)).unwrap().remove(0);
     let header = base64_decode(&signature.protected);
     assert_eq!(
         String::from_utf8(header).unwrap(),
@@ -146,6 +156,21 @@ fn changed(leaf: &Value) -> Value {
     }
 }
 
+/// The signed card with each of its values outside `signatures` changed in turn:
+/// (pointer, changed card).
+fn each_value_changed(signed: &Value) -> Vec<(String, AgentCard)> {
+    let mut all = Vec::new();
+    leaves(signed, String::new(), &mut all);
+    all.into_iter()
+        .filter(|(p, _)| !p.starts_with("/signatures"))
+        .map(|(pointer, leaf)| {
+            let mut tampered = signed.clone();
+            *tampered.pointer_mut(&pointer).unwrap() = changed(&leaf);
+            (pointer, AgentCard::from_value(tampered).unwrap().card)
+        })
+        .collect()
+}
+
 #[test]
 fn changing_any_signed_value_breaks_the_signature() {
     let signer = signer(Algorithm::EdDsa, "k");
@@ -153,13 +178,8 @@ fn changing_any_signed_value_breaks_the_signature() {
     let mut unsigned = card(EVERY_FIELD);
     unsigned.signatures.clear();
     let signed = signer.sign(&unsigned).unwrap().to_value();
-    let mut all = Vec::new();
-    leaves(&signed, String::new(), &mut all);
     let mut checked = 0;
-    for (pointer, leaf) in all.iter().filter(|(p, _)| !p.starts_with("/signatures")) {
-        let mut tampered = signed.clone();
-        *tampered.pointer_mut(pointer).unwrap() = changed(leaf);
-        let tampered = AgentCard::from_value(tampered).unwrap().card;
+    for (pointer, tampered) in each_value_changed(&signed) {
         if !unsigned_fields(&tampered).is_empty() {
             // The change only added a field the proto does not have (`{}` became
             // `{"added": "x"}`): not part of the payload, so the signature still holds.
@@ -218,6 +238,88 @@ fn reordered(value: &Value) -> String {
     let mut out = String::new();
     write(value, 0, &mut out);
     out
+}
+
+/// With every form signed (the default), any signed value changed breaks each signature,
+/// and the error names the forms tried; an empty value added or removed breaks the spec
+/// form's signature only, and the card then verifies in an SDK form that names it uncovered.
+#[test]
+fn changing_any_signed_value_breaks_the_signature_of_every_form() {
+    let signer = CardSigner::new(
+        SigningKey::from_pkcs8_pem(key_pem(Algorithm::EdDsa)).unwrap(),
+        "k",
+    );
+    let verifier = verifier_for(&[&signer]);
+    let mut unsigned = card(EXAMPLE);
+    unsigned.signatures.clear();
+    let signed = signer.sign(&unsigned).unwrap();
+    assert_eq!(signed.signatures.len(), 2, "spec form, SDK forms");
+    let verified = verifier.verify(&signed).unwrap();
+    assert_eq!((verified.index, verified.form), (0, PayloadForm::Spec));
+    assert!(verified.uncovered.is_empty());
+    // Tried each form, preferring the spec's: the SDK signature alone verifies in its form.
+    let mut sdk_only = signed.clone();
+    sdk_only.signatures.remove(0);
+    let verified = verifier.verify(&sdk_only).unwrap();
+    assert_eq!((verified.index, verified.form), (0, PayloadForm::A2aSdk13));
+    assert_eq!(
+        verified.uncovered,
+        uncovered_in_form(&unsigned, PayloadForm::A2aSdk13)
+    );
+    assert!(!verified.uncovered.is_empty());
+    // Signatures in the other order: still the spec's one is named.
+    let mut reversed = signed.clone();
+    reversed.signatures.reverse();
+    let verified = verifier.verify(&reversed).unwrap();
+    assert_eq!((verified.index, verified.form), (1, PayloadForm::Spec));
+
+    let signed = signed.to_value();
+    let mut checked = 0;
+    for (pointer, tampered) in each_value_changed(&signed) {
+        if !unsigned_fields(&tampered).is_empty() {
+            continue;
+        }
+        let err = verifier.verify(&tampered).unwrap_err();
+        let VerifyError::NoneValid { failures } = &err else {
+            panic!("{pointer}: {err}");
+        };
+        assert_eq!(failures.len(), 2, "{pointer}: {err}");
+        for failure in failures {
+            assert!(
+                matches!(failure, VerifyError::PayloadMismatch { forms, .. } if forms == "spec, a2a-sdk-1.3, a2a-js-1.3"),
+                "{pointer}: {failure}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} values checked");
+
+    // An empty value only the spec's form covers: a second scope-less requirement (one
+    // more way in) added after signing. The spec's signature fails, the SDKs' holds and
+    // names the requirements uncovered.
+    let mut dropped = signed.clone();
+    dropped["securityRequirements"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"schemes": {"apiKey": {}}}));
+    let dropped = AgentCard::from_value(dropped).unwrap().card;
+    let verified = verifier.verify(&dropped).unwrap();
+    assert_eq!((verified.index, verified.form), (1, PayloadForm::A2aSdk13));
+    assert!(
+        verified
+            .uncovered
+            .contains(&"/securityRequirements".to_owned()),
+        "{:?}",
+        verified.uncovered
+    );
+    let err = verifier_for(&[&signer])
+        .accept_forms([PayloadForm::Spec])
+        .verify(&dropped)
+        .unwrap_err();
+    assert!(
+        matches!(&err, VerifyError::NoneValid { failures } if failures.iter().all(|f| matches!(f, VerifyError::PayloadMismatch { forms, .. } if forms == "spec"))),
+        "{err}"
+    );
 }
 
 #[test]
@@ -353,8 +455,9 @@ fn each_failure_says_which_and_where() {
     changed.name.push('!');
     assert_eq!(
         verifier.verify(&changed).unwrap_err().to_string(),
-        "/signatures/0: the ES256 signature by key \"k1\" does not match the card; the card was \
-         changed after signing, or was signed over another canonical form"
+        "/signatures/0: the ES256 signature by key \"k1\" does not match the card in any \
+         accepted form (spec, a2a-sdk-1.3, a2a-js-1.3); the card was changed after signing, or \
+         was signed over another canonical form"
     );
 
     // Several signatures: each one's reason, in order.
@@ -458,7 +561,8 @@ fn one_kid_may_have_keys_for_several_algorithms() {
 fn every_key_sharing_the_signatures_kid_and_algorithm_is_tried() {
     // [other k1, legit k1]: only the first was tried, so a valid signature failed.
     let legit = signer(Algorithm::Es256, "k1");
-    let other = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1");
+    let other = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1")
+        .only_form(PayloadForm::Spec);
     let signed = legit.sign(&card(EXAMPLE)).unwrap();
     let jwks = Jwks {
         keys: vec![other.public_jwk(), legit.public_jwk()],

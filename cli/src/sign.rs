@@ -5,7 +5,9 @@ use clap::Args;
 use super::keygen::parse_algorithm;
 use super::output::{Output, errln, outln};
 use super::{Outcome, input};
-use a2a_card::sign::{Algorithm, CardSigner, Jwk, KeyError, SigningKey, unsigned_fields};
+use a2a_card::sign::{
+    Algorithm, CardSigner, Jwk, KeyError, PayloadForm, SigningKey, unsigned_fields,
+};
 use a2a_card::{
     AgentCard, CardVersion, ReadError, Severity,
     validate::{DocumentKind, Profile, validate_document},
@@ -28,6 +30,11 @@ pub(crate) struct SignArgs {
     /// Algorithm: required for RSA keys (RS256 or PS256); other keys have only one.
     #[arg(long, value_parser = parse_algorithm)]
     alg: Option<Algorithm>,
+    /// Sign this canonical form only: spec, a2a-sdk-1.3 or a2a-js-1.3. By default the card
+    /// gets one signature per distinct form (the spec's first), so that a2a-card, the Python
+    /// a2a-sdk and @a2a-js/sdk each verify it; forms of the same bytes share one.
+    #[arg(long, value_name = "FORM")]
+    form: Option<PayloadForm>,
 }
 
 pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
@@ -98,6 +105,9 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
     let mut signer = CardSigner::new(key, args.kid);
     if let Some(jku) = args.jku {
         signer = signer.with_jku(jku);
+    }
+    if let Some(form) = args.form {
+        signer = signer.only_form(form);
     }
     match signer.sign(&card) {
         Ok(signed) => {

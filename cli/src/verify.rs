@@ -42,9 +42,15 @@ pub(crate) struct VerifyArgs {
     /// Refuse a card carrying fields outside the v1.0 proto (no signature covers them).
     #[arg(long)]
     refuse_unsigned_fields: bool,
-    /// Check signatures over the canonical form of the Python a2a-sdk 1.3, which deletes
-    /// empty values (for cards that SDK signed).
+    /// Accept only a signature over the spec's canonical form (A2A §8.4.1), which covers
+    /// every value of the card. By default a signature over any known form verifies (the
+    /// spec's, the Python a2a-sdk 1.3's, the @a2a-js/sdk 1.3's), and the verdict names the
+    /// form and the values it leaves uncovered.
     #[arg(long)]
+    require_spec_form: bool,
+    /// No longer needed, kept so that scripts still run: the a2a-sdk 1.3 form is accepted by
+    /// default.
+    #[arg(long, hide = true)]
     a2a_sdk_compat: bool,
     /// For a catalog: the URL it was fetched from. An entry's relative `url` and a relative
     /// `sourceId` are resolved against it before they are compared (without it, a relative
@@ -102,10 +108,10 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         }
     };
     if is_catalog(args.kind, &bytes) {
-        if args.refuse_unsigned_fields || args.a2a_sdk_compat {
+        if args.refuse_unsigned_fields || args.require_spec_form || args.a2a_sdk_compat {
             errln!(
                 output,
-                "a2a-card: --refuse-unsigned-fields and --a2a-sdk-compat apply to cards, not to an AI Catalog"
+                "a2a-card: --refuse-unsigned-fields, --require-spec-form and --a2a-sdk-compat apply to cards, not to an AI Catalog"
             );
             return Outcome::Usage;
         }
@@ -152,17 +158,32 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         verifier = verifier.allow_algorithms(args.algorithms);
     }
     if args.a2a_sdk_compat {
-        verifier = verifier.payload_form(PayloadForm::A2aSdk13);
+        errln!(
+            output,
+            "{name}: note: --a2a-sdk-compat is no longer needed: signatures over the a2a-sdk 1.3 form are accepted by default"
+        );
+    }
+    if args.require_spec_form {
+        verifier = verifier.accept_forms([PayloadForm::Spec]);
     }
     match verifier.verify(&read.card) {
         Ok(verified) => {
             outln!(
                 output,
-                "{name}: verified: signature {} ({}, kid {:?}) matches a trusted key",
+                "{name}: verified: signature {} ({}, kid {:?}, {} form) matches a trusted key",
                 verified.index,
                 verified.algorithm,
-                verified.kid
+                verified.kid,
+                verified.form
             );
+            if !verified.uncovered.is_empty() {
+                outln!(
+                    output,
+                    "{name}: note: {} leaves out {}: anyone could have added or removed them (--require-spec-form refuses such a signature)",
+                    verified.form.describe(),
+                    verified.uncovered.join(", ")
+                );
+            }
             Outcome::Clean
         }
         Err(error) => {

@@ -836,6 +836,36 @@ fn signatures_are_checked_against_the_given_keys() {
         left_out[0]["message"].as_str().unwrap().contains("hmac"),
         "{report:#}"
     );
+    // Signed in the Python SDK's form only (as that SDK signs): verified, naming the form,
+    // and warned that the scope-less requirement, which that form deletes, is not covered.
+    let sdk_signed = Command::new(BIN)
+        .args(["sign", shown(&plain), "--key", shown(&other), "--kid", "k1"])
+        .args(["--form", "a2a-sdk-1.3"])
+        .output()
+        .unwrap();
+    assert!(sdk_signed.status.success());
+    let sdk_card: Value = serde_json::from_slice(&sdk_signed.stdout).unwrap();
+    let server = wrong_server(move |f| f.card = sdk_card);
+    let (_, report) = check_json(&[&server.url(), "--jwks", shown(&dir.join("other.json"))]);
+    let verified = with_code(&report, "A2A-C302");
+    assert_eq!(verified.len(), 1, "{report:#}");
+    assert!(
+        verified[0]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("over the Python a2a-sdk 1.3 form (empty values deleted)"),
+        "{report:#}"
+    );
+    let uncovered = with_code(&report, "A2A-C305");
+    assert_eq!(uncovered.len(), 1, "{report:#}");
+    assert_eq!(uncovered[0]["pointer"], "/signatures/0", "{report:#}");
+    assert!(
+        uncovered[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("leaves out /securityRequirements:"),
+        "{report:#}"
+    );
 }
 
 #[test]

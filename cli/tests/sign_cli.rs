@@ -118,7 +118,9 @@ fn keygen_sign_verify_for_every_algorithm() {
         assert_eq!(r.code, 0, "{r:?}");
         assert_eq!(
             r.stdout,
-            format!("{signed}: verified: signature 0 ({alg}, kid \"k1\") matches a trusted key\n")
+            format!(
+                "{signed}: verified: signature 0 ({alg}, kid \"k1\", spec form) matches a trusted key\n"
+            )
         );
     }
 }
@@ -141,7 +143,20 @@ fn a_changed_card_fails_with_the_reason() {
     .unwrap();
     let r = run(&["verify", &changed, "--jwks", &jwks]);
     assert_eq!(r.code, 1, "{r:?}");
-    assert!(r.stdout.starts_with(&format!("{changed}: not verified: /signatures/0: the EdDSA signature by key \"k1\" does not match the card")), "{r:?}");
+    // Both signatures (the spec's form, the SDKs') fail, in every form.
+    let mismatch = |i| {
+        format!(
+            "/signatures/{i}: the EdDSA signature by key \"k1\" does not match the card in any accepted form (spec, a2a-sdk-1.3, a2a-js-1.3)"
+        )
+    };
+    assert!(
+        r.stdout.starts_with(&format!(
+            "{changed}: not verified: none of the 2 signatures verifies: {}",
+            mismatch(0)
+        )),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains(&mismatch(1)), "{r:?}");
     // Re-indented and with keys reordered, the same card still verifies.
     let card: Value = serde_json::from_str(&text).unwrap();
     let compact = path(&dir, "compact.json");
@@ -242,16 +257,98 @@ fn rotation_adds_a_second_signature_and_key() {
     );
     assert_eq!(twice.code, 0, "{twice:?}");
     assert!(
-        twice.stderr.contains("kept the 1 signature(s)"),
+        twice.stderr.contains("kept the 2 signature(s)"),
         "{twice:?}"
     );
     let card: Value = serde_json::from_str(&twice.stdout).unwrap();
-    assert_eq!(card["signatures"].as_array().unwrap().len(), 2);
+    // Two by each key: the spec's form and the SDKs'.
+    assert_eq!(card["signatures"].as_array().unwrap().len(), 4);
     let r = run_with_stdin(&["verify", "-", "--jwks", &jwks], twice.stdout.as_bytes());
     assert_eq!(r.code, 0, "{r:?}");
     assert_eq!(
         r.stdout,
-        "<stdin>: verified: signature 0 (ES256, kid \"old\") matches a trusted key\n"
+        "<stdin>: verified: signature 0 (ES256, kid \"old\", spec form) matches a trusted key\n"
+    );
+}
+
+/// `sign --form` signs one form; `verify` accepts any form by default, naming it and the
+/// values it leaves uncovered; `--require-spec-form` refuses a signature in another form;
+/// `--a2a-sdk-compat` is accepted and says it is not needed.
+#[test]
+fn one_form_signed_and_each_form_verified() {
+    let dir = scratch();
+    let (key, jwks) = keygen(&dir, "ES256", "k1");
+    let signature_count = |file: &str| {
+        let card: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        card["signatures"].as_array().unwrap().len()
+    };
+    let both = sign_to_file(
+        &dir,
+        &["sign", CARD, "--key", &key, "--kid", "k1"],
+        "both.json",
+    );
+    assert_eq!(signature_count(&both), 2);
+    let spec = sign_to_file(
+        &dir,
+        &["sign", CARD, "--key", &key, "--kid", "k1", "--form", "spec"],
+        "spec.json",
+    );
+    assert_eq!(signature_count(&spec), 1);
+    let sdk = sign_to_file(
+        &dir,
+        &[
+            "sign",
+            CARD,
+            "--key",
+            &key,
+            "--kid",
+            "k1",
+            "--form",
+            "a2a-sdk-1.3",
+        ],
+        "sdk.json",
+    );
+    assert_eq!(signature_count(&sdk), 1);
+    let r = run(&[
+        "sign", CARD, "--key", &key, "--kid", "k1", "--form", "python",
+    ]);
+    assert_eq!(r.code, 64, "{r:?}");
+    assert!(
+        r.stderr.contains("unknown payload form \"python\""),
+        "{r:?}"
+    );
+
+    let r = run(&["verify", &sdk, "--jwks", &jwks]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{sdk}: verified: signature 0 (ES256, kid \"k1\", a2a-sdk-1.3 form) matches a trusted key\n\
+             {sdk}: note: the Python a2a-sdk 1.3 form (empty values deleted) leaves out \
+             /securityRequirements: anyone could have added or removed them \
+             (--require-spec-form refuses such a signature)\n"
+        )
+    );
+    for file in [&both, &spec] {
+        let r = run(&["verify", file, "--jwks", &jwks, "--require-spec-form"]);
+        assert_eq!(r.code, 0, "{r:?}");
+        assert!(
+            r.stdout.ends_with(", spec form) matches a trusted key\n"),
+            "{r:?}"
+        );
+    }
+    let r = run(&["verify", &sdk, "--jwks", &jwks, "--require-spec-form"]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("does not match the card in any accepted form (spec)"),
+        "{r:?}"
+    );
+    let r = run(&["verify", &sdk, "--jwks", &jwks, "--a2a-sdk-compat"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stderr.contains("--a2a-sdk-compat is no longer needed"),
+        "{r:?}"
     );
 }
 

@@ -194,10 +194,24 @@ pub(super) fn signature_findings(
                     Code::SignatureVerified,
                     Place::pointer(url, format!("/signatures/{}", verified.index)),
                     format!(
-                        "verified: {} signature by kid {:?}",
-                        verified.algorithm, verified.kid
+                        "verified: {} signature by kid {:?} over {}",
+                        verified.algorithm,
+                        verified.kid,
+                        verified.form.describe()
                     ),
                 ));
+                if !verified.uncovered.is_empty() {
+                    findings.push(finding(
+                        Code::UnsignedFields,
+                        Place::pointer(url, format!("/signatures/{}", verified.index)),
+                        format!(
+                            "{} leaves out {}: anyone could have added or removed them; sign \
+                             the spec's form too (a2a-card sign does by default)",
+                            verified.form.describe(),
+                            verified.uncovered.join(", ")
+                        ),
+                    ));
+                }
                 if let Some(Err(error)) = keys.map(|k| k.strict.verify(card)) {
                     findings.push(finding(Code::UnsignedFields, place(), error.to_string()));
                 }

@@ -789,8 +789,10 @@ fn a_public_url_rebases_the_card_unless_it_arrived_signed() {
         served["supportedInterfaces"][1]["url"],
         "https://agents.example.com/a2a/rest"
     );
-    // Signed, and the rebase would change it: refused.
-    let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k");
+    // Signed, and the rebase would change it: refused. (One signature per card: the
+    // spec's form.)
+    let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k")
+        .only_form(crate::sign::PayloadForm::Spec);
     let signed = signer.sign(&card).unwrap();
     let err = build_error(
         ExtendedCardLayer::builder(&public, security(&public))

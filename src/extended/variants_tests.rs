@@ -231,8 +231,10 @@ mod signatures {
     use super::*;
     use crate::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
 
+    /// One signature per view (the spec's form): these tests are about views, not forms.
     fn signer(kid: &str) -> CardSigner {
         CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), kid)
+            .only_form(crate::sign::PayloadForm::Spec)
     }
 
     fn verifier(signer: &CardSigner) -> CardVerifier {

@@ -195,7 +195,9 @@ impl AgentCardLayerBuilder {
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
     /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01");
     /// let layer = a2a_card::serve::AgentCardLayer::builder(card).sign_with(signer).build()?;
-    /// assert_eq!(layer.handle().card().signatures.len(), 1);
+    /// // One signature per canonical form (the spec's; the SDKs', which delete the example's
+    /// // empty values): see `CardSigner`.
+    /// assert_eq!(layer.handle().card().signatures.len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sign_with(mut self, signer: crate::sign::CardSigner) -> Self {

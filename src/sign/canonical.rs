@@ -10,28 +10,102 @@
 //! formats every number as an IEEE double the ES6 way, as `google.protobuf.Struct` (the type
 //! of extension `params`) holds numbers.
 
+use std::fmt;
+use std::str::FromStr;
+
 use serde_json::{Map, Value};
 
 use crate::AgentCard;
 use crate::card::schema::{AGENT_CARD, keep_known_fields};
+use crate::diagnostic::pointer_push;
 
-/// Which canonical form a signature is checked against.
+/// A canonical form of the signed payload. The spec defines one (A2A §8.4.1); the official
+/// SDKs each sign another, so a card signed for every reader carries one signature per
+/// distinct form ([`CardSigner`](super::CardSigner)) and a verifier accepts each
+/// ([`CardVerifier`](super::CardVerifier)).
+///
+/// The two SDK forms start from the same ProtoJSON as the spec's and then delete, recursively,
+/// every empty string, list and object (and `null`), and each container left empty by that;
+/// `false` and `0` stay. They differ only for a card with nothing left: the Python SDK
+/// signs `null`, the JavaScript SDK `{}`. What they delete, no signature in that form
+/// covers: anyone may add or remove such a value, for instance a security requirement
+/// without scopes (`{"schemes": {"apiKey": {}}}`) ([`uncovered_in_form`]).
 ///
 /// ```
 /// use a2a_card::sign::PayloadForm;
 /// assert_eq!(PayloadForm::default(), PayloadForm::Spec);
+/// assert_eq!(PayloadForm::ALL.map(PayloadForm::as_str), ["spec", "a2a-sdk-1.3", "a2a-js-1.3"]);
+/// assert_eq!("a2a-js-1.3".parse::<PayloadForm>(), Ok(PayloadForm::A2aJs13));
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PayloadForm {
     /// A2A §8.4.1: REQUIRED fields kept even when empty, map keys kept.
     #[default]
     Spec,
-    /// What the official Python SDK (`a2a-sdk` 1.3, `a2a.utils.signing`) signs: the spec form
-    /// with every empty string, list and object deleted, recursively. It differs from the
-    /// spec whenever a card has an empty REQUIRED value, such as a security requirement
-    /// without scopes (`{"schemes": {"bearer": {}}}` loses the whole requirement). Only for
-    /// verifying cards that SDK signed; never for signing.
+    /// What the official Python SDK (`a2a-sdk` 1.3, `a2a.utils.signing`) signs and verifies:
+    /// the spec form without empty values; a card with nothing else is `null`.
     A2aSdk13,
+    /// What the official JavaScript SDK (`@a2a-js/sdk` 1.3, `canonicalizeAgentCard`) signs
+    /// and verifies: the spec form without empty values; a card with nothing else is `{}`.
+    A2aJs13,
+}
+
+impl PayloadForm {
+    /// Every known form, the spec's first: the order signers write and verifiers prefer.
+    pub const ALL: [PayloadForm; 3] = [Self::Spec, Self::A2aSdk13, Self::A2aJs13];
+
+    /// The form's name on the command line and in messages.
+    ///
+    /// ```
+    /// assert_eq!(a2a_card::sign::PayloadForm::A2aSdk13.as_str(), "a2a-sdk-1.3");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Spec => "spec",
+            Self::A2aSdk13 => "a2a-sdk-1.3",
+            Self::A2aJs13 => "a2a-js-1.3",
+        }
+    }
+
+    /// Who signs this form, for messages.
+    ///
+    /// ```
+    /// assert_eq!(a2a_card::sign::PayloadForm::Spec.describe(), "the spec's form (A2A §8.4.1)");
+    /// ```
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Spec => "the spec's form (A2A §8.4.1)",
+            Self::A2aSdk13 => "the Python a2a-sdk 1.3 form (empty values deleted)",
+            Self::A2aJs13 => "the @a2a-js/sdk 1.3 form (empty values deleted)",
+        }
+    }
+}
+
+impl fmt::Display for PayloadForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is not a known [`PayloadForm`].
+///
+/// ```
+/// let err = "python".parse::<a2a_card::sign::PayloadForm>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown payload form \"python\" (known: spec, a2a-sdk-1.3, a2a-js-1.3)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown payload form {0:?} (known: spec, a2a-sdk-1.3, a2a-js-1.3)")]
+pub struct UnknownPayloadForm(pub String);
+
+impl FromStr for PayloadForm {
+    type Err = UnknownPayloadForm;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|form| form.as_str() == name)
+            .ok_or_else(|| UnknownPayloadForm(name.to_owned()))
+    }
 }
 
 /// The RFC 8785 canonical bytes of any JSON value.
@@ -73,13 +147,46 @@ pub fn canonical_payload(card: &AgentCard) -> Vec<u8> {
 /// let sdk = String::from_utf8(payload_in_form(&card, PayloadForm::A2aSdk13)).unwrap();
 /// // Empty REQUIRED fields (`description`, `skills`, `capabilities`...) are gone.
 /// assert_eq!(sdk, r#"{"name":"Atlas"}"#);
+/// let empty = a2a_card::AgentCard::default();
+/// assert_eq!(payload_in_form(&empty, PayloadForm::A2aSdk13), b"null");
+/// assert_eq!(payload_in_form(&empty, PayloadForm::A2aJs13), b"{}");
 /// ```
 pub fn payload_in_form(card: &AgentCard, form: PayloadForm) -> Vec<u8> {
-    let mut value = proto_form(card, &mut Vec::new());
-    if form == PayloadForm::A2aSdk13 {
-        value = without_empty_values(value).unwrap_or_else(|| Value::Object(Map::new()));
-    }
-    canonicalize(&value)
+    canonicalize(&in_form(card, form, &mut Vec::new()))
+}
+
+/// JSON pointers of the values of `card` (as the spec's form has them) that a signature in
+/// `form` does not cover: the topmost of each deleted empty value. Empty for the spec form.
+/// Fields outside the proto, covered by no form, are [`unsigned_fields`].
+///
+/// ```
+/// use a2a_card::sign::{uncovered_in_form, PayloadForm};
+/// let card = a2a_card::AgentCard::from_json_str(r#"{"name": "A", "description": "",
+///     "securityRequirements": [{"schemes": {"apiKey": {}}}, {"schemes": {"oauth": {"list": ["read"]}}}]}"#).unwrap();
+/// let uncovered = uncovered_in_form(&card, PayloadForm::A2aSdk13);
+/// assert!(uncovered.contains(&"/securityRequirements/0".to_owned()), "{uncovered:?}");
+/// assert!(uncovered.contains(&"/description".to_owned()));
+/// assert!(uncovered_in_form(&card, PayloadForm::Spec).is_empty());
+/// ```
+pub fn uncovered_in_form(card: &AgentCard, form: PayloadForm) -> Vec<String> {
+    let mut uncovered = Vec::new();
+    in_form(card, form, &mut uncovered);
+    uncovered
+}
+
+/// The payload value in `form`; the pointers of what the form deletes are pushed to
+/// `deleted`.
+fn in_form(card: &AgentCard, form: PayloadForm, deleted: &mut Vec<String>) -> Value {
+    let value = proto_form(card, &mut Vec::new());
+    let empty = match form {
+        PayloadForm::Spec => return value,
+        PayloadForm::A2aSdk13 => Value::Null,
+        PayloadForm::A2aJs13 => Value::Object(Map::new()),
+    };
+    without_empty_values(value, "", deleted).unwrap_or_else(|| {
+        deleted.push(String::new());
+        empty
+    })
 }
 
 /// JSON pointers of the fields of `card` that no signature covers: fields the v1.0 proto
@@ -106,23 +213,42 @@ fn proto_form(card: &AgentCard, dropped: &mut Vec<String>) -> Value {
     value
 }
 
-/// The a2a-sdk 1.3 rule: empty strings, lists and objects (and nulls) disappear, and so does
-/// a container that only held such values. `None` when `value` itself disappears.
-fn without_empty_values(value: Value) -> Option<Value> {
-    match value {
+/// The SDKs' rule: empty strings, lists and objects (and nulls) disappear, and so does a
+/// container that only held such values. `None` when `value` itself disappears; the pointer
+/// of each topmost value that disappears (below `pointer`) is pushed to `deleted`.
+fn without_empty_values(value: Value, pointer: &str, deleted: &mut Vec<String>) -> Option<Value> {
+    // A container that ends up empty is reported by its parent, not by its members.
+    let before = deleted.len();
+    let mut keep = |child: Value, name: &str| {
+        let here = pointer_push(pointer, name);
+        let kept = without_empty_values(child, &here, deleted);
+        if kept.is_none() {
+            deleted.push(here);
+        }
+        kept
+    };
+    let kept = match value {
         Value::Null => None,
         Value::String(s) if s.is_empty() => None,
         Value::Array(items) => {
-            let kept: Vec<Value> = items.into_iter().filter_map(without_empty_values).collect();
+            let kept: Vec<Value> = items
+                .into_iter()
+                .enumerate()
+                .filter_map(|(index, item)| keep(item, &index.to_string()))
+                .collect();
             (!kept.is_empty()).then_some(Value::Array(kept))
         }
         Value::Object(fields) => {
             let kept: Map<String, Value> = fields
                 .into_iter()
-                .filter_map(|(k, v)| without_empty_values(v).map(|v| (k, v)))
+                .filter_map(|(name, v)| keep(v, &name).map(|v| (name, v)))
                 .collect();
             (!kept.is_empty()).then_some(Value::Object(kept))
         }
         other => Some(other),
+    };
+    if kept.is_none() {
+        deleted.truncate(before);
     }
+    kept
 }

@@ -193,10 +193,12 @@ pub enum VerifyError {
         /// Index in `signatures`.
         index: usize,
     },
-    /// The signature does not match the card's canonical payload with the trusted key.
+    /// The signature does not match the card's canonical payload, in any accepted form, with
+    /// the trusted key.
     #[error(
-        "/signatures/{index}: the {alg} signature by key {kid:?} does not match the card; the \
-         card was changed after signing, or was signed over another canonical form"
+        "/signatures/{index}: the {alg} signature by key {kid:?} does not match the card{}; \
+         the card was changed after signing, or was signed over another canonical form",
+        in_forms(forms)
     )]
     PayloadMismatch {
         /// Index in `signatures`.
@@ -205,6 +207,8 @@ pub enum VerifyError {
         kid: String,
         /// The header's algorithm.
         alg: Algorithm,
+        /// The canonical forms tried, comma-separated (empty for a detached JWS).
+        forms: String,
     },
     /// Several signatures, none valid: why each failed.
     #[error("none of the {} signatures verifies: {}", failures.len(), list(failures))]
@@ -212,6 +216,14 @@ pub enum VerifyError {
         /// One error per signature, in card order.
         failures: Vec<VerifyError>,
     },
+}
+
+fn in_forms(forms: &str) -> String {
+    if forms.is_empty() {
+        String::new()
+    } else {
+        format!(" in any accepted form ({forms})")
+    }
 }
 
 fn list(failures: &[VerifyError]) -> String {

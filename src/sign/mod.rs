@@ -48,7 +48,8 @@ mod verifier;
 
 pub use algorithm::{Algorithm, UnsupportedAlgorithm};
 pub use canonical::{
-    PayloadForm, canonical_payload, canonicalize, payload_in_form, unsigned_fields,
+    PayloadForm, UnknownPayloadForm, canonical_payload, canonicalize, payload_in_form,
+    uncovered_in_form, unsigned_fields,
 };
 pub use error::{KeyError, SignError, VerifyError};
 pub use jwk::{Jwk, Jwks};

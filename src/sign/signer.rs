@@ -1,6 +1,7 @@
-//! Signing a card: a detached JWS over the canonical payload, appended to `signatures`.
+//! Signing a card: a detached JWS over each canonical form of the payload, appended to
+//! `signatures`.
 
-use super::canonical::canonical_payload;
+use super::canonical::{PayloadForm, payload_in_form};
 use super::error::SignError;
 use super::header::{for_signing, signing_input};
 use super::jwk::Jwk;
@@ -11,6 +12,11 @@ use crate::{AgentCard, AgentCardSignature};
 
 /// Signs Agent Cards with one key: protected header `{"alg", "typ": "JOSE", "kid", "jku"?}`,
 /// signature over `protected || '.' || BASE64URL(canonical payload)` (A2A §8.4.2).
+///
+/// By default a card gets one signature per distinct [`PayloadForm`], the spec's first, all
+/// with the same key: each official SDK verifies the one in its form, a spec-following
+/// verifier the spec's. Forms whose payloads are the same bytes (a card without empty values)
+/// share one signature. [`only_form`](Self::only_form) signs one form.
 ///
 /// ES256, EdDSA and RS256 signatures are deterministic: replicas that sign the same card at
 /// start-up serve the same bytes. PS256 signatures differ every time.
@@ -23,7 +29,8 @@ use crate::{AgentCard, AgentCardSignature};
 /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01")
 ///     .with_jku("https://agent.example.com/.well-known/jwks.json");
 /// let signed = signer.sign(&card)?;
-/// assert_eq!(signed.signatures.len(), card.signatures.len() + 1);
+/// // The example has empty values: the spec's form and the SDKs' differ (the two SDKs' agree).
+/// assert_eq!(signed.signatures.len(), card.signatures.len() + 2);
 ///
 /// let verifier = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()));
 /// assert_eq!(verifier.verify(&signed)?.kid, "2026-01");
@@ -34,6 +41,7 @@ pub struct CardSigner {
     key: SigningKey,
     kid: String,
     jku: Option<String>,
+    forms: Vec<PayloadForm>,
 }
 
 impl CardSigner {
@@ -49,7 +57,36 @@ impl CardSigner {
             key,
             kid: kid.into(),
             jku: None,
+            forms: PayloadForm::ALL.to_vec(),
         }
+    }
+
+    /// Signs `form` only: one signature per card, which verifiers of other forms refuse
+    /// whenever the card has empty values.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, PayloadForm, SigningKey};
+    /// let card = a2a_card::AgentCard { name: "Atlas".into(), ..Default::default() };
+    /// let signer = || CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert_eq!(signer().sign(&card).unwrap().signatures.len(), 2);
+    /// let spec_only = signer().only_form(PayloadForm::Spec);
+    /// assert_eq!(spec_only.forms(), [PayloadForm::Spec]);
+    /// assert_eq!(spec_only.sign(&card).unwrap().signatures.len(), 1);
+    /// ```
+    pub fn only_form(mut self, form: PayloadForm) -> Self {
+        self.forms = vec![form];
+        self
+    }
+
+    /// The forms signed, in the order their signatures are written.
+    ///
+    /// ```
+    /// # use a2a_card::sign::{Algorithm, CardSigner, PayloadForm, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// assert_eq!(signer.forms(), PayloadForm::ALL);
+    /// ```
+    pub fn forms(&self) -> &[PayloadForm] {
+        &self.forms
     }
 
     /// Also names the URL of the JWKS that publishes the public key (`jku`). Verifiers use it
@@ -88,47 +125,55 @@ impl CardSigner {
         self.jku.as_deref()
     }
 
-    /// A copy of `card` with one more signature; the signatures it had are kept (key
-    /// rotation: the old ones stay valid, since `signatures` is not part of the payload).
+    /// A copy of `card` with its new signatures appended (one per distinct form); the
+    /// signatures it had are kept (key rotation: the old ones stay valid, since
+    /// `signatures` is not part of the payload).
     ///
     /// ```
     /// use a2a_card::AgentCard;
-    /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
-    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// use a2a_card::sign::{Algorithm, CardSigner, PayloadForm, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1")
+    ///     .only_form(PayloadForm::Spec);
     /// let twice = signer.sign(&signer.sign(&AgentCard::default()).unwrap()).unwrap();
     /// assert_eq!(twice.signatures.len(), 2);
     /// ```
     pub fn sign(&self, card: &AgentCard) -> Result<AgentCard, SignError> {
-        let signature = self.signature(card)?;
+        let signatures = self.signatures(card)?;
         let mut signed = card.clone();
-        signed.signatures.push(signature);
+        signed.signatures.extend(signatures);
         Ok(signed)
     }
 
-    /// The signature of `card`, without adding it.
+    /// The signatures of `card`, without adding them: one per form, except that forms whose
+    /// payloads are the same bytes share one.
     ///
     /// ```
     /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
     /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
-    /// let signature = signer.signature(&a2a_card::AgentCard::default()).unwrap();
-    /// assert!(signature.header.is_none());
+    /// // The three forms of an empty card: `{...empty REQUIRED fields}`, `null`, `{}`.
+    /// let signatures = signer.signatures(&a2a_card::AgentCard::default()).unwrap();
+    /// assert_eq!(signatures.len(), 3);
+    /// assert!(signatures[0].header.is_none());
     /// ```
-    pub fn signature(&self, card: &AgentCard) -> Result<AgentCardSignature, SignError> {
-        if self.kid.is_empty() {
-            return Err(SignError::EmptyKid);
+    pub fn signatures(&self, card: &AgentCard) -> Result<Vec<AgentCardSignature>, SignError> {
+        let mut payloads: Vec<Vec<u8>> = Vec::new();
+        for form in &self.forms {
+            let payload = payload_in_form(card, *form);
+            if !payloads.contains(&payload) {
+                payloads.push(payload);
+            }
         }
-        let algorithm = self.key.algorithm();
-        let protected = for_signing(algorithm, &self.kid, self.jku.as_deref()).encode();
-        let input = signing_input(&protected, &canonical_payload(card));
-        let signature = self
-            .key
-            .sign_bytes(&input)
-            .map_err(|reason| SignError::Crypto { algorithm, reason })?;
-        Ok(AgentCardSignature {
-            protected,
-            signature: base64url::encode(&signature),
-            ..AgentCardSignature::default()
-        })
+        payloads
+            .iter()
+            .map(|payload| {
+                let (protected, signature) = self.sign_payload(payload)?;
+                Ok(AgentCardSignature {
+                    protected,
+                    signature,
+                    ..AgentCardSignature::default()
+                })
+            })
+            .collect()
     }
 
     /// A detached compact JWS over `payload` (`BASE64URL(header)..BASE64URL(signature)`,
@@ -141,6 +186,12 @@ impl CardSigner {
     /// assert!(signer.detached_jws(b"{}").unwrap().contains(".."));
     /// ```
     pub fn detached_jws(&self, payload: &[u8]) -> Result<String, SignError> {
+        let (protected, signature) = self.sign_payload(payload)?;
+        Ok(format!("{protected}..{signature}"))
+    }
+
+    /// (BASE64URL(protected header), BASE64URL(signature)) of a detached JWS over `payload`.
+    fn sign_payload(&self, payload: &[u8]) -> Result<(String, String), SignError> {
         if self.kid.is_empty() {
             return Err(SignError::EmptyKid);
         }
@@ -150,7 +201,7 @@ impl CardSigner {
             .key
             .sign_bytes(&signing_input(&protected, payload))
             .map_err(|reason| SignError::Crypto { algorithm, reason })?;
-        Ok(format!("{protected}..{}", base64url::encode(&signature)))
+        Ok((protected, base64url::encode(&signature)))
     }
 
     /// The public key as a JWK (with `kid`, `alg`, `use: "sig"`), to publish in a JWKS.

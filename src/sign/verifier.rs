@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::algorithm::Algorithm;
-use super::canonical::{PayloadForm, payload_in_form, unsigned_fields};
+use super::canonical::{PayloadForm, payload_in_form, uncovered_in_form, unsigned_fields};
 use super::error::VerifyError;
 use super::header::{self, signing_input};
 use super::jwk::Jwks;
@@ -32,15 +32,16 @@ pub trait JwksFetcher: Send + Sync {
     fn fetch(&self, jku: &str) -> Result<Jwks, String>;
 }
 
-/// The signature that made a card verify.
+/// The signature that made a card verify, and the form it was verified in.
 ///
 /// ```
-/// # use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+/// # use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore};
 /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
 /// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
 /// let verified = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()))
 ///     .verify(&card).unwrap();
 /// assert_eq!((verified.index, verified.algorithm), (0, Algorithm::EdDsa));
+/// assert_eq!((verified.form, verified.uncovered.len()), (PayloadForm::Spec, 0));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VerifiedSignature {
@@ -52,12 +53,18 @@ pub struct VerifiedSignature {
     pub algorithm: Algorithm,
     /// The `jku` the protected header named, if any.
     pub jku: Option<String>,
+    /// The canonical form the signature covers (the spec's for a detached JWS).
+    pub form: PayloadForm,
+    /// JSON pointers of the card's values that form leaves out, which anyone could have
+    /// added or removed ([`uncovered_in_form`]); empty for the spec's form.
+    pub uncovered: Vec<String>,
 }
 
 /// Verifies cards: valid when at least one signature verifies with a trusted key of the same
-/// `kid` and algorithm. By default every supported algorithm is accepted, the spec's
-/// canonical form is used, and fields outside the proto (which no signature covers) are
-/// tolerated; each of these can be tightened.
+/// `kid` and algorithm. By default every supported algorithm is accepted, a signature may
+/// cover any known [`PayloadForm`] (a signature in the spec's form is preferred; the result
+/// names the form and what it leaves uncovered), and fields outside the proto (which no
+/// signature covers) are tolerated; each of these can be tightened.
 ///
 /// ```
 /// use a2a_card::AgentCard;
@@ -71,15 +78,15 @@ pub struct VerifiedSignature {
 ///     .allow_algorithms([Algorithm::Es256, Algorithm::EdDsa]);
 /// assert!(verifier.verify(&signed).is_ok());
 ///
-/// signed.version = "9.9.9".into(); // tampering
-/// let err = verifier.verify(&signed).unwrap_err();
-/// assert!(matches!(err, VerifyError::PayloadMismatch { index: 0, .. }), "{err}");
+/// signed.version = "9.9.9".into(); // tampering: each signature (one per form) fails
+/// let Err(VerifyError::NoneValid { failures }) = verifier.verify(&signed) else { panic!() };
+/// assert!(failures.iter().all(|f| matches!(f, VerifyError::PayloadMismatch { .. })));
 /// ```
 pub struct CardVerifier {
     store: TrustStore,
     algorithms: BTreeSet<Algorithm>,
     refuse_unsigned_fields: bool,
-    form: PayloadForm,
+    forms: BTreeSet<PayloadForm>,
     fetcher: Option<Box<dyn JwksFetcher>>,
 }
 
@@ -95,7 +102,7 @@ impl CardVerifier {
             store,
             algorithms: Algorithm::ALL.into_iter().collect(),
             refuse_unsigned_fields: false,
-            form: PayloadForm::Spec,
+            forms: PayloadForm::ALL.into_iter().collect(),
             fetcher: None,
         }
     }
@@ -104,7 +111,9 @@ impl CardVerifier {
     ///
     /// ```
     /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore, VerifyError};
-    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1");
+    /// use a2a_card::sign::PayloadForm;
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "k1")
+    ///     .only_form(PayloadForm::Spec); // one signature, so its own error
     /// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
     /// let store = || TrustStore::new().with_key(signer.trusted_key());
     /// let err = CardVerifier::new(store()).allow_algorithms([Algorithm::EdDsa]).verify(&card).unwrap_err();
@@ -131,27 +140,24 @@ impl CardVerifier {
         self
     }
 
-    /// Checks signatures against another canonical form; see [`PayloadForm::A2aSdk13`] for
-    /// the one use of this (cards signed by the official Python SDK 1.3).
+    /// Accepts signatures over these canonical forms only (by default, every known form).
+    /// `accept_forms([PayloadForm::Spec])` requires the spec's form, which covers every
+    /// value of the card.
     ///
     /// ```
-    /// use a2a_card::sign::{payload_in_form, Algorithm, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore};
-    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "sdk");
-    /// let mut card = a2a_card::AgentCard { name: "Atlas".into(), ..Default::default() };
-    /// // Signed as the SDK does: over the payload without its empty values.
-    /// let jws = signer.detached_jws(&payload_in_form(&card, PayloadForm::A2aSdk13)).unwrap();
-    /// let (protected, signature) = jws.split_once("..").unwrap();
-    /// card.signatures.push(a2a_card::AgentCardSignature {
-    ///     protected: protected.into(),
-    ///     signature: signature.into(),
-    ///     ..Default::default()
-    /// });
+    /// use a2a_card::sign::{payload_in_form, Algorithm, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore, VerifyError};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "sdk")
+    ///     .only_form(PayloadForm::A2aSdk13); // as the Python SDK signs
+    /// let card = signer.sign(&a2a_card::AgentCard { name: "Atlas".into(), ..Default::default() }).unwrap();
     /// let store = || TrustStore::new().with_key(signer.trusted_key());
-    /// assert!(CardVerifier::new(store()).verify(&card).is_err()); // not the spec's form
-    /// assert!(CardVerifier::new(store()).payload_form(PayloadForm::A2aSdk13).verify(&card).is_ok());
+    /// let verified = CardVerifier::new(store()).verify(&card).unwrap();
+    /// assert_eq!(verified.form, PayloadForm::A2aSdk13);
+    /// assert!(verified.uncovered.contains(&"/description".to_owned()));
+    /// let err = CardVerifier::new(store()).accept_forms([PayloadForm::Spec]).verify(&card).unwrap_err();
+    /// assert!(matches!(err, VerifyError::PayloadMismatch { .. }), "{err}");
     /// ```
-    pub fn payload_form(mut self, form: PayloadForm) -> Self {
-        self.form = form;
+    pub fn accept_forms(mut self, forms: impl IntoIterator<Item = PayloadForm>) -> Self {
+        self.forms = forms.into_iter().collect();
         self
     }
 
@@ -165,7 +171,9 @@ impl CardVerifier {
     ///     fn fetch(&self, _jku: &str) -> Result<Jwks, String> { Ok(self.0.clone()) }
     /// }
     /// let jku = "https://a.example/jwks.json";
-    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1").with_jku(jku);
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1")
+    ///     .with_jku(jku)
+    ///     .only_form(a2a_card::sign::PayloadForm::Spec); // one signature, so its own error
     /// let card = signer.sign(&a2a_card::AgentCard::default()).unwrap();
     /// // Allowlisted, but nothing loads its keys:
     /// let err = CardVerifier::new(TrustStore::new().allow_jku(jku)).verify(&card).unwrap_err();
@@ -191,18 +199,22 @@ impl CardVerifier {
         &self.store
     }
 
-    /// The first signature of `card` that verifies, or why none does (for one signature, its
-    /// own error; for several, [`VerifyError::NoneValid`] with each one's).
+    /// A signature of `card` that verifies, or why none does (for one signature, its own
+    /// error; for several, [`VerifyError::NoneValid`] with each one's). Of several that
+    /// verify, the first in the spec's form, else the first in another form.
     ///
     /// ```
     /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
     /// let old = CardSigner::new(SigningKey::generate(Algorithm::Es256).unwrap(), "old");
     /// let new = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "new");
-    /// let card = new.sign(&old.sign(&a2a_card::AgentCard::default()).unwrap()).unwrap();
+    /// let card = a2a_card::AgentCard { name: "A".into(), ..Default::default() };
+    /// let card = new.sign(&old.sign(&card).unwrap()).unwrap();
+    /// // Two signatures by each key (spec form, then the SDKs' form).
+    /// assert_eq!(card.signatures.len(), 4);
     /// // A verifier that only knows the new key still accepts the card.
     /// let verified = CardVerifier::new(TrustStore::new().with_key(new.trusted_key()))
     ///     .verify(&card).unwrap();
-    /// assert_eq!(verified.index, 1);
+    /// assert_eq!(verified.index, 2);
     /// ```
     pub fn verify(&self, card: &AgentCard) -> Result<VerifiedSignature, VerifyError> {
         if self.refuse_unsigned_fields {
@@ -214,13 +226,32 @@ impl CardVerifier {
         if card.signatures.is_empty() {
             return Err(VerifyError::NoSignatures);
         }
-        let payload = payload_in_form(card, self.form);
+        // The accepted forms' payloads, the spec's first; forms of the same bytes once.
+        let mut payloads: Vec<(PayloadForm, Vec<u8>)> = Vec::new();
+        for form in &self.forms {
+            let payload = payload_in_form(card, *form);
+            if payloads.iter().all(|(_, seen)| *seen != payload) {
+                payloads.push((*form, payload));
+            }
+        }
+        let mut best: Option<VerifiedSignature> = None;
         let mut failures = Vec::new();
         for (index, signature) in card.signatures.iter().enumerate() {
-            match self.verify_one(index, signature, &payload) {
-                Ok(verified) => return Ok(verified),
+            match self.verify_one(index, signature, &payloads) {
+                Ok(verified) if best.as_ref().is_none_or(|b| verified.form < b.form) => {
+                    let spec = verified.form == PayloadForm::Spec;
+                    best = Some(verified);
+                    if spec {
+                        break;
+                    }
+                }
+                Ok(_) => {}
                 Err(failure) => failures.push(failure),
             }
+        }
+        if let Some(mut verified) = best {
+            verified.uncovered = uncovered_in_form(card, verified.form);
+            return Ok(verified);
         }
         if failures.len() == 1 {
             return Err(failures.remove(0));
@@ -252,14 +283,28 @@ impl CardVerifier {
             signature: signature.to_owned(),
             ..AgentCardSignature::default()
         };
-        self.verify_one(0, &signature, payload)
+        self.verify_one(0, &signature, &[(PayloadForm::Spec, payload.to_vec())])
+            .map_err(|error| match error {
+                // Not a card: no forms to name.
+                VerifyError::PayloadMismatch {
+                    index, kid, alg, ..
+                } => VerifyError::PayloadMismatch {
+                    index,
+                    kid,
+                    alg,
+                    forms: String::new(),
+                },
+                other => other,
+            })
     }
 
+    /// The signature checked against each payload in turn: verified in the first form it
+    /// matches.
     fn verify_one(
         &self,
         index: usize,
         signature: &AgentCardSignature,
-        payload: &[u8],
+        payloads: &[(PayloadForm, Vec<u8>)],
     ) -> Result<VerifiedSignature, VerifyError> {
         let header = header::decode(&signature.protected).map_err(|problem| {
             VerifyError::MalformedHeader {
@@ -296,24 +341,29 @@ impl CardVerifier {
         // Padded signatures are read too: some JWS libraries pad the detached form.
         let signature_bytes = base64url::decode(&signature.signature, Padding::Ignored)
             .ok_or(VerifyError::MalformedSignature { index })?;
-        let input = signing_input(&signature.protected, payload);
         // Every key of the kid and algorithm (a bounded few): one listed first that is not
         // the signer's must not make a valid signature fail.
-        if !keys
-            .iter()
-            .any(|key| key.verifies(&input, &signature_bytes))
-        {
+        let form = payloads.iter().find_map(|(form, payload)| {
+            let input = signing_input(&signature.protected, payload);
+            keys.iter()
+                .any(|key| key.verifies(&input, &signature_bytes))
+                .then_some(*form)
+        });
+        let Some(form) = form else {
             return Err(VerifyError::PayloadMismatch {
                 index,
                 kid: header.kid,
                 alg: algorithm,
+                forms: self.form_list(),
             });
-        }
+        };
         Ok(VerifiedSignature {
             index,
             kid: header.kid,
             algorithm,
             jku: header.jku,
+            form,
+            uncovered: Vec::new(),
         })
     }
 
@@ -358,6 +408,14 @@ impl CardVerifier {
         Ok(store)
     }
 
+    fn form_list(&self) -> String {
+        self.forms
+            .iter()
+            .map(|form| form.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     fn allowed_list(&self) -> String {
         self.algorithms
             .iter()
@@ -389,7 +447,7 @@ impl fmt::Debug for CardVerifier {
             .field("store", &self.store)
             .field("algorithms", &self.allowed_list())
             .field("refuse_unsigned_fields", &self.refuse_unsigned_fields)
-            .field("form", &self.form)
+            .field("forms", &self.form_list())
             .field("fetcher", &self.fetcher.is_some())
             .finish()
     }

@@ -20,6 +20,16 @@ Usage: sign_peer.py MODE ARGS...
                                 every manifest (the host's too) verifies, one line each.
   sdk-sign CARD KEY.pem KID ALG The same with a2a-sdk's create_agent_card_signer.
   sdk-verify CARD JWKS          The same with a2a-sdk's create_signature_verifier.
+  sdk-canonical CARD            The bytes a2a-sdk signs and verifies for CARD (read as its
+                                client reads a card: unknown fields ignored).
+
+Batch modes, one process for many cards (each prints one JSON document):
+  canonical-all CARD...         {"rfc8785": [...], "sdk": [...]}: per card, what `canonical`
+                                and `sdk-canonical` print (null where the SDK refuses).
+  sdk-sign-all ALG KID CARD...  A new key; each CARD signed by a2a-sdk.
+                                {"cards": [...], "jwks": public key set}.
+  verify-all JWKS CARD...       {"sdk": [...], "jwcrypto": [...]}: per card, whether a2a-sdk's
+                                verifier and jwcrypto + rfc8785 verify it.
 """
 
 import base64
@@ -50,9 +60,21 @@ def load(path):
         return json.load(f)
 
 
+def as_doubles(value):
+    """JSON numbers are IEEE doubles (RFC 8785 section 3.2.2.3); json.load makes integers
+    Python ints, which rfc8785 refuses beyond 2**53."""
+    if isinstance(value, dict):
+        return {k: as_doubles(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_doubles(v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
 def payload_of(card):
     unsigned = {k: v for k, v in card.items() if k != "signatures"}
-    return rfc8785.dumps(unsigned)
+    return rfc8785.dumps(as_doubles(unsigned))
 
 
 def keygen(alg, out):
@@ -151,13 +173,22 @@ def jwcrypto_verify_catalog(catalog, jwks):
     return REFUSED if refused or not manifests else 0
 
 
-def sdk_card(doc):
+def sdk_card(doc, ignore_unknown_fields=False):
     from google.protobuf.json_format import ParseDict
     from a2a.types import a2a_pb2
 
     card = a2a_pb2.AgentCard()
-    ParseDict(doc, card)  # strict: unknown fields raise
+    # strict unless asked: unknown fields raise
+    ParseDict(doc, card, ignore_unknown_fields=ignore_unknown_fields)
     return card
+
+
+def sdk_canonical(doc):
+    # The SDK's signer and verifier both call this (private) function; it is the
+    # canonicalizer under test.
+    from a2a.utils.signing import _canonicalize_agent_card
+
+    return _canonicalize_agent_card(sdk_card(doc, ignore_unknown_fields=True))
 
 
 def sdk_sign(doc, pem_path, kid, alg):
@@ -188,6 +219,51 @@ def sdk_verify(doc, jwks):
     return 0
 
 
+def quiet(run):
+    """Runs `run`, its stdout (jwcrypto_verify's verdict) discarded; its return value."""
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        return run()
+
+
+def canonical_all(paths):
+    from a2a.utils._jcs import CanonicalizationError
+
+    def sdk_or_none(doc):
+        try:
+            return sdk_canonical(doc)
+        except CanonicalizationError:
+            return None
+
+    docs = [load(path) for path in paths]
+    return {
+        "rfc8785": [payload_of(doc).decode("utf-8") for doc in docs],
+        "sdk": [sdk_or_none(doc) for doc in docs],
+    }
+
+
+def sdk_sign_all(alg, kid, paths):
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as scratch:
+        pem = os.path.join(scratch, "key.pem")
+        keygen(alg, pem)
+        cards = [sdk_sign(load(path), pem, kid, alg) for path in paths]
+        return {"cards": cards, "jwks": public_jwks(jwk_of(pem, kid, alg))}
+
+
+def verify_all(jwks_path, paths):
+    jwks = load(jwks_path)
+    docs = [load(path) for path in paths]
+    return {
+        "sdk": [quiet(lambda: sdk_verify(doc, jwks)) == 0 for doc in docs],
+        "jwcrypto": [quiet(lambda: jwcrypto_verify(doc, jwks)) == 0 for doc in docs],
+    }
+
+
 def main():
     mode, args = sys.argv[1], sys.argv[2:]
     if mode == "keygen":
@@ -206,6 +282,14 @@ def main():
     elif mode == "sdk-sign":
         key = jwk_of(args[1], args[2], args[3])
         print(json.dumps({"card": sdk_sign(load(args[0]), *args[1:]), "jwks": public_jwks(key)}))
+    elif mode == "canonical-all":
+        print(json.dumps(canonical_all(args)))
+    elif mode == "sdk-sign-all":
+        print(json.dumps(sdk_sign_all(args[0], args[1], args[2:])))
+    elif mode == "verify-all":
+        print(json.dumps(verify_all(args[0], args[1:])))
+    elif mode == "sdk-canonical":
+        sys.stdout.buffer.write(sdk_canonical(load(args[0])).encode("utf-8"))
     elif mode == "sdk-verify":
         return sdk_verify(load(args[0]), load(args[1]))
     else:
