@@ -30,7 +30,7 @@ pub(crate) struct KeygenArgs {
 /// Parses an algorithm name as JOSE spells it.
 pub(crate) fn parse_algorithm(name: &str) -> Result<Algorithm, String> {
     name.parse()
-        .map_err(|e: a2a_card::sign::UnsupportedAlgorithm| e.to_string())
+        .map_err(|e: a2a_card::sign::UnsupportedAlgorithmError| e.to_string())
 }
 
 pub(crate) fn run(args: KeygenArgs, output: &mut Output) -> Outcome {

@@ -26,7 +26,7 @@ use said::Said;
 /// assert_eq!("forwarded".parse::<ProxyHeaders>(), Ok(ProxyHeaders::Forwarded));
 /// let proxies = TrustedProxies::new().proxy("10.0.0.0/8")?.headers(ProxyHeaders::Forwarded);
 /// # let _ = proxies;
-/// # Ok::<(), a2a_card::serve::InvalidProxy>(())
+/// # Ok::<(), a2a_card::serve::InvalidProxyError>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -57,10 +57,10 @@ impl ProxyHeaders {
 /// A name that is not one of `forwarded`, `x-forwarded`, `both`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a proxy header family: expected forwarded, x-forwarded or both")]
-pub struct InvalidProxyHeaders(String);
+pub struct InvalidProxyHeadersError(String);
 
 impl std::str::FromStr for ProxyHeaders {
-    type Err = InvalidProxyHeaders;
+    type Err = InvalidProxyHeadersError;
 
     /// `forwarded`, `x-forwarded` or `both`, in any case.
     fn from_str(name: &str) -> Result<Self, Self::Err> {
@@ -68,7 +68,7 @@ impl std::str::FromStr for ProxyHeaders {
             "forwarded" => Ok(ProxyHeaders::Forwarded),
             "x-forwarded" => Ok(ProxyHeaders::XForwarded),
             "both" => Ok(ProxyHeaders::Both),
-            _ => Err(InvalidProxyHeaders(name.to_owned())),
+            _ => Err(InvalidProxyHeadersError(name.to_owned())),
         }
     }
 }
@@ -142,7 +142,7 @@ impl Default for TrustedProxies {
 /// A proxy address that is not an IP address or a CIDR block.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not an IP address or a CIDR block such as \"10.0.0.0/8\" or \"fd00::/8\"")]
-pub struct InvalidProxy(String);
+pub struct InvalidProxyError(String);
 
 impl TrustedProxies {
     /// No proxy trusted and no origin allowed yet: every request gets the default variant.
@@ -176,10 +176,10 @@ impl TrustedProxies {
     /// let proxies = a2a_card::serve::TrustedProxies::new().proxy("172.16.0.0/12")?;
     /// assert!(proxies.warnings().is_empty());
     /// assert!(a2a_card::serve::TrustedProxies::new().proxy("10.0.0.0/33").is_err());
-    /// # Ok::<(), a2a_card::serve::InvalidProxy>(())
+    /// # Ok::<(), a2a_card::serve::InvalidProxyError>(())
     /// ```
-    pub fn proxy(mut self, block: &str) -> Result<Self, InvalidProxy> {
-        let cidr = Cidr::parse(block).ok_or_else(|| InvalidProxy(block.to_owned()))?;
+    pub fn proxy(mut self, block: &str) -> Result<Self, InvalidProxyError> {
+        let cidr = Cidr::parse(block).ok_or_else(|| InvalidProxyError(block.to_owned()))?;
         self.block_warnings.extend(cidr.warning(block));
         self.proxies.push(cidr);
         Ok(self)
@@ -193,7 +193,7 @@ impl TrustedProxies {
     /// use a2a_card::serve::{ProxyHeaders, TrustedProxies};
     /// let proxies = TrustedProxies::new().proxy("10.0.0.0/8")?.headers(ProxyHeaders::Both);
     /// assert!(format!("{proxies:?}").contains("family: Both"));
-    /// # Ok::<(), a2a_card::serve::InvalidProxy>(())
+    /// # Ok::<(), a2a_card::serve::InvalidProxyError>(())
     /// ```
     pub fn headers(mut self, family: ProxyHeaders) -> Self {
         self.family = family;

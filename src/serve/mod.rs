@@ -117,7 +117,7 @@ pub(crate) use {
 pub use catalog::CatalogOptions;
 pub use error::BuildError;
 pub use forwarded::{
-    InvalidProxy, InvalidProxyHeaders, ProxyHeaders, ProxyWarning, TrustedProxies,
+    InvalidProxyError, InvalidProxyHeadersError, ProxyHeaders, ProxyWarning, TrustedProxies,
 };
 pub use future::ResponseFuture;
 pub use handle::CardHandle;

@@ -79,17 +79,17 @@ impl fmt::Display for Algorithm {
 /// ```
 #[derive(Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unsupported algorithm {0:?}; supported: ES256, EdDSA, RS256, PS256")]
-pub struct UnsupportedAlgorithm(pub String);
+pub struct UnsupportedAlgorithmError(pub String);
 
 impl FromStr for Algorithm {
-    type Err = UnsupportedAlgorithm;
+    type Err = UnsupportedAlgorithmError;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Algorithm::ALL
             .into_iter()
             .find(|alg| alg.as_str() == name)
-            .ok_or_else(|| UnsupportedAlgorithm(name.to_owned()))
+            .ok_or_else(|| UnsupportedAlgorithmError(name.to_owned()))
     }
 }
 
-debug_as_display!(UnsupportedAlgorithm);
+debug_as_display!(UnsupportedAlgorithmError);

@@ -95,16 +95,16 @@ impl fmt::Display for PayloadForm {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown payload form {0:?} (known: spec, a2a-sdk-1.3, a2a-js-1.3)")]
-pub struct UnknownPayloadForm(pub String);
+pub struct UnknownPayloadFormError(pub String);
 
 impl FromStr for PayloadForm {
-    type Err = UnknownPayloadForm;
+    type Err = UnknownPayloadFormError;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Self::ALL
             .into_iter()
             .find(|form| form.as_str() == name)
-            .ok_or_else(|| UnknownPayloadForm(name.to_owned()))
+            .ok_or_else(|| UnknownPayloadFormError(name.to_owned()))
     }
 }
 

@@ -90,7 +90,7 @@ impl SigningKey {
             Some(alg) => {
                 let algorithm =
                     alg.parse()
-                        .map_err(|e: super::algorithm::UnsupportedAlgorithm| {
+                        .map_err(|e: super::algorithm::UnsupportedAlgorithmError| {
                             KeyError::Algorithm(e.to_string())
                         })?;
                 key.with_algorithm(algorithm)

@@ -46,9 +46,9 @@ mod signer;
 pub(crate) mod trust;
 mod verifier;
 
-pub use algorithm::{Algorithm, UnsupportedAlgorithm};
+pub use algorithm::{Algorithm, UnsupportedAlgorithmError};
 pub use canonical::{
-    PayloadForm, UnknownPayloadForm, canonical_payload, canonicalize, payload_in_form,
+    PayloadForm, UnknownPayloadFormError, canonical_payload, canonicalize, payload_in_form,
     uncovered_in_form, unsigned_fields,
 };
 pub use error::{KeyError, SignError, VerifyError};

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use super::algorithm::{Algorithm, UnsupportedAlgorithm};
+use super::algorithm::{Algorithm, UnsupportedAlgorithmError};
 use super::error::KeyError;
 use super::jwk::{Jwk, Jwks};
 use super::material::{KeyType, PublicMaterial};
@@ -63,7 +63,7 @@ impl TrustedKey {
         let algorithm = match (&jwk.alg, material.key_type()) {
             (Some(alg), _) => alg
                 .parse()
-                .map_err(|e: UnsupportedAlgorithm| KeyError::Algorithm(e.to_string()))?,
+                .map_err(|e: UnsupportedAlgorithmError| KeyError::Algorithm(e.to_string()))?,
             (None, KeyType::Rsa) => {
                 return Err(KeyError::Algorithm(
                     "an RSA key needs `alg` (RS256 or PS256); the signature must not choose it"

@@ -21,7 +21,7 @@ pub(super) struct Cidr {
 /// let warnings = proxies.warnings();
 /// assert!(matches!(&warnings[0], ProxyWarning::HostBitsSet { network, .. } if network == "10.0.0.0/8"));
 /// assert!(matches!(&warnings[1], ProxyWarning::EveryAddress { .. }));
-/// # Ok::<(), a2a_card::serve::InvalidProxy>(())
+/// # Ok::<(), a2a_card::serve::InvalidProxyError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
