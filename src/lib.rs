@@ -47,6 +47,7 @@
 //! | `client`, `native-roots` | the one bounded HTTP(S) client (deadlines, body cap, destination policy) | `client::Client` |
 //! | `check` | the audit of a live agent's card endpoints | `check::Audit`, `check::AuditReport` |
 //! | `mtls-subject` | a client certificate's subject read from its DER | `security::ClientCertificate` |
+//! | `lint-injection` | validation lints for instructions hidden in a card's text (invisible characters, instruction-like phrases, fake prompt markup, look-alike names; `A2A-W070`..`A2A-W074`), with the Unicode data they need; on in `check` and the CLI | [`validate`] |
 //!
 //! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. An
 //! accept loop with deadlines, TLS termination and the auth file are the package
