@@ -35,7 +35,7 @@ const ACTION_FIELDS: &[&str] = &["description", "examples"];
 
 /// Characters of context shown before the first hidden character, and at most shown in all.
 const EXCERPT_BEFORE: usize = 12;
-const EXCERPT_CHARS: usize = 48;
+const EXCERPT_CHARS: usize = 28;
 
 /// The spec profile's code, or the registry profile's when the finding is unambiguous.
 fn code_for(profile: Profile, unambiguous: bool, spec: Code, registry: Code) -> Code {
