@@ -68,14 +68,9 @@ pub(super) fn find(folded: &Folded) -> Vec<Markup> {
 }
 
 fn starts_with(chars: &[char], at: usize, text: &str) -> bool {
-    let mut k = at;
-    for c in text.chars() {
-        if chars.get(k) != Some(&c) {
-            return false;
-        }
-        k += 1;
-    }
-    true
+    (at..)
+        .zip(text.chars())
+        .all(|(k, c)| chars.get(k) == Some(&c))
 }
 
 /// The length of the markup starting at `at`, if any.
