@@ -11,7 +11,18 @@
 //! use axum::{routing::post, Router};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let card = AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json")))?;
+//! let card = AgentCard::from_json_str(r#"{
+//!   "name": "Route Planner",
+//!   "description": "Plans driving routes with live traffic and road closures.",
+//!   "supportedInterfaces": [{"url": "http://127.0.0.1:8080/a2a/v1",
+//!                            "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+//!   "version": "1.0.0",
+//!   "capabilities": {},
+//!   "defaultInputModes": ["text/plain"],
+//!   "defaultOutputModes": ["application/json"],
+//!   "skills": [{"id": "route", "name": "Route", "description": "Plans a route from A to B.",
+//!               "tags": ["maps"], "examples": ["Drive from Lyon to Turin avoiding tolls"]}]
+//! }"#)?; // or AgentCard::from_json_slice(&std::fs::read("agent-card.json")?)?
 //! // The agent's own routes, as they are; the layer answers the card's paths before routing.
 //! let app: Router = Router::new()
 //!     .route("/a2a/v1", post(|body: String| async move { body }))
@@ -33,26 +44,14 @@
 //! ([`AgentCard`]); validation with JSON-pointer diagnostics ([`validate`], [`Code`]);
 //! migration between v0.3 and v1.0 ([`migrate`]); pointers mapped back to the text
 //! ([`validate::locate`]); and the A2A wire vocabulary ([`protocol`]: bindings, versions, the
-//! extended-card operation, error codes, header names). One cargo feature per capability:
+//! extended-card operation, error codes, header names). One cargo feature per capability; the
+//! map of every public module, its feature and its main types is [`guides::api`], and the
+//! guides (serving, proxies, the extended card, signatures, catalogs, the audit) are the other
+//! modules of [`guides`], their examples compiled as doc tests.
 //!
-//! | Feature | What it adds | Main types |
-//! |---|---|---|
-//! | `serve` (default) | the public card layer; no async runtime | `serve::AgentCardLayer`, `serve::CardHandle` |
-//! | `compression` (default) | gzip and brotli bytes of every representation, picked by `Accept-Encoding` (pure Rust) | |
-//! | `catalog` | AI Catalogs: model, validation, served by the layer | `catalog::AiCatalog` |
-//! | `auth` | the card's security requirements enforced | `security::RequireCardSecurityLayer`, `security::CardSecurity` |
-//! | `extended` | the authenticated extended card (`auth` + `serve`) | `extended::ExtendedCardLayer` |
-//! | `sign` | RFC 8785 + detached JWS card signatures | `sign::CardSigner`, `sign::CardVerifier` |
-//! | `jwt`, `jwks-fetch` | bearer JWTs against a JWKS given, read, or fetched over HTTPS | `security::jwt::JwtVerifier` |
-//! | `client`, `native-roots` | the one bounded HTTP(S) client (deadlines, body cap, destination policy) | `client::Client` |
-//! | `check` | the audit of a live agent's card endpoints | `check::Audit`, `check::AuditReport` |
-//! | `mtls-subject` | a client certificate's subject read from its DER | `security::ClientCertificate` |
-//! | `lint-injection` | validation lints for instructions hidden in a card's text (invisible characters, instruction-like phrases, fake prompt markup, look-alike names; `A2A-W070`..`A2A-W074`), with the Unicode data they need; on in `check` and the CLI | [`validate`] |
-//!
-//! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. An
-//! accept loop with deadlines, TLS termination and the auth file are the package
-//! `a2a-card-server`; the `a2a-card` command line is the package `a2a-card-cli`. The map of
-//! every public module is in the repository's `docs/api.md`.
+//! The default features are `serve` and `compression`: the layer, no async runtime, no TLS
+//! stack. An accept loop with deadlines, TLS termination and the auth file are the package
+//! `a2a-card-server`; the `a2a-card` command line is the package `a2a-card-cli`.
 //!
 //! ## Validating a card
 //!
@@ -92,8 +91,7 @@ mod macros;
 mod base64url;
 #[cfg(any(feature = "serve", feature = "auth"))]
 pub mod body;
-#[cfg(any(feature = "jwt", feature = "client"))]
-mod bounded_file;
+pub mod bounded_file;
 mod card;
 #[cfg(feature = "catalog")]
 pub mod catalog;
@@ -111,6 +109,7 @@ pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;
 // Header parsers shared by the middleware and the audit.
+pub mod guides;
 #[cfg(any(feature = "serve", feature = "check"))]
 mod http_headers;
 #[cfg(feature = "serve")]
@@ -127,4 +126,4 @@ pub use card::{
     OpenIdConnectSecurityScheme, PasswordOAuthFlow, PointerMap, ReadCard, ReadError, SchemeKind,
     SecurityRequirement, SecurityScheme, StringList, V03Rendering,
 };
-pub use diagnostic::{Code, Diagnostic, Severity, pointer_push};
+pub use diagnostic::{Code, Diagnostic, Severity, pointer_push, terminal_safe};

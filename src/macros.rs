@@ -3,6 +3,11 @@
 /// Implements `Debug` as the `Display` message for error types, so an error returned with
 /// `?` from `main` (which prints Debug) reads as the sentence that says what went wrong, not
 /// as a variant name. The messages never carry secrets, so neither does Debug.
+///
+/// Exported (hidden) for the server package's errors, so both packages share one definition;
+/// not part of the API.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! debug_as_display {
     ($($error:ty),+ $(,)?) => {$(
         impl ::std::fmt::Debug for $error {

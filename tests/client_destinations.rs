@@ -88,6 +88,21 @@ fn client(resolver: Table) -> Client {
         .unwrap()
 }
 
+/// A client's own policy that notes every address it is asked about and allows only
+/// loopback, so no test connects anywhere but this machine.
+#[derive(Debug, Default, Clone)]
+struct Recording(Arc<std::sync::Mutex<Vec<SocketAddr>>>);
+
+impl a2a_card::client::DestinationPolicy for Recording {
+    fn allows(&self, _url: &http::Uri, address: SocketAddr) -> Result<(), String> {
+        self.0.lock().unwrap().push(address);
+        match address.ip().is_loopback() {
+            true => Ok(()),
+            false => Err(format!("{} is not on this machine", address.ip())),
+        }
+    }
+}
+
 fn get() -> Outgoing {
     Outgoing::new(Method::GET)
 }
@@ -176,15 +191,6 @@ async fn a_loopback_base_reaches_loopback_through_redirects() {
 
 #[tokio::test]
 async fn the_clients_own_policy_is_asked_last_about_what_it_will_connect_to() {
-    /// Allows everything and notes what it was asked about.
-    #[derive(Debug, Default, Clone)]
-    struct Recording(Arc<std::sync::Mutex<Vec<SocketAddr>>>);
-    impl a2a_card::client::DestinationPolicy for Recording {
-        fn allows(&self, _url: &http::Uri, address: SocketAddr) -> Result<(), String> {
-            self.0.lock().unwrap().push(address);
-            Ok(())
-        }
-    }
     let recording = Recording::default();
     let (target, _) = counting("127.0.0.1", ok_response()).await;
     let client = Client::builder()
@@ -228,4 +234,106 @@ async fn the_run_budget_stops_every_exchange_after_it() {
     assert_eq!(hits.load(Ordering::SeqCst), 1);
     let message = first.unwrap_err().to_string();
     assert_eq!(message, "not done: the run's time budget of 300 ms ran out");
+}
+
+/// 169.254.0.0/16 and fe80::/10 at each edge, as IP literals and as names the resolver
+/// answers with them, are refused as link-local by the classes of a loopback base, before any
+/// connection; the addresses just outside are classed otherwise: 169.253.255.255 and
+/// 169.255.0.0 are global (the classes let them through, and only the client's own policy,
+/// which allows loopback alone, stops them), fe7f:ffff::1 is reserved and fec0::1 private.
+#[tokio::test]
+async fn link_local_is_refused_at_each_edge_and_the_neighbours_are_other_classes() {
+    use a2a_card::client::AddressClass;
+    let (here, hits) = counting("127.0.0.1", ok_response()).await;
+    let port = here.port();
+    let link_local = [
+        "169.254.0.0",
+        "169.254.0.1",
+        "169.254.169.254",
+        "169.254.255.255",
+        "::ffff:169.254.0.0",
+        "::ffff:169.254.255.255",
+        "fe80::",
+        "fe80::1",
+        "febf:ffff::1",
+        "febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+    ];
+    let neighbours = [
+        ("169.253.255.255", AddressClass::Global),
+        ("169.255.0.0", AddressClass::Global),
+        (
+            "fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+            AddressClass::Reserved,
+        ),
+        ("fec0::", AddressClass::Private),
+        ("fec0::1", AddressClass::Private),
+    ];
+    let mut resolver = Table::default().with("agent.localhost", &["127.0.0.1"]);
+    let every = link_local
+        .iter()
+        .copied()
+        .chain(neighbours.iter().map(|(ip, _)| *ip));
+    for (i, ip) in every.enumerate() {
+        resolver = resolver.with(&format!("n{i}.example"), &[ip]);
+    }
+    let recording = Recording::default();
+    let client = Client::builder()
+        .timeout(Duration::from_secs(30))
+        .plain_http(PlainHttp::Allowed)
+        .resolver(resolver)
+        .destination_policy(recording.clone())
+        .build()
+        .unwrap();
+    let base = parse_http_url(&format!("http://agent.localhost:{port}/")).unwrap();
+    let client = client.for_base(&base).await;
+    // The base itself is reached: loopback passes both policies.
+    assert_eq!(
+        client.send(&base, &get()).await.result.unwrap().status(),
+        200
+    );
+    assert_eq!(hits.load(Ordering::SeqCst), 1);
+    recording.0.lock().unwrap().clear();
+
+    let expected = link_local
+        .iter()
+        .map(|ip| (*ip, AddressClass::LinkLocal))
+        .chain(neighbours);
+    let mut failures = Vec::new();
+    for (i, (ip, class)) in expected.enumerate() {
+        let literal = match ip.contains(':') {
+            true => format!("http://[{ip}]:{port}/"),
+            false => format!("http://{ip}:{port}/"),
+        };
+        let named = format!("http://n{i}.example:{port}/");
+        // What the refusal names: the class's own words, or the client's own policy for a
+        // global address.
+        let reason = match class {
+            AddressClass::Global => format!("{ip} is not on this machine"),
+            _ => format!("{ip} is {}", class.describe()),
+        };
+        for target in [literal, named] {
+            let url = parse_http_url(&target).unwrap();
+            let message = match client.send(&url, &get()).await.result {
+                Err(error @ ClientError::Refused { .. }) => error.to_string(),
+                other => format!("not refused: {other:?}"),
+            };
+            if !message.contains(&reason) {
+                failures.push(format!("{target} ({ip}): {message}"));
+            }
+            let connected = client.connect_tcp(url.host().unwrap(), port).await;
+            if !matches!(connected, Err(ClientError::Refused { .. })) {
+                failures.push(format!("{target}: connect_tcp {connected:?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Only the global neighbours got past the classes, each asked twice (send, connect_tcp)
+    // for each of its two spellings; nothing else left this machine's policy.
+    let asked: Vec<IpAddr> = recording.0.lock().unwrap().iter().map(|a| a.ip()).collect();
+    let global: Vec<IpAddr> = ["169.253.255.255", "169.255.0.0"]
+        .iter()
+        .flat_map(|ip| [ip.parse().unwrap(); 4])
+        .collect();
+    assert_eq!(asked, global);
+    assert_eq!(hits.load(Ordering::SeqCst), 1, "connected anyway");
 }

@@ -8,6 +8,8 @@
 //! tested with real certificates in `cli_tls.rs` and `cli_extended.rs`).
 
 mod support;
+#[path = "support/whoami.rs"]
+mod whoami;
 
 use std::convert::Infallible;
 
@@ -43,6 +45,10 @@ impl TokenVerifier for Tokens {
         let result = match token {
             "read-token" => Ok(Grant::subject("reader").with_scopes(["cards.read"])),
             "partner-token" => Ok(Grant::subject("partner").with_scopes(["cards.read", "partner"])),
+            "fleet-token" => Ok(Grant::subject("fleet").with_scopes(["cards.read", "fleet"])),
+            "partner-fleet-token" => {
+                Ok(Grant::subject("both").with_scopes(["cards.read", "partner", "fleet"]))
+            }
             "noscope-token" => Ok(Grant::subject("nobody")),
             _ => Err(TokenError::Invalid("unknown token")),
         };
@@ -431,15 +437,12 @@ fn head_options_and_other_methods_on_the_rest_route() {
 #[test]
 fn path_variants_never_serve_the_card_without_auth_nor_crash() {
     let server = server();
+    // Other paths: the inner service's.
     for path in [
-        "/rest/extendedAgentCard/",
-        "//rest/extendedAgentCard",
-        "/rest//extendedAgentCard",
-        "/REST/extendedAgentCard",
-        "/rest/ExtendedAgentCard",
-        "/rest/%65xtendedAgentCard",
         "/rest/a/b/extendedAgentCard",
         "/rest/extendedAgentCard%00",
+        "/rest/extendedAgentCardx",
+        "/rest/%65xtendedAgentCardx",
         "/extendedAgentCard",
         "/rest/v1/card",
     ] {
@@ -447,6 +450,25 @@ fn path_variants_never_serve_the_card_without_auth_nor_crash() {
         assert_eq!(response.status, 418, "{path} was not passed through");
         let with_key = get(&server, path, &[("X-API-Key", b"k1-header")]);
         assert_eq!(with_key.status, 418, "{path} was not passed through");
+    }
+    // The route to a server that merges slashes, ignores case or decodes more than RFC
+    // 3986 allows: refused whoever asks, never passed on.
+    for path in [
+        "/rest/extendedAgentCard/",
+        "//rest/extendedAgentCard",
+        "/rest//extendedAgentCard",
+        "/REST/extendedAgentCard",
+        "/rest/ExtendedAgentCard",
+        "/rest%2FextendedAgentCard",
+        "/rest/%2565xtendedAgentCard",
+        "/x/..%2Frest/extendedAgentCard",
+        "/rest/extendedAgentCard;x",
+    ] {
+        for headers in [&[][..], &[("X-API-Key", &b"k1-header"[..])][..]] {
+            let response = get(&server, path, headers);
+            assert_eq!(response.status, 404, "{path}");
+            assert_eq!(response.json()["error"]["code"], 404, "{path}");
+        }
     }
     // A tenant segment is a route of its own, with the same protection.
     assert_eq!(
@@ -508,6 +530,57 @@ fn the_v03_rest_route_serves_the_v03_rendering() {
     assert_eq!(v03["url"], "https://fleet.example.com/legacy");
     assert_eq!(v03["securitySchemes"]["apiKey"]["type"], "apiKey");
     assert!(response.etag_matches_body());
+}
+
+/// Each spelling of `path` with one of its characters (not a `/`) percent-encoded, in upper
+/// and in lower case hex.
+fn escaped_spellings(path: &str) -> Vec<String> {
+    let mut spellings = Vec::new();
+    for (at, byte) in path.bytes().enumerate().filter(|&(_, b)| b != b'/') {
+        for hex in [format!("%{byte:02X}"), format!("%{byte:02x}")] {
+            spellings.push(format!("{}{hex}{}", &path[..at], &path[at + 1..]));
+        }
+    }
+    spellings
+}
+
+#[test]
+fn every_escaped_spelling_of_a_route_is_that_route() {
+    // RFC 3986 §6.2.2: `%72` is `r`. A server behind the layer that decodes paths (the
+    // Python a2a-sdk's does) answers `/%72pc` as `/rpc`, so the layer must too.
+    let server = server();
+    let call = br#"{"jsonrpc":"2.0","id":9,"method":"GetExtendedAgentCard"}"#;
+    for path in escaped_spellings("/rpc") {
+        let refused = support::request(server.addr, "POST", &path, &[], call);
+        assert_eq!(refused.status, 401, "{path}");
+        assert_eq!(refused.json()["error"]["code"], -32000, "{path}");
+        assert_eq!(refused.json()["id"], 9, "{path}");
+        let key = [("X-API-Key", &b"k1-header"[..])];
+        let answered = support::request(server.addr, "POST", &path, &key, call);
+        assert_eq!(answered.json()["result"]["name"], "Fleet Router", "{path}");
+    }
+    let rest = [
+        "/rest/extendedAgentCard",
+        "/rest/acme/extendedAgentCard",
+        "/legacy/v1/card",
+    ];
+    for path in rest.iter().flat_map(|p| escaped_spellings(p)) {
+        let refused = get(&server, &path, &[]);
+        assert_eq!(refused.status, 401, "{path}");
+        assert!(!challenges(&refused).is_empty(), "{path}");
+        assert!(
+            !String::from_utf8_lossy(&refused.body).contains("skills"),
+            "{path}"
+        );
+        let answered = get(&server, &path, &[("X-API-Key", b"k1-header")]);
+        assert_eq!(answered.status, 200, "{path}");
+        assert_eq!(answered.json()["name"], "Fleet Router", "{path}");
+    }
+    // Other JSON-RPC calls to an escaped spelling still reach the agent, as sent.
+    let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage"}"#;
+    let passed = support::request(server.addr, "POST", "/%72pc", &[], other);
+    assert_eq!(passed.status, 418);
+    assert_eq!(passed.header("x-inner-path"), Some("/%72pc"));
 }
 
 fn rpc(server: &TestServer, body: &[u8], headers: &[(&str, &[u8])]) -> RawResponse {
@@ -1318,4 +1391,386 @@ fn views_built_when_first_asked_for_are_compressed_and_the_switch_turns_it_off()
     assert!(!plain.has("content-encoding"));
     assert_eq!(plain.body, identity.body);
     assert!(!plain.header("vary").unwrap().contains("Accept-Encoding"));
+}
+
+/// HTTP Basic over a real socket with passwords that hold colons (RFC 7617 §2: the user-id
+/// cannot contain a colon, the password can): the caller is named by what comes before the
+/// first colon (`a:b:c` is the user `a` with the password `b:c`, never the user `a:b` with
+/// the password `c`), a password may end in a colon or be only colons, and every near miss
+/// (one character off, a colon more or less, a half alone) is refused. An empty password
+/// cannot be configured.
+#[test]
+fn basic_users_end_at_the_first_colon_and_every_near_miss_is_refused() {
+    use a2a_card::security::SecurityError;
+    let mut public = card("public");
+    public.security_requirements =
+        serde_json::from_value(json!([{"schemes": {"basic": {}}}])).unwrap();
+    let users = BasicUsers::new(["a:b:c", "dave:pw:", "u:::", "erin:x"]).unwrap();
+    let security = CardSecurity::builder(&public)
+        .verifier("basic", users)
+        .build()
+        .unwrap();
+    let server = whoami::guarded_whoami(security);
+    let send = |pair: &str| server.request("GET", "/a2a", &[("Authorization", &basic(pair))]);
+    let mut failures = Vec::new();
+    for (pair, user) in [
+        ("a:b:c", "a"),
+        ("dave:pw:", "dave"),
+        ("u:::", "u"),
+        ("erin:x", "erin"),
+    ] {
+        let response = send(pair);
+        if response.status != 200 || response.json()["subject"] != user {
+            failures.push(format!("{pair}: {} {:?}", response.status, response.body));
+        }
+    }
+    for near_miss in [
+        "a:b:d",
+        "a:b:C",
+        "a:c:c",
+        "A:b:c",
+        "b:b:c",
+        "a:b",
+        "a:c",
+        "b:c",
+        "a:b:c:",
+        "a::b:c",
+        "a:b::c",
+        ":a:b:c",
+        "a:b:c ",
+        " a:b:c",
+        "a:bc",
+        "ab:c",
+        "a",
+        "a:",
+        ":b:c",
+        "dave:pw",
+        "dave:pw::",
+        "dave:",
+        "dave:pw:x",
+        "u::",
+        "u::::",
+        "u:",
+        "erin:",
+        "erin:x:",
+        "erin:y",
+        "erin:xx",
+        "erin:X",
+    ] {
+        let response = send(near_miss);
+        if response.status != 401 {
+            failures.push(format!("{near_miss}: {}", response.status));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // No user-id before the colon, or no password after it: refused when configured.
+    for bad in ["frank:", ":b:c", ":", "frank"] {
+        let built = BasicUsers::new([bad]);
+        assert!(
+            matches!(built, Err(SecurityError::MalformedUser)),
+            "{bad}: {built:?}"
+        );
+    }
+}
+
+/// An extended card whose skills need: nothing (`route`), one of two API keys (`either`, an
+/// OR), Basic and a client certificate together (`pair`, an AND), a bearer token with two
+/// scopes (`scoped`), or a query key with a partner token, else the cookie key (`mixed`).
+fn card_with_skill_requirements() -> AgentCard {
+    let mut card = serde_json::to_value(card("extended")).unwrap();
+    let skill = |id: &str, requirements: Value| {
+        json!({"id": id, "name": id, "description": format!("The {id} skill."), "tags": ["t"],
+               "securityRequirements": requirements})
+    };
+    card["skills"] = json!([
+        skill("route", json!([])),
+        skill(
+            "either",
+            json!([{"schemes": {"apiKey": {}}}, {"schemes": {"cookieKey": {}}}])
+        ),
+        skill("pair", json!([{"schemes": {"basic": {}, "mtls": {}}}])),
+        skill(
+            "scoped",
+            json!([{"schemes": {"bearer": {"list": ["partner", "fleet"]}}}])
+        ),
+        skill(
+            "mixed",
+            json!([
+                {"schemes": {"queryKey": {}, "bearer": {"list": ["partner"]}}},
+                {"schemes": {"cookieKey": {}}}
+            ])
+        ),
+    ]);
+    AgentCard::from_value(card).unwrap().card
+}
+
+/// Each caller sees exactly the skills whose own requirements it meets: either alternative
+/// of an OR, both parts of an AND (one part alone, or one with a wrong password, shows
+/// nothing), every scope of a list (a token short of one scope is authenticated but does not
+/// see the skill), over the REST and the JSON-RPC route alike.
+#[test]
+fn a_caller_sees_exactly_the_skills_whose_requirements_it_meets() {
+    let public = card("public");
+    let layer = ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(card_with_skill_requirements())
+        .build()
+        .unwrap();
+    let server = server_with(layer);
+    type Line = (&'static str, Vec<u8>);
+    let line = |name: &'static str, value: &[u8]| -> Line { (name, value.to_vec()) };
+    let key = line("X-API-Key", b"k1-header");
+    let cookie = line("Cookie", b"session=k3cookie");
+    let user = line("Authorization", &basic("alice:s3cret:with:colons"));
+    let wrong_password = line("Authorization", &basic("alice:s3cret:with:colon"));
+    let certificate = line("x-test-client-certificate", b"1");
+    let bearer = |t: &str| line("Authorization", format!("Bearer {t}").as_bytes());
+    let partner = bearer("partner-token");
+    let fleet = bearer("fleet-token");
+    let both = bearer("partner-fleet-token");
+    let read = bearer("read-token");
+    let query = "?key=k2%20query";
+    // (caller, query string, header lines, the skills it must see)
+    let cases: Vec<(&str, &str, Vec<Line>, &[&str])> = vec![
+        ("header key", "", vec![key.clone()], &["route", "either"]),
+        (
+            "cookie key",
+            "",
+            vec![cookie.clone()],
+            &["route", "either", "mixed"],
+        ),
+        (
+            "header key and Basic",
+            "",
+            vec![key.clone(), user.clone()],
+            &["route", "either"],
+        ),
+        (
+            "header key and certificate",
+            "",
+            vec![key.clone(), certificate.clone()],
+            &["route", "either"],
+        ),
+        (
+            "header key, Basic and certificate",
+            "",
+            vec![key.clone(), user.clone(), certificate.clone()],
+            &["route", "either", "pair"],
+        ),
+        (
+            "header key, wrong password and certificate",
+            "",
+            vec![key.clone(), wrong_password, certificate.clone()],
+            &["route", "either"],
+        ),
+        (
+            "Basic and certificate",
+            "",
+            vec![user, certificate],
+            &["route", "pair"],
+        ),
+        ("partner token", "", vec![partner.clone()], &["route"]),
+        ("fleet token", "", vec![fleet.clone()], &["route"]),
+        (
+            "partner and fleet token",
+            "",
+            vec![both.clone()],
+            &["route", "scoped"],
+        ),
+        ("read token", "", vec![read.clone()], &["route"]),
+        ("query key", query, vec![], &["route"]),
+        (
+            "query key and partner token",
+            query,
+            vec![partner],
+            &["route", "mixed"],
+        ),
+        ("query key and read token", query, vec![read], &["route"]),
+        ("query key and fleet token", query, vec![fleet], &["route"]),
+        (
+            "query key and partner and fleet token",
+            query,
+            vec![both],
+            &["route", "scoped", "mixed"],
+        ),
+        (
+            "query and cookie key",
+            query,
+            vec![cookie],
+            &["route", "either", "mixed"],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (caller, query, headers, expected) in &cases {
+        let headers: Vec<(&str, &[u8])> = headers.iter().map(|(n, v)| (*n, v.as_slice())).collect();
+        let rest = get(&server, &format!("{REST}{query}"), &headers);
+        let call = json!({"jsonrpc": "2.0", "id": 7, "method": "GetExtendedAgentCard"}).to_string();
+        let rpc = support::request(
+            server.addr,
+            "POST",
+            &format!("/rpc{query}"),
+            &headers,
+            call.as_bytes(),
+        );
+        let rpc_skills: Vec<String> = rpc.json()["result"]["skills"]
+            .as_array()
+            .map(|skills| {
+                skills
+                    .iter()
+                    .map(|s| s["id"].as_str().unwrap().to_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if rest.status != 200 || skill_ids(&rest) != *expected || rpc_skills != *expected {
+            failures.push(format!(
+                "{caller}: REST {} {:?}, JSON-RPC {rpc_skills:?}, want {expected:?}",
+                rest.status,
+                rest.json()["skills"]
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The signatures a served view carries, each checked as a detached JWS over the RFC 8785
+/// form of exactly the bytes served (without `signatures`), against `keys`; `Err` names the
+/// first that fails. `Ok` holds the kid of each.
+#[cfg(feature = "sign")]
+fn served_signatures(
+    body: &[u8],
+    keys: &a2a_card::sign::CardVerifier,
+) -> Result<Vec<String>, String> {
+    let mut view: Value = serde_json::from_slice(body).unwrap();
+    let signatures = view.as_object_mut().unwrap().remove("signatures");
+    let payload = a2a_card::sign::canonicalize(&view);
+    let signatures = signatures.map_or(Vec::new(), |s| s.as_array().unwrap().clone());
+    signatures
+        .iter()
+        .map(|s| {
+            let jws = format!(
+                "{}..{}",
+                s["protected"].as_str().unwrap(),
+                s["signature"].as_str().unwrap()
+            );
+            keys.verify_detached(&jws, &payload)
+                .map(|verified| verified.kid)
+                .map_err(|e| e.to_string())
+        })
+        .collect()
+}
+
+/// A signed extended card's views over a real socket. With `sign_with`, the view showing
+/// every skill of a card that arrived signed keeps the card's own signature, and each view
+/// that leaves skills out carries one signature of the layer's key that verifies for exactly
+/// its bytes, and for no other view's. Without `sign_with`, a filtered view carries no
+/// signature at all (the card's own covers skills the view does not show). An unsigned card
+/// has every view signed by the layer.
+#[cfg(feature = "sign")]
+#[test]
+fn each_filtered_view_of_a_signed_card_carries_a_signature_of_its_own_bytes_only() {
+    use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+    let public = card("public");
+    let card_key = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "card-key");
+    // The layer takes its signer; each layer gets one of the same key.
+    let view_pem = SigningKey::generate(Algorithm::Es256)
+        .unwrap()
+        .to_pkcs8_pem()
+        .unwrap();
+    let view_key = || CardSigner::new(SigningKey::from_pkcs8_pem(&view_pem).unwrap(), "view-key");
+    let both_keys = CardVerifier::new(
+        TrustStore::new()
+            .with_key(card_key.trusted_key())
+            .with_key(view_key().trusted_key()),
+    );
+    // `admin` needs the header key and a client certificate (no `Authorization`, so one
+    // caller can meet every skill's requirements together with the partner token).
+    let mut extended = serde_json::to_value(card("extended")).unwrap();
+    extended["skills"][2]["securityRequirements"] =
+        json!([{"schemes": {"apiKey": {}, "mtls": {}}}]);
+    let extended = AgentCard::from_value(extended).unwrap().card;
+    let presigned = card_key.sign(&extended).unwrap();
+    let key: (&str, &[u8]) = ("X-API-Key", b"k1-header");
+    let certificate: (&str, &[u8]) = ("x-test-client-certificate", b"1");
+    let partner: (&str, &[u8]) = ("Authorization", b"Bearer partner-token");
+    /// The skills a caller sees and the header lines it sends.
+    type Caller<'a> = (&'a [&'a str], Vec<(&'a str, &'a [u8])>);
+    // One caller per view.
+    let callers: [Caller; 4] = [
+        (&["route"], vec![key]),
+        (&["route", "depots"], vec![partner]),
+        (&["route", "admin"], vec![key, certificate]),
+        (
+            &["route", "depots", "admin"],
+            vec![key, certificate, partner],
+        ),
+    ];
+    let views = |extended: &AgentCard, signer: Option<CardSigner>| -> Vec<Vec<u8>> {
+        let mut builder =
+            ExtendedCardLayer::builder(&public, security(&public)).extended_card(extended.clone());
+        if let Some(signer) = signer {
+            builder = builder.sign_with(signer);
+        }
+        let server = server_with(builder.build().unwrap());
+        callers
+            .iter()
+            .map(|(skills, headers)| {
+                let response = get(&server, REST, headers);
+                assert_eq!(response.status, 200, "{skills:?}");
+                assert_eq!(skill_ids(&response), *skills);
+                assert_eq!(
+                    get(&server, REST, headers).body,
+                    response.body,
+                    "{skills:?}"
+                );
+                response.body
+            })
+            .collect()
+    };
+    let kids = |body: &[u8]| served_signatures(body, &both_keys);
+    let mut failures = Vec::new();
+
+    // A signed card and the layer's key.
+    let served = views(&presigned, Some(view_key()));
+    let want = ["view-key", "view-key", "view-key", "card-key"];
+    for (body, (want, (skills, _))) in served.iter().zip(want.iter().zip(&callers)) {
+        if kids(body) != Ok(vec![want.to_string()]) {
+            failures.push(format!(
+                "signed card, {skills:?}: {:?}, want {want}",
+                kids(body)
+            ));
+        }
+    }
+    // A view's signature moved onto another view's bytes verifies for none of them.
+    let view_of = |body: &[u8]| -> Value { serde_json::from_slice(body).unwrap() };
+    for (i, from) in served.iter().enumerate() {
+        for (j, onto) in served.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let mut moved = view_of(onto);
+            moved["signatures"] = view_of(from)["signatures"].clone();
+            if kids(moved.to_string().as_bytes()).is_ok() {
+                failures.push(format!("the signature of view {i} verifies on view {j}"));
+            }
+        }
+    }
+
+    // A signed card without a key to sign views with: filtered views carry no signature.
+    let served = views(&presigned, None);
+    let want: [&[&str]; 4] = [&[], &[], &[], &["card-key"]];
+    for (body, (want, (skills, _))) in served.iter().zip(want.iter().zip(&callers)) {
+        if kids(body) != Ok(want.iter().map(|k| k.to_string()).collect()) {
+            failures.push(format!(
+                "no key, {skills:?}: {:?}, want {want:?}",
+                kids(body)
+            ));
+        }
+    }
+
+    // An unsigned card: every view signed by the layer.
+    for (body, (skills, _)) in views(&extended, Some(view_key())).iter().zip(&callers) {
+        if kids(body) != Ok(vec!["view-key".to_owned()]) {
+            failures.push(format!("unsigned card, {skills:?}: {:?}", kids(body)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

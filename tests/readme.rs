@@ -101,3 +101,37 @@ fn an_edited_block_is_told_apart() {
     );
     assert_eq!(first_block("```rust\nnever closed\n", "rust"), None);
 }
+
+/// Every page of `docs/` with a Rust block is a module of `a2a_card::guides`, so `cargo test
+/// --doc` compiles its blocks; a block opted out (`ignore`, or a fence rustdoc would not
+/// read as Rust) would drift unseen.
+#[test]
+fn every_rust_block_of_the_guides_is_a_doc_test() {
+    let guides = read("src/guides.rs");
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&docs).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(text) = name.ends_with(".md").then(|| read(&format!("docs/{name}"))) else {
+            continue;
+        };
+        let rust_fences: Vec<&str> = text
+            .lines()
+            .filter(|line| line.starts_with("```rust"))
+            .collect();
+        for fence in &rust_fences {
+            assert!(
+                matches!(fence.trim_end(), "```rust" | "```rust,no_run"),
+                "docs/{name}: `{fence}`: a guide's Rust block is compiled (at most no_run)"
+            );
+        }
+        if !rust_fences.is_empty() {
+            pages += 1;
+            assert!(
+                guides.contains(&format!("include_str!(\"../docs/{name}\")")),
+                "docs/{name} has Rust blocks but is not a module of src/guides.rs"
+            );
+        }
+    }
+    assert!(pages >= 7, "only {pages} guides with Rust blocks found");
+}

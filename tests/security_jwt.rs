@@ -5,6 +5,8 @@
 #![cfg(all(feature = "jwks-fetch", feature = "serve"))]
 
 mod support;
+#[path = "support/whoami.rs"]
+mod whoami;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -14,7 +16,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use a2a_card::AgentCard;
 use a2a_card::security::jwt::{JwksSource, JwtError, JwtSigner, JwtVerifier};
-use a2a_card::security::{AuthContext, Bearer, CardSecurity, RequireCardSecurityLayer, TokenError};
+use a2a_card::security::{Bearer, CardSecurity, TokenError};
 use a2a_card::sign::{Algorithm, Jwks, SigningKey};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -23,7 +25,7 @@ use http::{Request, Response};
 use http_body_util::Full;
 use serde_json::{Value, json};
 use support::TestServer;
-use tower::Layer;
+use whoami::guarded_whoami;
 
 const ISSUER: &str = "https://id.example.test";
 const AUDIENCE: &str = "route-planner";
@@ -860,17 +862,11 @@ fn card(schemes: Value, scopes: &[&str]) -> AgentCard {
     .unwrap()
 }
 
-/// The agent's route behind the card's security: answers with who the caller is.
-fn agent(security: CardSecurity) -> TestServer {
-    let inner = tower::service_fn(|request: Request<hyper::body::Incoming>| async move {
-        let auth = request.extensions().get::<AuthContext>().cloned().unwrap();
-        let body = json!({"subject": auth.subject, "scopes": auth.scopes}).to_string();
-        Ok::<_, Infallible>(Response::new(Full::new(Bytes::from(body))))
-    });
-    TestServer::start(
-        RequireCardSecurityLayer::builder(security)
-            .build()
-            .layer(inner),
+/// A card whose one requirement is a JWT bearer token with the scope `cards.read`.
+fn jwt_bearer_card() -> AgentCard {
+    card(
+        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
+        &["cards.read"],
     )
 }
 
@@ -880,17 +876,14 @@ fn bearer(token: &str) -> Vec<u8> {
 
 #[test]
 fn the_card_requirements_are_enforced_with_jwt_bearer_tokens() {
-    let card = card(
-        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
-        &["cards.read"],
-    );
+    let card = jwt_bearer_card();
     let (key, pem) = key_pair(Algorithm::Es256);
     let verifier = verifier_for(JwksSource::keys([key.trusted_key("k1")]).unwrap());
     let security = CardSecurity::builder(&card)
         .verifier("bearer", Bearer::new(verifier))
         .build()
         .unwrap();
-    let server = agent(security);
+    let server = guarded_whoami(security);
     let es = || copy(&pem, Algorithm::Es256);
 
     let ok = server.request(
@@ -954,10 +947,7 @@ fn the_card_requirements_are_enforced_with_jwt_bearer_tokens() {
 fn a_valid_token_passes_when_another_key_shares_its_kid() {
     // [other k1, legit k1]: only the first key of the kid was tried, and a valid bearer
     // token got 401.
-    let card = card(
-        json!({"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}),
-        &["cards.read"],
-    );
+    let card = jwt_bearer_card();
     let (legit, pem) = key_pair(Algorithm::Es256);
     let (other, _) = key_pair(Algorithm::Es256);
     let jwks = Jwks {
@@ -969,7 +959,7 @@ fn a_valid_token_passes_when_another_key_shares_its_kid() {
         .verifier("bearer", Bearer::new(verifier_for(source)))
         .build()
         .unwrap();
-    let server = agent(security);
+    let server = guarded_whoami(security);
     let good = token(copy(&pem, Algorithm::Es256), "k1", json!({}));
     let ok = server.request("GET", "/a2a", &[("Authorization", &bearer(&good))]);
     assert_eq!(ok.status, 200);
@@ -1021,7 +1011,7 @@ fn keys_are_discovered_from_the_card() {
             .verifier(&name, Bearer::new(verifier_for(source)))
             .build()
             .unwrap();
-        let agent = agent(security);
+        let agent = guarded_whoami(security);
         let jwks_before = idp.hits("/jwks");
         for _ in 0..3 {
             let t = token(copy(&pem, Algorithm::Rs256), "rsa-1", json!({}));
@@ -1087,4 +1077,84 @@ async fn a_discovered_jwks_uri_reaches_only_the_address_classes_of_the_document(
     *base.lock().unwrap() = format!("http://{}", server.addr);
     build().refresh_keys().await.unwrap();
     assert_eq!(idp.hits("/jwks"), 1);
+}
+
+/// The audience and the issuer are compared whole, over a real socket: a value that is a
+/// prefix or an extension of the configured one (`https://api.example` and
+/// `https://api.example.com`, `api` and `api2`), another case, a trailing slash, an array
+/// without one exact member, are each refused with `invalid_token`; an array with one exact
+/// member among strangers passes. A verifier that matched by prefix, in either direction, or
+/// needed every member of the array to match, lets one of these through or turns one away.
+#[test]
+fn an_audience_or_issuer_that_is_a_prefix_or_an_extension_is_refused() {
+    let card = jwt_bearer_card();
+    let (key, pem) = key_pair(Algorithm::Es256);
+    let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k1")]).unwrap())
+        .issuer("https://id.example")
+        .audience("https://api.example")
+        .audience("api")
+        .build()
+        .unwrap();
+    let security = CardSecurity::builder(&card)
+        .verifier("bearer", Bearer::new(verifier))
+        .build()
+        .unwrap();
+    let server = guarded_whoami(security);
+    let issuer = json!("https://id.example");
+    // `null` leaves the claim out.
+    let send = |aud: &Value, iss: &Value| {
+        let t = token(
+            copy(&pem, Algorithm::Es256),
+            "k1",
+            json!({"aud": aud, "iss": iss}),
+        );
+        server.request("GET", "/a2a", &[("Authorization", &bearer(&t))])
+    };
+    let mut failures = Vec::new();
+    for aud in [
+        json!("https://api.example"),
+        json!("api"),
+        json!(["https://api.example"]),
+        json!(["api"]),
+        json!(["other", "api"]),
+        json!(["https://api.example.com", "https://api.example", "api2"]),
+    ] {
+        let response = send(&aud, &issuer);
+        if response.status != 200 || response.json()["subject"] != "alice" {
+            failures.push(format!("aud {aud}: refused ({})", response.status));
+        }
+    }
+    let near_misses = [
+        ("aud", json!("https://api.example.com")),
+        ("aud", json!("https://api.exampl")),
+        ("aud", json!("https://api.example/")),
+        ("aud", json!("https://API.example")),
+        ("aud", json!("https://api")),
+        ("aud", json!("api2")),
+        ("aud", json!("ap")),
+        ("aud", json!("API")),
+        ("aud", json!(" api")),
+        ("aud", json!("")),
+        ("aud", json!(["https://api.example.com"])),
+        ("aud", json!(["api2", "ap", "https://api.exampl"])),
+        ("aud", json!([])),
+        ("aud", json!([["api"]])),
+        ("aud", json!(null)),
+        ("iss", json!("https://id.example.com")),
+        ("iss", json!("https://id.exampl")),
+        ("iss", json!("https://id.example/")),
+        ("iss", json!("https://ID.example")),
+        ("iss", json!(["https://id.example"])),
+    ];
+    for (claim, value) in near_misses {
+        let response = match claim {
+            "aud" => send(&value, &issuer),
+            _ => send(&json!("api"), &value),
+        };
+        let challenge = response.header("www-authenticate").unwrap_or_default();
+        if response.status != 401 || !challenge.contains(r#"error="invalid_token""#) {
+            failures.push(format!("{claim} {value}: {} {challenge}", response.status));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -348,9 +348,10 @@ fn other_requests_reach_the_inner_service_untouched() {
         "/.well-known//agent-card.json",
         "/.WELL-KNOWN/agent-card.json",
         "/.well-known/Agent-Card.json",
-        "/.well-known/agent-card%2Ejson",
-        "/%2Ewell-known/agent-card.json",
+        "/.well-known/agent-card%2Fjson",
+        "/%2Ewell-known%2Fagent-card.json",
         "/.well-known/agent-card.jsonx",
+        "/.well-known/agent-card.js%6Fnx",
         "/x.json",
         "/unknown-tenant/.well-known/agent-card.json",
         "/",
@@ -358,6 +359,38 @@ fn other_requests_reach_the_inner_service_untouched() {
         let response = server.get(path);
         assert_eq!(response.status, 418, "{path}");
     }
+}
+
+#[test]
+fn an_escaped_unreserved_character_is_that_character() {
+    // RFC 3986 §6.2.2: `%2E` is `.`, `%61` is `a`, in either case of hex; the layer answers
+    // every such spelling of its paths (the extended-card layer matches its routes by the
+    // same rule), rather than pass it to the inner service.
+    let mut acme = example_card();
+    acme.name = "Acme Route Planner".into();
+    let server = start(AgentCardLayer::builder(example_card()).tenant("acme", acme));
+    let plain = server.get(CARD);
+    for (path, name) in [
+        (CARD, "Route Planner"),
+        ("/acme/.well-known/agent-card.json", "Acme Route Planner"),
+    ] {
+        for at in (0..path.len()).filter(|&at| path.as_bytes()[at] != b'/') {
+            for hex in [
+                format!("%{:02X}", path.as_bytes()[at]),
+                format!("%{:02x}", path.as_bytes()[at]),
+            ] {
+                let spelled = format!("{}{hex}{}", &path[..at], &path[at + 1..]);
+                let response = server.get(&spelled);
+                assert_eq!(response.status, 200, "{spelled}");
+                assert_eq!(response.json()["name"], name, "{spelled}");
+            }
+        }
+    }
+    assert_eq!(
+        server.get("/.well-known/agent-card.jso%6E").body,
+        plain.body
+    );
+    assert_eq!(server.get("/.well-known/agent%2Ejson").status, 200);
 }
 
 #[test]

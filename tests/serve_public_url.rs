@@ -188,3 +188,116 @@ fn a_swap_is_rebased_too() {
     layer.handle().replace(local_card()).unwrap();
     assert_eq!(layer.handle().card().supported_interfaces[0].url, REBASED);
 }
+
+/// Every value of header `name`.
+fn all(response: &support::RawResponse, name: &str) -> Vec<String> {
+    let lines = response.headers.iter().filter(|(n, _)| n == name);
+    lines.map(|(_, v)| v.clone()).collect()
+}
+
+/// A layer with the catalog and `legacy`, its settings given by `configure`, with every
+/// request said to come from 10.0.0.1 (a trusted proxy when one is set).
+fn start_with(
+    legacy: a2a_card::serve::Legacy,
+    configure: impl FnOnce(
+        a2a_card::serve::AgentCardLayerBuilder,
+    ) -> a2a_card::serve::AgentCardLayerBuilder,
+) -> TestServer {
+    let builder = AgentCardLayer::builder(local_card())
+        .tenant("acme", local_card())
+        .catalog(CatalogOptions::new().identifier_prefix("urn:example:agent:"))
+        .legacy(legacy);
+    let cards = configure(builder).build().unwrap();
+    let agent = tower::service_fn(|_request: http::Request<Incoming>| async {
+        Ok::<_, Infallible>(http::Response::new(http_body_util::Full::new(
+            bytes::Bytes::from_static(b"the agent"),
+        )))
+    });
+    TestServer::start(cards.layer(agent))
+}
+
+#[test]
+fn the_legacy_redirect_and_the_links_point_under_the_public_prefix() {
+    use a2a_card::serve::Legacy;
+    // The proxy strips /billing: the server sees /.well-known/agent.json, the caller asked
+    // for /billing/.well-known/agent.json, and must be sent back under /billing.
+    for (public, base) in [(PUBLIC, "/billing"), ("https://agents.example.com", "")] {
+        let server = start_with(Legacy::Redirect, |b| {
+            b.public_url(PublicUrl::parse(public).unwrap())
+        });
+        for tenant in ["", "/acme"] {
+            let moved = server.get(&format!("{tenant}/.well-known/agent.json"));
+            assert_eq!(moved.status, 308, "{public}");
+            assert_eq!(
+                moved.header("location").unwrap(),
+                format!("{base}{tenant}/.well-known/agent-card.json"),
+                "{public}"
+            );
+            let card = server.get(&format!("{tenant}/.well-known/agent-card.json"));
+            assert_eq!(
+                all(&card, "link"),
+                [format!(
+                    "<{base}/.well-known/ai-catalog.json>; rel=\"ai-catalog\""
+                )],
+                "{public}"
+            );
+        }
+        let alias = start_with(Legacy::Alias, |b| {
+            b.public_url(PublicUrl::parse(public).unwrap())
+        });
+        let legacy = alias.get("/acme/.well-known/agent.json");
+        assert_eq!(legacy.status, 200);
+        let links = all(&legacy, "link");
+        assert!(
+            links.contains(&format!(
+                "<{base}/acme/.well-known/agent-card.json>; rel=\"canonical\""
+            )),
+            "{links:?}"
+        );
+        assert!(
+            links.contains(&format!(
+                "<{base}/.well-known/ai-catalog.json>; rel=\"ai-catalog\""
+            )),
+            "{links:?}"
+        );
+    }
+}
+
+#[test]
+fn a_trusted_proxys_origin_gets_its_own_prefix_in_the_redirect_and_links() {
+    use a2a_card::serve::{Legacy, TrustedProxies};
+    let server = start_with(Legacy::Redirect, |b| {
+        b.public_url(public()).trusted_proxies(
+            TrustedProxies::new()
+                .proxy("10.0.0.0/8")
+                .unwrap()
+                .origin(PublicUrl::parse("https://shop.example.org/shop").unwrap())
+                .peer_address(|_| Some("10.0.0.1".parse().unwrap())),
+        )
+    });
+    let via_shop: &[(&str, &[u8])] = &[
+        ("X-Forwarded-Proto", b"https"),
+        ("X-Forwarded-Host", b"shop.example.org"),
+        ("X-Forwarded-Prefix", b"/shop"),
+    ];
+    let moved = server.request("GET", "/.well-known/agent.json", via_shop);
+    assert_eq!(
+        moved.header("location"),
+        Some("/shop/.well-known/agent-card.json")
+    );
+    let card = server.request("GET", "/.well-known/agent-card.json", via_shop);
+    assert_eq!(
+        interface_urls(&card.json())[0],
+        "https://shop.example.org/shop/a2a/v1"
+    );
+    assert_eq!(
+        card.header("link"),
+        Some("</shop/.well-known/ai-catalog.json>; rel=\"ai-catalog\"")
+    );
+    // Anything else: the default variant, under --public-url's prefix.
+    let moved = server.get("/.well-known/agent.json");
+    assert_eq!(
+        moved.header("location"),
+        Some("/billing/.well-known/agent-card.json")
+    );
+}

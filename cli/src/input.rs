@@ -4,6 +4,8 @@
 
 use std::io::Read;
 use std::path::Path;
+
+use a2a_card::bounded_file::FileError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The cap on every file the tool reads unless `--max-input-bytes` says otherwise: far above
@@ -26,29 +28,35 @@ pub(crate) fn read(path: &str) -> Result<Vec<u8>, String> {
     read_file(Path::new(path), "")
 }
 
-/// A file's bytes, at most the cap; `what` (an option such as `--tls-key`, or empty) comes
-/// before the file's name in messages.
+/// A regular file's bytes, at most the cap (the library's bounded read: a named pipe, a
+/// device or a directory is refused unread, without blocking); `what` (an option such as
+/// `--tls-key`, or empty) comes before the file's name in messages.
 pub(crate) fn read_file(path: &Path, what: &str) -> Result<Vec<u8>, String> {
-    let name = if what.is_empty() {
-        path.display().to_string()
-    } else {
-        format!("{what} {}", path.display())
-    };
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-    read_capped(file, &name)
+    let cap = MAX_INPUT_BYTES.load(Ordering::Relaxed);
+    a2a_card::bounded_file::read(path, cap).map_err(|error| {
+        let name = file_name(path, what);
+        match error {
+            FileError::TooLarge { cap } => too_large(&name, cap),
+            other => format!("cannot read {name}: {other}"),
+        }
+    })
 }
 
 /// [`read_file`] as UTF-8 text.
 pub(crate) fn read_text(path: &Path, what: &str) -> Result<String, String> {
     let bytes = read_file(path, what)?;
-    String::from_utf8(bytes).map_err(|_| {
-        let name = if what.is_empty() {
-            path.display().to_string()
-        } else {
-            format!("{what} {}", path.display())
-        };
-        format!("cannot read {name}: not UTF-8 text")
-    })
+    String::from_utf8(bytes)
+        .map_err(|_| format!("cannot read {}: not UTF-8 text", file_name(path, what)))
+}
+
+/// How messages name a file: its path made safe for the terminal, after `what` if any.
+fn file_name(path: &Path, what: &str) -> String {
+    let shown = crate::output::shown_path(path);
+    if what.is_empty() {
+        shown.into_owned()
+    } else {
+        format!("{what} {shown}")
+    }
 }
 
 fn read_capped(source: impl Read, name: &str) -> Result<Vec<u8>, String> {
@@ -60,15 +68,25 @@ fn read_capped(source: impl Read, name: &str) -> Result<Vec<u8>, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {name}: {e}"))?;
     if bytes.len() as u64 > cap {
-        return Err(format!(
-            "{name} is larger than {cap} bytes, the cap on input files; raise it with \
-             --max-input-bytes"
-        ));
+        return Err(too_large(name, cap));
     }
     Ok(bytes)
 }
 
-/// How an input is named in messages.
+/// The message for an input over the cap, the same for a file and for standard input.
+fn too_large(name: &str, cap: u64) -> String {
+    format!(
+        "{name} is larger than {cap} bytes, the cap on input files; raise it with \
+         --max-input-bytes"
+    )
+}
+
+/// How an input given on the command line is named: `<stdin>` for `-`, else its path.
 pub(crate) fn display_name(path: &str) -> &str {
     if path == "-" { "<stdin>" } else { path }
+}
+
+/// [`display_name`] as messages print it: made safe for the terminal.
+pub(crate) fn shown_name(path: &str) -> std::borrow::Cow<'_, str> {
+    a2a_card::terminal_safe(display_name(path))
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::Outcome;
-use super::output::{Output, errln, outln};
+use super::output::{Output, errln, outln, shown_path};
 use a2a_card::sign::{Algorithm, Jwks, SigningKey};
 
 #[derive(Debug, Args)]
@@ -39,13 +39,13 @@ pub(crate) fn run(args: KeygenArgs, output: &mut Output) -> Outcome {
             outln!(
                 output,
                 "{}: {} private key (PKCS#8 PEM); keep it secret",
-                args.out.display(),
+                shown_path(&args.out),
                 args.alg
             );
             outln!(
                 output,
                 "{}: public key {:?} added ({keys_in_set} in the set)",
-                args.jwks.display(),
+                shown_path(&args.jwks),
                 args.kid
             );
             Outcome::Clean
@@ -75,7 +75,7 @@ fn keygen(args: &KeygenArgs) -> Result<usize, Failure> {
             Outcome::Invalid,
             format!(
                 "{} already has a key with kid {:?}; choose another --kid",
-                args.jwks.display(),
+                shown_path(&args.jwks),
                 args.kid
             ),
         ));
@@ -85,7 +85,7 @@ fn keygen(args: &KeygenArgs) -> Result<usize, Failure> {
             Outcome::Invalid,
             format!(
                 "{} exists; keygen never overwrites a key",
-                args.out.display()
+                shown_path(&args.out)
             ),
         ));
     }
@@ -96,14 +96,14 @@ fn keygen(args: &KeygenArgs) -> Result<usize, Failure> {
     write_private(&args.out, pem.as_bytes()).map_err(|e| {
         (
             Outcome::Unreadable,
-            format!("cannot write {}: {e}", args.out.display()),
+            format!("cannot write {}: {e}", shown_path(&args.out)),
         )
     })?;
     jwks.keys.push(key.public_jwk(&args.kid));
     std::fs::write(&args.jwks, format!("{}\n", jwks.to_json_pretty())).map_err(|e| {
         (
             Outcome::Unreadable,
-            format!("cannot write {}: {e}", args.jwks.display()),
+            format!("cannot write {}: {e}", shown_path(&args.jwks)),
         )
     })?;
     Ok(jwks.keys.len())
@@ -115,7 +115,7 @@ fn read_existing_jwks(path: &Path) -> Result<Jwks, Failure> {
         _ => {
             let bytes = crate::input::read_file(path, "").map_err(|e| (Outcome::Unreadable, e))?;
             Jwks::from_json(&bytes)
-                .map_err(|e| (Outcome::Unreadable, format!("{}: {e}", path.display())))
+                .map_err(|e| (Outcome::Unreadable, format!("{}: {e}", shown_path(path))))
         }
     }
 }

@@ -76,8 +76,11 @@ enum Command {
     /// Prints `listening on http://HOST:PORT` (https with --tls-cert) on stdout once it
     /// accepts connections. The card is served with a strong ETag, Last-Modified (the file's
     /// modification time) and Cache-Control, answers conditional requests (304, 412), HEAD
-    /// and OPTIONS, and CORS for any origin. Every other path is 404. Ctrl-C or SIGTERM
-    /// stops it.
+    /// and OPTIONS, and CORS for any origin. A card that declares an extended card gets its
+    /// extended-card routes (`P/extendedAgentCard` on an HTTP+JSON interface at P, the method
+    /// on a JSON-RPC one): the card with --extended-card and --auth, else 400 with
+    /// ExtendedAgentCardNotConfiguredError (-32007). Every other path is 404. Ctrl-C or
+    /// SIGTERM stops it.
     ///
     /// Several agents on one host: `--tenant NAME=FILE` (repeatable) or `--tenants DIR`
     /// serves each card at /NAME/.well-known/agent-card.json, and an AI Catalog of all of

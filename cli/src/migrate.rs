@@ -30,7 +30,7 @@ fn card_version() -> impl TypedValueParser<Value = CardVersion> {
 }
 
 pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
-    let name = input::display_name(&args.file);
+    let name = &*input::shown_name(&args.file);
     let bytes = match input::read(&args.file) {
         Ok(bytes) => bytes,
         Err(message) => {

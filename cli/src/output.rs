@@ -5,10 +5,13 @@
 //! (a broken pipe), writing to that stream stops quietly and the command ends with its normal
 //! exit code; any other write error (a full disk, ...) is reported once on stderr and makes
 //! the command fail. Text from elsewhere (a server's headers, a catalog's entries) reaches it
-//! through the library's Display of diagnostics, endpoints and listed cards, which escape it.
+//! through the library's Display of diagnostics, endpoints and listed cards, which escape it;
+//! paths and the names taken from them (a tenant's) are printed through [`shown_path`].
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufWriter, ErrorKind, StderrLock, StdoutLock, Write};
+use std::path::Path;
 
 /// Writes a line to standard output: `outln!(output, "{}", x)`.
 macro_rules! outln {
@@ -139,5 +142,15 @@ pub(crate) fn plural(n: usize, word: &str) -> String {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
+    }
+}
+
+/// A path as messages print it: control characters and the invisible characters that reorder
+/// text escaped (the library's `terminal_safe`), so a file name from a folder listing cannot
+/// forge or hide a line; bytes that are not UTF-8 shown as U+FFFD.
+pub(crate) fn shown_path(path: &Path) -> Cow<'_, str> {
+    match path.to_string_lossy() {
+        Cow::Borrowed(text) => a2a_card::terminal_safe(text),
+        Cow::Owned(text) => Cow::Owned(a2a_card::terminal_safe(&text).into_owned()),
     }
 }

@@ -7,13 +7,12 @@ use clap::{ArgGroup, Args, ValueEnum};
 use http::HeaderValue;
 use tower::Layer;
 
-use super::output::{Output, errln, outln};
+use super::output::{Output, errln, outln, shown_path};
 use super::{Outcome, server, tls};
 use a2a_card::catalog::HostInfo;
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::serve::{
-    A2A_JSON, AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy, PublicUrl,
-    TrustedProxies,
+    AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy, PublicUrl, TrustedProxies,
 };
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card::{
@@ -22,7 +21,9 @@ use a2a_card::{
 };
 use a2a_card_server::auth_file::AuthFile;
 
-/// The card served when no file is given: the example card of this repository.
+/// The card served when no file is given: the example card of this repository
+/// (`examples/agent-card.json`) without its extended card, which a server started with no
+/// arguments has no credentials to guard.
 const DEMO_CARD: &[u8] = include_bytes!("../demo-card.json");
 /// The demo card's `Last-Modified` (2026-11-29T00:00:00Z): a fixed date, so every process
 /// serving it sends the same validators.
@@ -47,7 +48,7 @@ pub(crate) struct ServeArgs {
     #[arg(long, value_name = "VALUE", default_value = DEFAULT_CACHE_CONTROL)]
     cache_control: String,
     /// Content-Type of the card.
-    #[arg(long, value_name = "VALUE", default_value = A2A_JSON)]
+    #[arg(long, value_name = "VALUE", default_value = a2a_card::protocol::A2A_JSON)]
     content_type: String,
     /// Serve the v0.3 rendering at the canonical path to requests with `A2A-Version: 0.3`.
     #[arg(long)]
@@ -122,6 +123,25 @@ enum Refusal {
     Invalid(Vec<String>),
 }
 
+impl Refusal {
+    /// The lines that say why the file at `path` is not served, at the start and under
+    /// `--watch` alike.
+    fn lines(&self, path: &Path) -> Vec<String> {
+        match self {
+            Refusal::Unreadable(message) => vec![format!("a2a-card: {message}")],
+            Refusal::Invalid(errors) => {
+                let mut lines = errors.clone();
+                lines.push(format!(
+                    "a2a-card: {} has {} error(s); not serving it",
+                    shown_path(path),
+                    errors.len()
+                ));
+                lines
+            }
+        }
+    }
+}
+
 pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
     // --trusted-proxy needs each request's peer address.
     args.limits.peer_addresses = !args.host.trusted_proxy.is_empty();
@@ -136,7 +156,7 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
             Ok((card, modified, bytes)) => (
                 card,
                 modified,
-                path.display().to_string(),
+                shown_path(path).to_string(),
                 Some(watch::digest(&bytes)),
             ),
             Err(refusal) => return report_refusal(output, path, &refusal),
@@ -209,11 +229,12 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
         let shutdown = server::shutdown_signal();
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
         for (tenant, path) in &shown_tenants {
+            let tenant = a2a_card::terminal_safe(tenant);
             errln!(
                 output,
                 "serving tenant {tenant} from {} at {}/{tenant}/.well-known/agent-card.json",
-                path.display(),
-                args.mount_prefix.trim_end_matches('/')
+                shown_path(path),
+                a2a_card::terminal_safe(args.mount_prefix.trim_end_matches('/'))
             );
         }
         if let Some(catalog) = layer.handle().catalog() {
@@ -327,7 +348,7 @@ fn extended_layer(
             );
         }
     }
-    let shown = auth_path.display().to_string();
+    let shown = shown_path(auth_path).to_string();
     let mut file = AuthFile::new(public)
         .named(&shown)
         .client_certificates_verified(args.tls.client_ca.is_some());
@@ -436,6 +457,9 @@ fn build_layer(
         builder = builder.public_url(url);
     }
     if let Some(proxies) = args.host.trusted_proxies(&args.addr)? {
+        for warning in proxies.warnings() {
+            errln!(output, "a2a-card: warning: --trusted-proxy: {warning}");
+        }
         builder = builder.trusted_proxies(proxies);
     }
     let layer = builder
@@ -474,7 +498,11 @@ fn build_layer(
             _ => None,
         };
         match tenant.and_then(|name| Some((name, paths.get(name)?))) {
-            Some((name, path)) => format!("tenant {name} ({}): {e}", path.display()),
+            Some((name, path)) => format!(
+                "tenant {} ({}): {e}",
+                a2a_card::terminal_safe(name),
+                shown_path(path)
+            ),
             None => format!("tenants: {e}"),
         }
     })?;
@@ -495,14 +523,21 @@ fn report_v03_losses(output: &mut Output, card: &AgentCard) {
 
 /// Reads and checks a card file: the card, its modification time and the bytes read.
 fn load(path: &Path) -> Result<(AgentCard, SystemTime, Vec<u8>), Refusal> {
-    let bytes = crate::input::read_file(path, "").map_err(Refusal::Unreadable)?;
+    let bytes = read_card_file(path).map_err(Refusal::Unreadable)?;
     let (card, modified) = check(path, &bytes)?;
     Ok((card, modified, bytes))
 }
 
+/// A card file's bytes, read the one way the start and `--watch` read it: a regular file
+/// only (a named pipe is refused without blocking), at most `--max-input-bytes`; the message
+/// names the file and what is wrong (the cap, and how to raise it).
+fn read_card_file(path: &Path) -> Result<Vec<u8>, String> {
+    crate::input::read_file(path, "")
+}
+
 /// Checks the bytes of a card file: the card and the file's modification time.
 fn check(path: &Path, bytes: &[u8]) -> Result<(AgentCard, SystemTime), Refusal> {
-    let shown = path.display();
+    let shown = shown_path(path);
     let modified = std::fs::metadata(path)
         .and_then(|m| m.modified())
         .unwrap_or_else(|_| SystemTime::now());
@@ -518,23 +553,12 @@ fn check(path: &Path, bytes: &[u8]) -> Result<(AgentCard, SystemTime), Refusal> 
 }
 
 fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcome {
+    for line in refusal.lines(path) {
+        errln!(output, "{line}");
+    }
     match refusal {
-        Refusal::Unreadable(message) => {
-            errln!(output, "a2a-card: {message}");
-            Outcome::Unreadable
-        }
-        Refusal::Invalid(errors) => {
-            for line in errors {
-                errln!(output, "{line}");
-            }
-            errln!(
-                output,
-                "a2a-card: {} has {} error(s); not serving it",
-                path.display(),
-                errors.len()
-            );
-            Outcome::Invalid
-        }
+        Refusal::Unreadable(_) => Outcome::Unreadable,
+        Refusal::Invalid(_) => Outcome::Invalid,
     }
 }
 
@@ -573,11 +597,23 @@ struct HostArgs {
     /// (repeatable).
     #[arg(long, value_name = "ORIGIN")]
     internal_origin: Vec<String>,
-    /// A proxy whose Forwarded and X-Forwarded-Proto/-Host/-Prefix headers are believed,
-    /// by the address it connects from: an IP address or a CIDR block such as 10.0.0.0/8
-    /// (repeatable; needs --public-host).
+    /// A proxy whose forwarding headers (see --proxy-headers) are believed, by the address it
+    /// connects from: an IP address or a CIDR block such as 10.0.0.0/8 (repeatable; needs
+    /// --public-host). A block with host bits set (10.0.0.1/8) or of every address
+    /// (0.0.0.0/0) is taken with a warning.
     #[arg(long, value_name = "CIDR", requires = "public_host")]
     trusted_proxy: Vec<String>,
+    /// Which headers of a --trusted-proxy are believed: x-forwarded (X-Forwarded-Proto,
+    /// -Host, -Prefix; the default, what nginx, HAProxy, Envoy and cloud load balancers set),
+    /// forwarded (RFC 7239 Forwarded: proto and host, no path prefix) or both. Name the
+    /// family your proxies set: the other passes through them as a client wrote it.
+    #[arg(
+        long,
+        value_name = "FAMILY",
+        requires = "trusted_proxy",
+        value_parser = ["x-forwarded", "forwarded", "both"]
+    )]
+    proxy_headers: Option<String>,
     /// A public origin a trusted proxy may name, e.g. https://agents.example.com/billing: a
     /// request a --trusted-proxy forwards for it gets every card rebased onto it (its own
     /// bytes and ETag, prebuilt); any other request gets the default card, never one built
@@ -637,7 +673,7 @@ impl HostArgs {
         let mut files = self.tenant.clone();
         if let Some(dir) = &self.tenants_dir {
             let found = tenant_files(dir).map_err(|e| {
-                let message = format!("--tenants {}: {e}", dir.display());
+                let message = format!("--tenants {}: {e}", shown_path(dir));
                 (Outcome::Unreadable, message)
             })?;
             files.extend(found);
@@ -671,6 +707,12 @@ impl HostArgs {
             return Ok(None);
         }
         let mut proxies = TrustedProxies::new();
+        if let Some(family) = &self.proxy_headers {
+            let family = family
+                .parse()
+                .map_err(|e| format!("--proxy-headers: {e}"))?;
+            proxies = proxies.headers(family);
+        }
         for block in &self.trusted_proxy {
             proxies = proxies
                 .proxy(block)
@@ -770,8 +812,11 @@ fn load_tenants(host: &HostArgs, output: &mut Output) -> Result<Vec<Tenant>, Out
     Ok(tenants)
 }
 
-/// Each `NAME.json` of `dir` (not a hidden one) that is a file or a link to one, by name: the
-/// tenants of `--tenants DIR`.
+/// Each `NAME.json` of `dir` (not a hidden one) that is there, links followed, by name: the
+/// tenants of `--tenants DIR`. One that is not a regular file (a named pipe, a device, a
+/// folder) is listed all the same, so that reading it refuses it in words (and under
+/// `--watch` the tenant's card keeps being served) rather than the tenant vanishing without
+/// one; a link to nothing is no tenant (a ConfigMap's key being removed).
 fn tenant_files(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir(dir)? {
@@ -779,7 +824,7 @@ fn tenant_files(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
         let name = path.file_name().and_then(|n| n.to_str());
         let name = name.and_then(|n| n.strip_suffix(".json"));
         if let Some(name) = name.filter(|n| !n.is_empty() && !n.starts_with('.')) {
-            if path.is_file() {
+            if path.exists() {
                 found.push((name.to_owned(), path));
             }
         }

@@ -31,7 +31,7 @@ pub(crate) struct SignArgs {
 }
 
 pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
-    let name = input::display_name(&args.card);
+    let name = &*input::shown_name(&args.card);
     let bytes = match input::read(&args.card) {
         Ok(bytes) => bytes,
         Err(message) => {

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use a2a_card_server::tls::PemInput;
+
+use crate::output::shown_path;
 use clap::Args;
 use tokio_rustls::TlsAcceptor;
 
@@ -46,5 +48,8 @@ impl TlsArgs {
 /// A PEM file read with the cap on input files, named `option path` in messages.
 fn pem(option: &str, path: &Path) -> Result<PemInput, String> {
     let bytes = crate::input::read_file(path, option)?;
-    Ok(PemInput::new(format!("{option} {}", path.display()), bytes))
+    Ok(PemInput::new(
+        format!("{option} {}", shown_path(path)),
+        bytes,
+    ))
 }

@@ -116,6 +116,7 @@ fn describe(report: &Report) -> String {
 
 /// Prints one file's result; `name_lines` starts every diagnostic line with `<name>: `.
 fn print_text(output: &mut Output, name: &str, result: &FileResult, name_lines: bool) {
+    let name = &*a2a_card::terminal_safe(name);
     match result {
         FileResult::Checked(report) => {
             for diagnostic in &report.diagnostics {

@@ -70,7 +70,7 @@ enum KindArg {
 }
 
 pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
-    let name = input::display_name(&args.card);
+    let name = &*input::shown_name(&args.card);
     let store = match input::read(&args.jwks) {
         Err(message) => {
             errln!(output, "a2a-card: {message}");

@@ -1505,6 +1505,8 @@ fn migrate_with_a_wrong_type_lists_every_finding_and_prints_nothing() {
 
 /// Every file the tool reads is capped (`validate /dev/zero` once took gigabytes): the error
 /// names the file and the cap, exits 2, and `--max-input-bytes` raises or lowers the cap.
+/// And only regular files are read: the same files as devices are refused by what they are,
+/// unread (`/dev/zero` itself, and a named pipe, which would block the reader).
 #[test]
 fn every_file_read_is_capped_and_the_cap_is_named() {
     let cap_message = |name: &str| {
@@ -1515,6 +1517,15 @@ fn every_file_read_is_capped_and_the_cap_is_named() {
     let card = "examples/agent-card.json";
     let empty_jwks = TempFile::new("empty-jwks", br#"{"keys": []}"#);
     let empty_jwks = empty_jwks.path();
+    // One byte over the default cap (a sparse file: nothing is written).
+    let over = TempFile::new("over-the-cap", b"");
+    std::fs::File::options()
+        .write(true)
+        .open(&over.0)
+        .unwrap()
+        .set_len(4 * 1024 * 1024 + 1)
+        .unwrap();
+    let over = over.path();
     let cases: &[(&[&str], &str)] = &[
         (&["validate", "/dev/zero"], "/dev/zero"),
         (&["migrate", "/dev/zero"], "/dev/zero"),
@@ -1567,8 +1578,22 @@ fn every_file_read_is_capped_and_the_cap_is_named() {
         ),
     ];
     for (args, name) in cases {
+        // The same command with a regular file over the cap in the place of /dev/zero.
+        let big: Vec<&str> = args
+            .iter()
+            .map(|a| if *a == "/dev/zero" { over } else { a })
+            .collect();
+        let out = run(&big);
+        let big_name = name.replace("/dev/zero", over);
+        assert!(
+            out.stderr.contains(&cap_message(&big_name)),
+            "{big:?}: {out}"
+        );
+        assert_ne!(out.code, 0, "{big:?}: {out}");
+        // The device itself: refused as one, not read up to the cap.
         let out = run(args);
-        assert!(out.stderr.contains(&cap_message(name)), "{args:?}: {out}");
+        let refused = format!("cannot read {name}: not a regular file but a character device");
+        assert!(out.stderr.contains(&refused), "{args:?}: {out}");
         assert_ne!(out.code, 0, "{args:?}: {out}");
     }
     // Standard input is capped the same way.

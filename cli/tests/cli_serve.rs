@@ -62,6 +62,15 @@ impl Served {
         }
         panic!("no log line containing {needle:?}");
     }
+
+    /// Stops the server and returns every line it wrote to stderr.
+    fn stop(mut self) -> Vec<String> {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        // The reader thread ends when the pipe closes, which ends the channel.
+        let lines = std::mem::replace(&mut self.stderr, std::sync::mpsc::channel().1);
+        lines.into_iter().collect()
+    }
 }
 
 impl Drop for Served {
@@ -105,6 +114,17 @@ fn serves_the_demo_card_without_arguments() {
     assert_eq!(second.body, card.body);
     assert_eq!(second.header("etag"), card.header("etag"));
     assert_eq!(second.header("last-modified"), card.header("last-modified"));
+    // The README's first command: the built-in card is consistent, nothing to warn about.
+    let stderr = served.stop();
+    assert!(
+        stderr.iter().all(|line| !line.contains("warning")),
+        "{stderr:?}"
+    );
+    assert!(
+        stderr
+            .iter()
+            .any(|line| line.contains("built-in demo card"))
+    );
 }
 
 #[test]

@@ -131,7 +131,7 @@ fn tenants_added_to_and_removed_from_the_folder_are_served_and_listed() {
 
     // A new file with errors is not served; the others are untouched.
     std::fs::write(dir.join("broken.json"), r#"{"name": ""}"#).unwrap();
-    served.wait_for_log("still serving the previous card");
+    served.wait_for_log("not serving tenant broken");
     assert_eq!(served.get(&format!("/broken{CARD}")).status, 404);
     assert_eq!(entry_names(&served).len(), 3);
 

@@ -101,13 +101,23 @@ fn layer_in_front_of(upstream: SocketAddr) -> TestServer {
 }
 
 fn post(addr: SocketAddr, body: &[u8], headers: &[(&str, &[u8])]) -> RawResponse {
+    send(addr, "POST", "/rpc", body, headers)
+}
+
+fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &[u8],
+    headers: &[(&str, &[u8])],
+) -> RawResponse {
     // The SDK refuses calls without the version they speak.
     let common = [
         ("Content-Type", &b"application/json"[..]),
         ("A2A-Version", b"1.0"),
     ];
     let headers = [&common[..], headers].concat();
-    support::request(addr, "POST", "/rpc", &headers, body)
+    support::request(addr, method, path, &headers, body)
 }
 
 fn call_with(params: &str) -> Vec<u8> {
@@ -211,5 +221,78 @@ fn a_compressed_call_is_never_passed_unauthenticated() {
         let refused = post(front.addr, body, &[("Content-Encoding", b"gzip")]);
         assert_eq!(refused.status, 401, "{}", shown(body));
         assert!(!String::from_utf8_lossy(&refused.body).contains(EXTENDED_ONLY));
+    }
+}
+
+#[test]
+fn escaped_paths_reach_the_sdks_extended_card_only_with_credentials() {
+    // Starlette decodes the path before routing: `/%72pc` is its JSON-RPC endpoint and
+    // `/rest/%65xtendedAgentCard` its REST route, and so is `/rest%2FextendedAgentCard`
+    // (an encoded '/', which RFC 3986 keeps apart). The layer matches the first two as the
+    // routes they are (401 without a key) and refuses the third whoever asks.
+    let sdk = SdkServer::start(CARD, EXTENDED);
+    let front = layer_in_front_of(sdk.addr);
+    let call = br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#;
+    let routes: [(&str, &str, &[u8]); 6] = [
+        ("POST", "/%72pc", call),
+        ("POST", "/rp%63", call),
+        ("POST", "/%72%70%63", call),
+        ("GET", "/rest/%65xtendedAgentCard", b""),
+        ("GET", "/%72est/extendedAgentCard", b""),
+        ("GET", "/rest/extendedAgentCar%64", b""),
+    ];
+    let lenient: [(&str, &str, &[u8]); 3] = [
+        ("GET", "/rest%2FextendedAgentCard", b""),
+        ("GET", "/rest/%2565xtendedAgentCard", b""),
+        ("POST", "/x%2F..%2Frpc", call),
+    ];
+    // The SDK alone answers each route spelling, and an encoded '/', with its extended card
+    // (`%2565` and `..` it reads as written; they are refused anyway, for other servers).
+    for (method, path, body) in routes.iter().chain(&lenient[..1]) {
+        let direct = send(sdk.addr, method, path, body, &[]);
+        let text = String::from_utf8_lossy(&direct.body);
+        assert!(
+            text.contains(EXTENDED_ONLY),
+            "the SDK did not answer {method} {path}: {text}"
+        );
+    }
+    // Behind the layer, without a key or with a wrong one, none of them gets it.
+    for (method, path, body) in routes.iter().chain(&lenient) {
+        for headers in [&[][..], &[("X-API-Key", &b"k1-wrong"[..])][..]] {
+            let refused = send(front.addr, method, path, body, headers);
+            let text = String::from_utf8_lossy(&refused.body);
+            assert!(!text.contains(EXTENDED_ONLY), "{method} {path}: {text}");
+            assert!(
+                refused.header("server").is_none_or(|s| s != "uvicorn"),
+                "{path}"
+            );
+        }
+    }
+    for (method, path, body) in routes {
+        let refused = send(front.addr, method, path, body, &[]);
+        assert_eq!(refused.status, 401, "{method} {path}");
+        if method == "POST" {
+            assert_eq!(refused.json()["error"]["code"], -32000, "{path}");
+        }
+        let answered = send(
+            front.addr,
+            method,
+            path,
+            body,
+            &[("X-API-Key", KEY.as_bytes())],
+        );
+        assert_eq!(answered.status, 200, "{method} {path}");
+        let text = String::from_utf8_lossy(&answered.body);
+        assert!(text.contains(EXTENDED_ONLY), "{method} {path}: {text}");
+    }
+    for (method, path, body) in lenient {
+        let with_key = send(
+            front.addr,
+            method,
+            path,
+            body,
+            &[("X-API-Key", KEY.as_bytes())],
+        );
+        assert_eq!(with_key.status, 404, "{method} {path}");
     }
 }

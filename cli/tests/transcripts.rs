@@ -56,7 +56,7 @@ fn mask(line: &str) -> String {
         line = "date: <now>".to_owned();
     }
     // ETags (and `serving ... (ETag ...)`) are the SHA-256 of the served bytes: 64 hex digits
-    // nobody reads, which any edit of the demo card (examples/agent-card.json) changes;
+    // nobody reads, which any edit of the demo card (cli/demo-card.json) changes;
     // cli_serve.rs checks that the tag is the body's digest.
     line = mask_sha256_hex(&line);
     // The resolver's words for a name that does not resolve depend on the machine (glibc

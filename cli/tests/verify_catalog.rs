@@ -202,6 +202,30 @@ fn an_appended_entry_with_a_copied_manifest_is_refused() {
 }
 
 #[test]
+fn a_url_that_only_starts_with_the_source_is_refused() {
+    // The entry's url is its manifest's sourceId with something after it: another URL, so
+    // the manifest's digest vouches for another artifact. Absolute, and relative resolved
+    // against the catalog's URL.
+    let site = Site::new();
+    let source = format!("{BASE}/travel/.well-known/agent-card.json");
+    let at = format!("{BASE}/.well-known/ai-catalog.json");
+    for url in [
+        format!("{source}x"),
+        format!("{source}/../other"),
+        "/travel/.well-known/agent-card.jsonx".to_owned(),
+    ] {
+        let mut catalog = site.catalog.clone();
+        catalog.entries[1].url = Some(url.clone());
+        let (code, out, _) = site.verify(&catalog, &["--catalog-url", &at]);
+        assert_refused(&out, code);
+        assert!(
+            out.contains(&format!("/entries/1/trustManifest/provenance/0/sourceId (\"urn:example:agent:travel\"): not verified: the trust manifest's publishedFrom sourceId {source:?} is not the entry's url {url:?}")),
+            "{url}: {out}"
+        );
+    }
+}
+
+#[test]
 fn a_relative_url_is_resolved_against_the_catalog_url() {
     let site = Site::new();
     let mut catalog = site.catalog.clone();

@@ -1,4 +1,4 @@
-//! A production accept loop for the layers (feature `server`): hyper on tokio, HTTP/1.1 and
+//! A production accept loop for the layers of `a2a-card`: hyper on tokio, HTTP/1.1 and
 //! HTTP/2 (h2c with prior knowledge on plain TCP; with feature `tls`, TLS with ALPN
 //! `h2` then `http/1.1`), with deadlines and limits against slow and numerous clients, and a
 //! graceful shutdown. This is the loop `a2a-card serve` runs; agents that already have a
@@ -76,18 +76,16 @@
 #![deny(missing_docs, unsafe_code, unreachable_pub)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-#[macro_use]
-mod macros;
 #[cfg(feature = "auth-file")]
 pub mod auth_file;
-mod builder;
 mod connection;
 mod connection_info;
 mod protocol;
 mod run;
+mod server;
 mod service;
 #[cfg(feature = "tls")]
 pub mod tls;
 
-pub use builder::{DEFAULT_SEND_TIMEOUT, Server, ServerBuilder, ServerEvent};
 pub use connection_info::WithConnectionInfo;
+pub use server::{DEFAULT_SEND_TIMEOUT, Server, ServerBuilder, ServerEvent};

@@ -14,9 +14,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio::task::AbortHandle;
 
-use super::builder::{Server, ServerEvent};
 use super::connection::{Control, Deadlines, Metered, watchdog};
 use super::protocol::{self, Protocol};
+use super::server::{Server, ServerEvent};
 use super::service::Counted;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;

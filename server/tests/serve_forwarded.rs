@@ -4,9 +4,13 @@
 //! `X-Forwarded-Host` or `Forwarded` gets the default card byte for byte; a trusted proxy
 //! naming an unlisted host too; two allowed hosts get two variants with their own ETags and
 //! 304s; and a shared cache in front of a proxy that passes the client's headers on stores
-//! only the default card, whatever an attacker sends first. And the Python a2a-sdk, a real
-//! caller, resolves a card rebased onto a gateway's public URL through that gateway and
-//! reaches the agent behind it at the URL the card gave.
+//! only the default card, whatever an attacker sends first. Of repeated `X-Forwarded-*` lines
+//! from a trusted proxy the last wins; IPv6 and IPv4-mapped peers of a dual-stack listener
+//! meet IPv4 and IPv6 blocks as their own family. Behind Debian's nginx configured as
+//! docs/proxies.md says (ignored by default), a client's own `Forwarded` and
+//! `X-Forwarded-Prefix` change no byte. And the Python a2a-sdk, a real caller, resolves a card
+//! rebased onto a gateway's public URL through that gateway (and nginx) and reaches the agent
+//! behind it at the URL the card gave.
 
 #[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
@@ -17,7 +21,7 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
-use a2a_card::serve::{AgentCardLayer, PublicUrl, TrustedProxies};
+use a2a_card::serve::{AgentCardLayer, ProxyHeaders, PublicUrl, TrustedProxies};
 use a2a_card_server::Server;
 use bytes::Bytes;
 use http::{Request, Response};
@@ -33,15 +37,26 @@ const WRITTEN: &str = "http://0.0.0.0:8000/a2a/v1";
 const PROXY_ADDRESS: &str = "127.0.0.2";
 
 /// The card server: the example card written for a local deployment, two allowed origins,
-/// the proxy's address trusted.
+/// the proxy's address trusted, both header families believed.
 async fn card_server() -> SocketAddr {
-    let mut card = example_card();
-    card.supported_interfaces[0].url = WRITTEN.to_owned();
     let proxies = TrustedProxies::new()
         .proxy(&format!("{PROXY_ADDRESS}/32"))
         .unwrap()
-        .origin(PublicUrl::parse("https://agents.example.com/billing").unwrap())
-        .origin(PublicUrl::parse("https://billing.example.org").unwrap());
+        .headers(ProxyHeaders::Both);
+    let origins = [
+        "https://agents.example.com/billing",
+        "https://billing.example.org",
+    ];
+    card_server_with(proxies, &origins, "127.0.0.1:0").await
+}
+
+/// The card server with `proxies` and `origins` allowed, listening on `bind`.
+async fn card_server_with(proxies: TrustedProxies, origins: &[&str], bind: &str) -> SocketAddr {
+    let mut card = example_card();
+    card.supported_interfaces[0].url = WRITTEN.to_owned();
+    let proxies = origins.iter().fold(proxies, |proxies, origin| {
+        proxies.origin(PublicUrl::parse(origin).unwrap())
+    });
     let layer = AgentCardLayer::builder(card)
         .trusted_proxies(proxies)
         .build()
@@ -49,7 +64,7 @@ async fn card_server() -> SocketAddr {
     let app = layer.layer(tower::service_fn(|_request: Request<Incoming>| async {
         Ok::<_, Infallible>(Response::new(Full::new(Bytes::from_static(b"agent"))))
     }));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let listener = tokio::net::TcpListener::bind(bind).await.unwrap();
     let addr = listener.local_addr().unwrap();
     let server = Server::builder().peer_addresses(true).build();
     tokio::spawn(async move { server.serve(listener, app, std::future::pending()).await });
@@ -295,6 +310,136 @@ async fn a_cache_in_front_never_stores_a_variant_an_attacker_asked_for() {
     assert_eq!(victim.header("etag"), plain.header("etag"));
 }
 
+/// Whether a request from `client` (`127.0.0.1` over IPv4, `::1` over IPv6) to a dual-stack
+/// card server trusting `blocks` gets the allowed origin's variant.
+async fn believed_from(blocks: &[&str], client: &str) -> bool {
+    let proxies = blocks.iter().fold(TrustedProxies::new(), |proxies, block| {
+        proxies.proxy(block).unwrap()
+    });
+    // Bound to [::]: an IPv4 client arrives as ::ffff:127.0.0.1, as on most dual-stack hosts.
+    let server = card_server_with(proxies, &["https://billing.example.org"], "[::]:0").await;
+    let to = SocketAddr::new(client.parse().unwrap(), server.port());
+    const NAMING: &[(&str, &[u8])] = &[
+        ("X-Forwarded-Proto", b"https"),
+        ("X-Forwarded-Host", b"billing.example.org"),
+    ];
+    let answer = get(to, NAMING).await;
+    match first_url(&answer).as_str() {
+        WRITTEN => false,
+        "https://billing.example.org/a2a/v1" => true,
+        other => panic!("{other}"),
+    }
+}
+
+/// IPv4 blocks against IPv6 peers over real sockets: an IPv4 proxy reaching a dual-stack
+/// listener (seen as `::ffff:127.0.0.1`) is in its IPv4 block; an IPv6 peer is in no IPv4
+/// block, not even `0.0.0.0/0`; an IPv6 block holds no IPv4 peer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ipv6_peers_are_matched_against_ipv4_blocks_as_ipv6() {
+    for (blocks, v4, v6) in [
+        (&["127.0.0.0/8"][..], true, false),
+        (&["127.0.0.1"], true, false),
+        (&["::ffff:127.0.0.1"], true, false),
+        (&["::ffff:127.0.0.0/104"], true, false),
+        (&["127.0.0.2"], false, false),
+        (&["0.0.0.0/0"], true, false),
+        (&["::1"], false, true),
+        (&["::/0"], false, true),
+        (&["::/1"], false, true),
+        (&["::2"], false, false),
+        (&["127.0.0.1", "::1"], true, true),
+    ] {
+        assert_eq!(
+            believed_from(blocks, "127.0.0.1").await,
+            v4,
+            "{blocks:?} from 127.0.0.1"
+        );
+        assert_eq!(
+            believed_from(blocks, "::1").await,
+            v6,
+            "{blocks:?} from ::1"
+        );
+    }
+}
+
+/// A proxy that appends its headers (HAProxy's `add-header`, nginx's `$proxy_add_*`) after a
+/// client's: of repeated `X-Forwarded-*` lines from a trusted peer the last is the proxy's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_repeated_x_forwarded_lines_from_a_trusted_proxy_the_last_wins() {
+    let proxies = TrustedProxies::new().proxy("127.0.0.1").unwrap();
+    let origins = [
+        "https://agents.example.com/billing",
+        "https://billing.example.org",
+    ];
+    let server = card_server_with(proxies, &origins, "127.0.0.1:0").await;
+    let billing = "https://agents.example.com/billing/a2a/v1";
+    let org = "https://billing.example.org/a2a/v1";
+    type Lines = &'static [(&'static str, &'static [u8])];
+    // The client's line first, the proxy's after; or one line with both, the proxy's last.
+    let cases: [(Lines, &str); 7] = [
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"evil.example"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+            ],
+            org,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+                ("X-Forwarded-Host", b"evil.example"),
+            ],
+            WRITTEN,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"evil.example, billing.example.org"),
+            ],
+            org,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"http"),
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+            ],
+            org,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Proto", b"http"),
+                ("X-Forwarded-Host", b"billing.example.org"),
+            ],
+            WRITTEN,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"agents.example.com"),
+                ("X-Forwarded-Prefix", b"/evil"),
+                ("X-Forwarded-Prefix", b"/billing"),
+            ],
+            billing,
+        ),
+        (
+            &[
+                ("X-Forwarded-Proto", b"https"),
+                ("X-Forwarded-Host", b"agents.example.com"),
+                ("X-Forwarded-Prefix", b"/billing"),
+                ("X-Forwarded-Prefix", b"/evil"),
+            ],
+            WRITTEN,
+        ),
+    ];
+    for (lines, expected) in cases {
+        assert_eq!(first_url(&get(server, lines).await), expected, "{lines:?}");
+    }
+}
+
 /// A gateway that serves `upstream` under `prefix`, which it strips (as `proxy_pass
 /// http://upstream/;` in a `location /prefix/` does), setting the X-Forwarded-* headers.
 async fn gateway(listener: tokio::net::TcpListener, upstream: SocketAddr, prefix: &'static str) {
@@ -434,61 +579,183 @@ async fn the_python_sdk_reaches_the_agent_through_the_gateway_by_the_rebased_car
     assert_eq!(*paths.lock().unwrap(), ["/a2a/v1"]);
 }
 
-/// The same behind Debian's nginx, configured as its users configure it. Needs `nginx` on
+/// The locations of docs/proxies.md's nginx configuration, proxying to `upstream`: every
+/// location sets all four forwarding headers, to its own values or to nothing (an empty
+/// value, which makes nginx drop the client's header).
+fn documented_locations(upstream: SocketAddr) -> String {
+    format!(
+        "location /billing/ {{
+    proxy_pass http://{upstream}/;          # strips /billing
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Host $host;
+    proxy_set_header X-Forwarded-Prefix /billing;
+    proxy_set_header Forwarded \"\";
+}}
+location / {{
+    proxy_pass http://{upstream};
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Host $host;
+    proxy_set_header X-Forwarded-Prefix \"\";
+    proxy_set_header Forwarded \"\";
+}}
+"
+    )
+}
+
+/// Debian's nginx (`A2A_NGINX`, else `nginx` on the PATH) serving `locations` on a free port
+/// of 127.0.0.1; stopped when dropped.
+struct Nginx {
+    child: std::process::Child,
+    port: u16,
+    /// Its prefix directory (configuration, temporary files, log), removed after it stops.
+    dir: support::Scratch,
+}
+
+impl Nginx {
+    async fn start(locations: &str) -> Nginx {
+        let nginx = std::env::var("A2A_NGINX").unwrap_or_else(|_| "nginx".to_owned());
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let dir = support::Scratch::dir(&format!("nginx-{port}"));
+        std::fs::create_dir_all(dir.join("temp")).unwrap();
+        let d = dir.display();
+        let conf = format!(
+            "daemon off;\nmaster_process off;\nworker_processes 1;\npid {d}/nginx.pid;\n\
+             error_log {d}/error.log;\nevents {{ worker_connections 64; }}\n\
+             http {{\n  access_log off;\n  client_body_temp_path {d}/temp;\n\
+             proxy_temp_path {d}/temp;\n  fastcgi_temp_path {d}/temp;\n  uwsgi_temp_path {d}/temp;\n\
+             scgi_temp_path {d}/temp;\n  server {{\n    listen 127.0.0.1:{port};\n\
+             {locations}\n  }}\n}}\n"
+        );
+        std::fs::write(dir.join("nginx.conf"), conf).unwrap();
+        let started = Nginx {
+            child: std::process::Command::new(&nginx)
+                .arg("-p")
+                .arg(&dir)
+                .arg("-c")
+                .arg(dir.join("nginx.conf"))
+                .spawn()
+                .unwrap_or_else(|e| {
+                    panic!("{nginx} does not start ({e}); install nginx or set A2A_NGINX")
+                }),
+            port,
+            dir,
+        };
+        // nginx is up once it answers.
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return started;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let log = std::fs::read_to_string(started.dir.join("error.log")).unwrap_or_default();
+        drop(started);
+        panic!("nginx does not listen on {port}: {log}");
+    }
+
+    fn addr(&self) -> SocketAddr {
+        SocketAddr::from(([127, 0, 0, 1], self.port))
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Behind the documented nginx configuration, a client's own `Forwarded` and
+/// `X-Forwarded-Prefix` change no byte of the card, whichever family the card server
+/// believes: nginx replaces or drops every forwarding header a client sends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nginx: .ci/run installs it and runs this"]
+async fn behind_the_documented_nginx_a_clients_own_forwarding_headers_change_nothing() {
+    for family in [ProxyHeaders::XForwarded, ProxyHeaders::Both] {
+        // nginx connects from 127.0.0.1: that address is the trusted proxy.
+        let proxies = TrustedProxies::new()
+            .proxy("127.0.0.1")
+            .unwrap()
+            .headers(family);
+        let origins = [
+            "http://agents.example.com/billing",
+            "http://agents.example.com",
+        ];
+        let server = card_server_with(proxies, &origins, "127.0.0.1:0").await;
+        let nginx = Nginx::start(&documented_locations(server)).await;
+        let via = nginx.addr();
+        let billing = through(via, "/billing/.well-known/agent-card.json", &[]).await;
+        let root = through(via, "/.well-known/agent-card.json", &[]).await;
+        let url = |(_, _, body): &(u16, String, Bytes)| {
+            let card: serde_json::Value = serde_json::from_slice(body).unwrap();
+            card["supportedInterfaces"][0]["url"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(
+            url(&billing),
+            "http://agents.example.com/billing/a2a/v1",
+            "{family:?}"
+        );
+        assert_eq!(url(&root), "http://agents.example.com/a2a/v1", "{family:?}");
+        const EVIL: &[(&str, &str)] = &[
+            ("forwarded", "proto=https;host=evil.example"),
+            ("x-forwarded-prefix", "/evil"),
+        ];
+        // A client's Forwarded naming another host (or the other allowed variant's), its
+        // X-Forwarded-Prefix another prefix (or the other allowed variant's).
+        const OTHER_VARIANT: &[(&str, &str)] = &[
+            ("forwarded", "host=agents.example.com"),
+            ("x-forwarded-prefix", "/billing"),
+        ];
+        for (path, honest) in [
+            ("/billing/.well-known/agent-card.json", &billing),
+            ("/.well-known/agent-card.json", &root),
+        ] {
+            for forged in [EVIL, OTHER_VARIANT] {
+                let answer = through(via, path, forged).await;
+                assert_eq!(&answer, honest, "{family:?} {path} {forged:?}");
+            }
+        }
+        drop(nginx);
+    }
+}
+
+/// A GET of `path` with `Host: agents.example.com` and `headers`, through `via`: status,
+/// ETag and body.
+async fn through(via: SocketAddr, path: &str, headers: &[(&str, &str)]) -> (u16, String, Bytes) {
+    let mut request = Request::get(path).header("host", "agents.example.com");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = send(via, "127.0.0.1", request.body(Full::default()).unwrap()).await;
+    let status = response.status().as_u16();
+    let etag = response
+        .headers()
+        .get("etag")
+        .map(|e| e.to_str().unwrap().to_owned());
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, etag.unwrap_or_default(), body)
+}
+
+/// The same behind Debian's nginx, configured as docs/proxies.md says. Needs `nginx` on
 /// the PATH or in `A2A_NGINX`; `.ci/run` installs it and runs this test
 /// (`cargo test --all-features --test serve_forwarded -- --ignored`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs nginx: .ci/run installs it and runs this"]
 async fn the_python_sdk_reaches_the_agent_behind_nginx() {
-    let nginx = std::env::var("A2A_NGINX").unwrap_or_else(|_| "nginx".to_owned());
     let (server_listener, server) = bound().await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let dir = support::Scratch::dir(&format!("nginx-{port}"));
-    std::fs::create_dir_all(dir.join("temp")).unwrap();
-    let d = dir.display();
-    let conf = format!(
-        "daemon off;\nmaster_process off;\nworker_processes 1;\npid {d}/nginx.pid;\n\
-         error_log {d}/error.log;\nevents {{ worker_connections 64; }}\n\
-         http {{\n  access_log off;\n  client_body_temp_path {d}/temp;\n\
-         proxy_temp_path {d}/temp;\n  fastcgi_temp_path {d}/temp;\n  uwsgi_temp_path {d}/temp;\n\
-         scgi_temp_path {d}/temp;\n  server {{\n    listen 127.0.0.1:{port};\n\
-         location /billing/ {{\n      proxy_pass http://{server}/;\n\
-         proxy_set_header Host $http_host;\n\
-         proxy_set_header X-Forwarded-Proto $scheme;\n\
-         proxy_set_header X-Forwarded-Host $http_host;\n\
-         proxy_set_header X-Forwarded-Prefix /billing;\n    }}\n  }}\n}}\n"
-    );
-    std::fs::write(dir.join("nginx.conf"), conf).unwrap();
-    let mut child = std::process::Command::new(&nginx)
-        .arg("-p")
-        .arg(&dir)
-        .arg("-c")
-        .arg(dir.join("nginx.conf"))
-        .spawn()
-        .unwrap_or_else(|e| panic!("{nginx} does not start ({e}); install nginx or set A2A_NGINX"));
-    let public = format!("http://127.0.0.1:{port}/billing");
+    let nginx = Nginx::start(&documented_locations(server)).await;
+    let public = format!("http://127.0.0.1:{}/billing", nginx.port);
     let paths = agent_server(server_listener, &public);
-    // nginx is up once it answers.
-    let mut up = false;
-    for _ in 0..100 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            up = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    assert!(
-        up,
-        "nginx listens on {port}: {}",
-        std::fs::read_to_string(dir.join("error.log")).unwrap_or_default()
-    );
     let said = sdk_client(&public).await;
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(nginx);
     assert_eq!(said["interface"], format!("{public}/a2a/v1"));
     assert_eq!(said["reply"], "echo: hello");
     assert_eq!(*paths.lock().unwrap(), ["/a2a/v1"]);

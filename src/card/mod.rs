@@ -33,7 +33,6 @@
 //! ```
 
 mod agent_card;
-pub(crate) mod migrate;
 mod oauth;
 mod oneof;
 mod pointer_map;
@@ -42,13 +41,13 @@ pub(crate) mod schema;
 mod security;
 mod serde_util;
 pub(crate) mod shape;
+pub(crate) mod upgrade;
 pub(crate) mod v03;
 
 pub use agent_card::{
     AgentCapabilities, AgentCard, AgentCardSignature, AgentExtension, AgentInterface,
     AgentProvider, AgentSkill,
 };
-pub use migrate::CardVersion;
 pub use oauth::{
     AuthorizationCodeOAuthFlow, ClientCredentialsOAuthFlow, DeviceCodeOAuthFlow, ImplicitOAuthFlow,
     OAuthFlow, OAuthFlows, PasswordOAuthFlow,
@@ -59,6 +58,7 @@ pub use security::{
     ApiKeySecurityScheme, HttpAuthSecurityScheme, MutualTlsSecurityScheme, OAuth2SecurityScheme,
     OpenIdConnectSecurityScheme, SchemeKind, SecurityRequirement, SecurityScheme, StringList,
 };
+pub use upgrade::CardVersion;
 pub use v03::V03Rendering;
 
 use serde_json::Value;

@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use super::migrate::{self, CardVersion};
 use super::shape;
+use super::upgrade::{self, CardVersion};
 use super::{AgentCard, PointerMap};
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -150,8 +150,8 @@ pub(crate) fn read_value(value: Value) -> Result<ReadCard, ReadError> {
     let Value::Object(mut doc) = value else {
         return Err(ReadError::Shape(vec![not_an_object(&value)]));
     };
-    let source_version = migrate::detect(&doc);
-    let conversion = migrate::to_v1(&mut doc, source_version);
+    let source_version = upgrade::detect(&doc);
+    let conversion = upgrade::to_v1(&mut doc, source_version);
     let mut value = Value::Object(doc);
     let mut type_errors = conversion.errors.clone();
     let found = shape::check_card(&mut value)

@@ -428,6 +428,48 @@ mod tests {
             at
         ));
         assert!(!source_matches(&format!("{absolute}?x"), absolute, at));
+        // A url that is the sourceId with more after it is another URL, compared as written
+        // and once resolved (`/card.json/../other` resolves to `/other`).
+        for (source, url, at) in [
+            (
+                "https://a.example/card.json",
+                "https://a.example/card.jsonx",
+                None,
+            ),
+            (
+                "https://a.example/card.json",
+                "https://a.example/card.json/../other",
+                None,
+            ),
+            (
+                "https://a.example/card.json",
+                "https://a.example/card.json/x",
+                None,
+            ),
+            (
+                "https://a.example/card.json",
+                "https://a.example/card.json?v=2",
+                None,
+            ),
+            (
+                "https://a.example/card.json",
+                "https://a.example/card.jsonx",
+                at,
+            ),
+            (
+                "https://a.example/card.json",
+                "https://a.example/card.json/../other",
+                at,
+            ),
+            ("https://agents.example.com/card.json", "/card.jsonx", at),
+            ("/card.json", "/card.jsonx", at),
+            ("/card.json", "/card.json/../other", at),
+            ("card.json", "card.jsonx", None),
+            ("card.json", "card.json/../other", None),
+        ] {
+            assert!(!source_matches(source, url, at), "{source} {url} {at:?}");
+            assert!(!source_matches(url, source, at), "{url} {source} {at:?}");
+        }
         // The path is case-sensitive; scheme and host are not.
         assert!(!source_matches(
             "https://agents.example.com/Travel/.well-known/agent-card.json",

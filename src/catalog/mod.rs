@@ -34,6 +34,7 @@
 //! ```
 
 mod binding;
+mod digest;
 mod model;
 #[cfg(feature = "sign")]
 mod trust;
@@ -41,6 +42,7 @@ mod trust;
 mod verdict;
 
 pub use binding::{ManifestMismatch, identity_matches, resolve_url, source_matches};
+pub use digest::{digest_hex, sha256_source_digest};
 pub use model::{
     AiCatalog, Attestation, CatalogEntry, HostInfo, ProvenanceLink, Publisher, TrustManifest,
     TrustSchema,
@@ -62,6 +64,23 @@ pub const AI_CATALOG_JSON: &str = "application/ai-catalog+json";
 /// card as `application/a2a+json` (A2A §14.1); see [`crate::serve::CatalogOptions`] for why
 /// the entry names this one all the same.
 pub const A2A_AGENT_CARD_JSON: &str = "application/a2a-agent-card+json";
+/// Whether an entry's `mediaType` lists an A2A Agent Card: the draft's
+/// [`A2A_AGENT_CARD_JSON`] or A2A's own [`A2A_JSON`](crate::protocol::A2A_JSON) (which the
+/// catalog's validation warns about, A2A-W061), parameters and case ignored.
+///
+/// ```
+/// use a2a_card::catalog::is_agent_card_media_type;
+///
+/// assert!(is_agent_card_media_type("application/a2a-agent-card+json"));
+/// assert!(is_agent_card_media_type("Application/A2A+JSON; charset=utf-8"));
+/// assert!(!is_agent_card_media_type("application/json"));
+/// assert!(!is_agent_card_media_type("application/a2a+jsonx"));
+/// ```
+pub fn is_agent_card_media_type(media_type: &str) -> bool {
+    let essence = media_type.split(';').next().unwrap_or_default().trim();
+    essence.eq_ignore_ascii_case(A2A_AGENT_CARD_JSON)
+        || essence.eq_ignore_ascii_case(crate::protocol::A2A_JSON)
+}
 /// The well-known path of a host's catalog (RFC 8615).
 pub const WELL_KNOWN_PATH: &str = "/.well-known/ai-catalog.json";
 /// The link relation that points at a catalog (`Link: <...>; rel="ai-catalog"`).

@@ -15,7 +15,6 @@ use bytes::Bytes;
 use http::header::{ACCEPT, CONTENT_TYPE};
 use http::{HeaderValue, Method, StatusCode, Uri};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 use super::card::{Keys, card_found, signature_findings};
 use super::endpoint::{CardFetch, fetch, fetch_card, header_text, redirect_findings};
@@ -25,7 +24,7 @@ use super::report::{CatalogReport, ListedCard};
 use super::{at, http_semantics};
 use crate::catalog::{
     A2A_AGENT_CARD_JSON, AI_CATALOG_JSON, CatalogEntry, ManifestMismatch, WELL_KNOWN_PATH,
-    source_matches, verify_trust_manifest,
+    is_agent_card_media_type, sha256_source_digest, source_matches, verify_trust_manifest,
 };
 use crate::client::{Client, Origin, Outgoing, parse_http_url};
 use crate::{
@@ -36,10 +35,6 @@ use crate::{
 /// A2A cards of one catalog audited at most: a catalog is a host's few agents, and a hostile
 /// one must not turn the audit into a crawler.
 pub const MAX_LISTED: usize = 16;
-
-/// What A2A itself calls the card's media type; an entry naming it is an A2A card too (the
-/// catalog's validation warns about the spelling, A2A-W061).
-const A2A_JSON: &str = "application/a2a+json";
 
 /// What the audit of the base URL's own card leaves for the catalog's.
 pub(super) struct Base<'a> {
@@ -205,7 +200,7 @@ fn choose<'a>(entries: &'a [Value], url: &str, findings: &mut Vec<Diagnostic>) -
             })
             .unwrap_or_default();
         let content = text(entry, "url").is_some() || entry.get("data").is_some();
-        if (essence == A2A_AGENT_CARD_JSON || essence == A2A_JSON) && content {
+        if is_agent_card_media_type(&essence) && content {
             listed.push(Listed {
                 pointer,
                 entry,
@@ -325,10 +320,7 @@ fn digest_findings(
         .pointer("/trustManifest/provenance")
         .and_then(Value::as_array)
         .map_or(&[][..], Vec::as_slice);
-    let got: String = Sha256::digest(body)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let got = sha256_source_digest(body);
     for (j, link) in links.iter().enumerate() {
         let named = text(link, "sourceDigest").and_then(|d| {
             let (algorithm, hex) = d.split_once(':')?;
@@ -344,13 +336,13 @@ fn digest_findings(
         if text(link, "relation") != Some("publishedFrom") || !named_here {
             continue;
         }
-        if want != got {
+        if format!("sha256:{want}") != got {
             findings.push(finding(
                 Code::ListedCardDigest,
                 Place::url(url),
                 format!(
                     "the catalog names sha256:{want} for this card ({}/trustManifest/provenance/\
-                     {j}/sourceDigest), but the bytes served hash to sha256:{got}: the catalog \
+                     {j}/sourceDigest), but the bytes served hash to {got}: the catalog \
                      and the card disagree",
                     listed.pointer
                 ),

@@ -12,6 +12,7 @@ use super::finding::{Place, finding, quoted};
 use crate::client::{Client, ClientError, Exchange, Outgoing};
 use crate::diagnostic::terminal_safe;
 use crate::http_headers::{entity_tag, http_date};
+use crate::protocol::A2A_JSON;
 use crate::{Code, Diagnostic};
 
 /// The origin `check` claims, to see whether browsers on other origins may read the card.
@@ -188,7 +189,8 @@ pub(super) fn stopped_by(error: &ClientError) -> Option<(Code, String)> {
 pub(super) fn card_request(method: Method) -> Outgoing {
     Outgoing::new(method).header(
         ACCEPT,
-        HeaderValue::from_static("application/a2a+json, application/json;q=0.9"),
+        HeaderValue::from_str(&format!("{A2A_JSON}, application/json;q=0.9"))
+            .expect("a media type list is a header value"),
     )
 }
 
@@ -254,7 +256,7 @@ fn media_type(url: &str, headers: &HeaderMap, findings: &mut Vec<Diagnostic>) {
         findings.push(finding(
             Code::WrongContentType,
             place(),
-            "no Content-Type; send application/a2a+json",
+            format!("no Content-Type; send {A2A_JSON}"),
         ));
         return;
     };
@@ -264,7 +266,7 @@ fn media_type(url: &str, headers: &HeaderMap, findings: &mut Vec<Diagnostic>) {
         .unwrap_or_default()
         .trim()
         .to_ascii_lowercase();
-    if essence == "application/a2a+json" {
+    if essence == A2A_JSON {
         return;
     }
     if essence == "application/json" || essence.ends_with("+json") {
@@ -272,7 +274,7 @@ fn media_type(url: &str, headers: &HeaderMap, findings: &mut Vec<Diagnostic>) {
             Code::PlainJsonType,
             place(),
             format!(
-                "served as {}; the A2A media type is application/a2a+json (§14.1)",
+                "served as {}; the A2A media type is {A2A_JSON} (§14.1)",
                 quoted(&value)
             ),
         ));
@@ -281,7 +283,7 @@ fn media_type(url: &str, headers: &HeaderMap, findings: &mut Vec<Diagnostic>) {
             Code::WrongContentType,
             place(),
             format!(
-                "served as {}, which is not JSON; send application/a2a+json",
+                "served as {}, which is not JSON; send {A2A_JSON}",
                 quoted(&value)
             ),
         ));

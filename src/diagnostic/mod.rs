@@ -8,7 +8,7 @@ mod secrets;
 pub(crate) use quote::shown;
 #[cfg(feature = "lint-injection")]
 pub(crate) use quote::shown_escaped;
-pub(crate) use quote::terminal_safe;
+pub use quote::terminal_safe;
 pub(crate) use secrets::secret_kind;
 
 use serde::Serialize;

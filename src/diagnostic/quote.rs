@@ -10,8 +10,21 @@ use super::secret_kind;
 /// diagnostic line, an escape sequence would drive the terminal) and the invisible format
 /// characters that reorder or hide text (the bidirectional controls U+061C, U+200E, U+200F,
 /// U+202A to U+202E and U+2066 to U+2069, and the zero-width U+200B to U+200D, U+2060 and
-/// U+FEFF: "Trojan Source") are written as escapes; everything else as is.
-pub(crate) fn terminal_safe(text: &str) -> Cow<'_, str> {
+/// U+FEFF: "Trojan Source"; the tag characters U+E0000 to U+E007F, which spell ASCII no one
+/// sees) are written as escapes; everything else as is.
+///
+/// Diagnostics and audit lines escape their text with it; a program printing a file name or
+/// a tenant's name it did not choose (from a folder listing) escapes it the same way, so a
+/// name cannot forge a line.
+///
+/// ```
+/// assert_eq!(a2a_card::terminal_safe("travel.json"), "travel.json");
+/// assert_eq!(a2a_card::terminal_safe("x\na2a-card: reloaded"), "x\\na2a-card: reloaded");
+/// assert_eq!(a2a_card::terminal_safe("\u{1b}[2Jx\u{202e}nosj.exe"), "\\u{1b}[2Jx\\u{202e}nosj.exe");
+/// assert_eq!(a2a_card::terminal_safe("Zürich 東京"), "Zürich 東京");
+/// assert_eq!(a2a_card::terminal_safe("ok\u{e0041}"), "ok\\u{e0041}");
+/// ```
+pub fn terminal_safe(text: &str) -> Cow<'_, str> {
     if !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
     }

@@ -56,6 +56,7 @@ mod body;
 mod error;
 mod future;
 mod layer;
+mod lenient;
 mod policy;
 mod responses;
 mod routes;

@@ -103,7 +103,7 @@ pub(crate) fn rest_card(
             headers.insert(ETAG, prebuilt.etag.clone());
             headers.insert(
                 CONTENT_TYPE,
-                HeaderValue::from_static(crate::serve::A2A_JSON),
+                HeaderValue::from_static(crate::protocol::A2A_JSON),
             );
             if let Some(coding) = prebuilt.coding {
                 headers.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
@@ -194,16 +194,27 @@ pub(crate) fn batched() -> Response<Bytes> {
 
 /// 404 for a REST route whose tenant segment is not a plain one (google.rpc.Status).
 pub(crate) fn bad_tenant() -> Response<Bytes> {
+    not_found(
+        "no such tenant: a tenant is a single path segment, not a dot segment and without an \
+         encoded '/' or '\\'",
+    )
+}
+
+/// 404 for a path that is an extended-card route only to a server that decodes or normalises
+/// more than RFC 3986 allows (google.rpc.Status).
+pub(crate) fn lenient_route() -> Response<Bytes> {
+    not_found(
+        "not found: this path is an extended-card route once an encoded '/', '\\', '%' or ';', \
+         a dot segment, an empty segment or a change of case is read into it; ask at the \
+         route's own path",
+    )
+}
+
+fn not_found(message: &str) -> Response<Bytes> {
     json_response(
         StatusCode::NOT_FOUND,
         "application/json",
-        json!({"error": {
-            "code": 404,
-            "status": "NOT_FOUND",
-            "message": "no such tenant: a tenant is a single path segment, not a dot segment \
-                        and without an encoded '/' or '\\'",
-        }})
-        .to_string(),
+        json!({"error": {"code": 404, "status": "NOT_FOUND", "message": message}}).to_string(),
     )
 }
 

@@ -3,9 +3,10 @@
 use http::Method;
 
 use super::error::ExtendedError;
+use super::lenient;
 use crate::AgentInterface;
 use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
-use crate::serve::is_plain_segment;
+use crate::serve::{canonical_segment, is_plain_segment};
 
 /// What a request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +19,10 @@ pub(crate) enum Ask {
     /// A REST route whose tenant segment a proxy could read as another path (`..`, `%2e`,
     /// `a%2Fb`, ...): refused with 404 whoever asks, never passed on.
     BadTenant,
+    /// Not a route in its RFC 3986 spelling, but one to a server that decodes or normalises
+    /// more than the RFC allows (`/a%2Frpc`, `/x/..%2Frpc`, `/%2572pc`, `/RPC`, see
+    /// [`lenient`]): refused with 404 whoever asks, never passed on.
+    Lenient,
 }
 
 /// One HTTP+JSON route: the interface path and the operation below it.
@@ -28,6 +33,25 @@ struct RestRoute {
 }
 
 impl RestRoute {
+    /// Whether the [lenient reading](lenient::segments) of a path is this route.
+    fn matches_leniently(&self, read: &[&[u8]]) -> bool {
+        let suffix = lenient::split(self.operation.rest_suffix().unwrap_or_default());
+        let base = lenient::split(&self.path);
+        let Some((head, tail)) = read
+            .len()
+            .checked_sub(suffix.clone().count())
+            .map(|at| read.split_at(at))
+        else {
+            return false;
+        };
+        let base_len = base.clone().count();
+        lenient::same_segments(tail, suffix)
+            && (lenient::same_segments(head, base.clone())
+                || (self.operation.takes_tenant()
+                    && head.len() == base_len + 1
+                    && lenient::same_segments(&head[..base_len], base)))
+    }
+
     /// Whether `path` is this route (the tenant, where the operation takes one, a single
     /// non-empty segment): [`Ask::BadTenant`] when it is but its tenant is not a plain
     /// segment (see [`is_plain_segment`]).
@@ -83,12 +107,27 @@ impl Routes {
     }
 
     /// Whether a request is for the extended card (before its body is read). REST routes
-    /// are ours whatever the method (other methods get 405 there).
+    /// are ours whatever the method (other methods get 405 there). The path is matched in
+    /// its one RFC 3986 §6.2.2 spelling, the rule tenant names follow (`/%72pc` is `/rpc`,
+    /// `/rest/%65xtendedAgentCard` is `/rest/extendedAgentCard`); a path that is no route
+    /// in that spelling but one to a lenient server is [`Ask::Lenient`].
     pub(crate) fn ask(&self, method: &Method, path: &str) -> Option<Ask> {
-        if method == Method::POST && self.jsonrpc.iter().any(|p| same_path(p, path)) {
+        let path = canonical_segment(path);
+        let post = method == Method::POST;
+        if post && self.jsonrpc.iter().any(|p| same_path(p, &path)) {
             return Some(Ask::JsonRpc);
         }
-        self.rest.iter().find_map(|route| route.matches(path))
+        if let Some(ask) = self.rest.iter().find_map(|route| route.matches(&path)) {
+            return Some(ask);
+        }
+        let decoded = lenient::decoded(&path);
+        let read = lenient::segments(&decoded);
+        let lenient_jsonrpc = || {
+            let mut routes = self.jsonrpc.iter();
+            post && routes.any(|p| lenient::same_segments(&read, lenient::split(p)))
+        };
+        let lenient_rest = || self.rest.iter().any(|route| route.matches_leniently(&read));
+        (lenient_jsonrpc() || lenient_rest()).then_some(Ask::Lenient)
     }
 
     /// True when no route exists (the public card declares no HTTP interface).
@@ -116,8 +155,9 @@ fn path_of(url: &str) -> Option<String> {
         _ => return None,
     }
     uri.authority()?;
-    let path = uri.path().trim_end_matches('/');
-    Some(path.to_owned())
+    // In the one spelling requests are matched in.
+    let path = canonical_segment(uri.path());
+    Some(path.trim_end_matches('/').to_owned())
 }
 
 #[cfg(test)]
@@ -160,10 +200,132 @@ mod tests {
         }
         // The v0.3 route takes no tenant: nothing there to refuse.
         assert_eq!(get("/old/../v1/card"), None);
-        assert_eq!(get("/a2a/rest//extendedAgentCard"), None);
-        assert_eq!(get("/a2a/rest/extendedagentcard"), None);
+        // A route to servers that merge slashes or ignore case: refused, not passed on.
+        assert_eq!(get("/a2a/rest//extendedAgentCard"), Some(Ask::Lenient));
+        assert_eq!(get("/a2a/rest/extendedagentcard"), Some(Ask::Lenient));
         assert_eq!(get("/old/v1/card"), Some(Ask::Rest(RestV0_3)));
         assert_eq!(get("/extendedAgentCard"), None);
+    }
+
+    fn example_routes() -> Routes {
+        Routes::from_interfaces(&[
+            interface("https://a.example/rpc", "JSONRPC", "1.0"),
+            interface("https://a.example/rest", "HTTP+JSON", "1.0"),
+            interface("https://a.example/old", "HTTP+JSON", "0.3"),
+        ])
+        .unwrap()
+    }
+
+    /// `path` with the byte at `at` percent-encoded, in upper or lower case hex.
+    fn escaped(path: &str, at: usize, lower: bool) -> String {
+        let escape = format!("%{:02X}", path.as_bytes()[at]);
+        let escape = if lower { escape.to_lowercase() } else { escape };
+        format!("{}{escape}{}", &path[..at], &path[at + 1..])
+    }
+
+    #[test]
+    fn every_escaped_unreserved_character_is_the_route() {
+        let routes = example_routes();
+        for (method, path, ask) in [
+            (Method::POST, "/rpc", Ask::JsonRpc),
+            (Method::POST, "/rpc/", Ask::JsonRpc),
+            (Method::GET, "/rest/extendedAgentCard", Ask::Rest(RestV1_0)),
+            (
+                Method::GET,
+                "/rest/t-1/extendedAgentCard",
+                Ask::Rest(RestV1_0),
+            ),
+            (Method::GET, "/old/v1/card", Ask::Rest(RestV0_3)),
+        ] {
+            for at in (0..path.len()).filter(|&at| path.as_bytes()[at] != b'/') {
+                for lower in [false, true] {
+                    let spelled = escaped(path, at, lower);
+                    assert_eq!(routes.ask(&method, &spelled), Some(ask), "{spelled}");
+                }
+            }
+        }
+        // Every character escaped at once.
+        let all: String = "rpc".bytes().map(|b| format!("%{b:02x}")).collect();
+        assert_eq!(
+            routes.ask(&Method::POST, &format!("/{all}")),
+            Some(Ask::JsonRpc)
+        );
+        // Only POST is a JSON-RPC call.
+        assert_eq!(routes.ask(&Method::GET, "/%72pc"), None);
+    }
+
+    #[test]
+    fn near_misses_are_not_routes() {
+        let routes = example_routes();
+        for (method, path) in [
+            (Method::POST, "/%72pcx"),
+            (Method::POST, "/x%72pc"),
+            (Method::POST, "/%72p"),
+            (Method::POST, "/rp%63/x"),
+            (Method::POST, "/%2572pcx"),
+            (Method::POST, "/rpc%2Fx"),
+            (Method::POST, "/%72pc%2e"),
+            (Method::GET, "/rest/%65xtendedAgentCardx"),
+            (Method::GET, "/%72estx/extendedAgentCard"),
+            (Method::GET, "/rest/a/b/%65xtendedAgentCard"),
+            (Method::GET, "/rest/extendedAgentCar%64/x"),
+            (Method::GET, "/old/t/v1/card"),
+            (Method::GET, "/ol%64/v1/cards"),
+            (Method::GET, "/%2e%2e/rest"),
+        ] {
+            assert_eq!(routes.ask(&method, path), None, "{method} {path}");
+        }
+    }
+
+    #[test]
+    fn spellings_only_a_lenient_server_reads_as_a_route_are_refused() {
+        let routes = example_routes();
+        for (method, path) in [
+            // An encoded '/' (Starlette decodes it before routing), '\\', ';'.
+            (Method::POST, "/x%2F..%2Frpc"),
+            (Method::POST, "/x%2f%2e%2e%2frpc"),
+            (Method::GET, "/rest%2FextendedAgentCard"),
+            (Method::GET, "/rest%5cextendedAgentCard"),
+            (Method::GET, "/rest\\extendedAgentCard"),
+            (Method::GET, "/old%2Fv1%2Fcard"),
+            (Method::POST, "/rpc;a=b"),
+            (Method::POST, "/rpc%3Ba=b"),
+            // Double and triple encoding, upper and lower case hex.
+            (Method::POST, "/%2572pc"),
+            (Method::POST, "/rp%2563"),
+            (Method::POST, "/%25252572pc"),
+            (Method::GET, "/rest/%2565xtendedAgentCard"),
+            (Method::GET, "/%2572est/extendedAgentCard"),
+            (Method::GET, "/rest/acme/%2565xtendedAgentCard"),
+            // Dot segments, decoded or not.
+            (Method::POST, "/x/../rpc"),
+            (Method::POST, "/x/%2e%2E/rpc"),
+            (Method::POST, "/x/%252e%252e/rpc"),
+            (Method::POST, "/./rpc"),
+            (Method::GET, "/rest/t/..%2FextendedAgentCard"),
+            (Method::GET, "/./rest/extendedAgentCard"),
+            // Empty segments and case.
+            (Method::POST, "//rpc"),
+            (Method::POST, "/rpc//"),
+            (Method::POST, "/RPC"),
+            (Method::GET, "/REST/EXTENDEDAGENTCARD"),
+            (Method::GET, "/Old/V1/Card"),
+        ] {
+            assert_eq!(
+                routes.ask(&method, path),
+                Some(Ask::Lenient),
+                "{method} {path}"
+            );
+        }
+    }
+
+    #[test]
+    fn route_urls_are_matched_in_their_one_spelling() {
+        let routes =
+            Routes::from_interfaces(&[interface("https://a.example/%7Eu/rp%63", "JSONRPC", "1.0")])
+                .unwrap();
+        assert_eq!(routes.ask(&Method::POST, "/~u/rpc"), Some(Ask::JsonRpc));
+        assert_eq!(routes.ask(&Method::POST, "/%7eu/rpc"), Some(Ask::JsonRpc));
     }
 
     #[test]

@@ -13,7 +13,8 @@ use super::body::RequestBody;
 use super::future::ResponseFuture;
 use super::policy::UndecidedCall;
 use super::responses::{
-    A2aError, allow, bad_tenant, batched, jsonrpc_card, rest_card, undecided, unreadable_body,
+    A2aError, allow, bad_tenant, batched, jsonrpc_card, lenient_route, rest_card, undecided,
+    unreadable_body,
 };
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
@@ -159,6 +160,9 @@ where
     let (parts, body) = request.into_parts();
     if ask == Ask::BadTenant {
         return Ok(ours(bad_tenant()));
+    }
+    if ask == Ask::Lenient {
+        return Ok(ours(lenient_route()));
     }
     if let Ask::Rest(operation) = ask {
         return Ok(ours(rest(&shared, &parts, operation).await));

@@ -228,7 +228,7 @@ fn the_rest_route_serves_the_card_only_after_authentication() {
     assert_eq!(card.status, 200);
     assert!(!card.inner());
     assert_eq!(card.json()["description"], EXTENDED);
-    assert_eq!(card.header("content-type"), Some(crate::serve::A2A_JSON));
+    assert_eq!(card.header("content-type"), Some(crate::protocol::A2A_JSON));
     assert_eq!(card.header("cache-control"), Some("private, no-cache"));
     assert_eq!(card.header("vary"), Some("X-API-Key, Accept-Encoding"));
     let length = card.body.len().to_string();

@@ -33,6 +33,14 @@ pub use operation::{
 };
 pub use version::ProtocolVersion;
 
+/// The media type of an Agent Card (A2A §14.1): the `Content-Type` a card is served with and
+/// the first type a client asks for.
+///
+/// ```
+/// assert_eq!(a2a_card::protocol::A2A_JSON, "application/a2a+json");
+/// ```
+pub const A2A_JSON: &str = "application/a2a+json";
+
 /// Parsing, display and serde for a type with `parse(&str)` and `as_str()`: the enums here
 /// are strings on the wire, and every string reads as one of them.
 macro_rules! string_serde {

@@ -137,10 +137,15 @@ pub(crate) fn catalog_path(settings: &Settings) -> String {
     format!("{}{WELL_KNOWN_PATH}", settings.prefix)
 }
 
-/// `Link: <path>; rel="ai-catalog"` for card responses, when a catalog is served.
-pub(crate) fn catalog_link(settings: &Settings) -> Option<HeaderValue> {
+/// `Link: <path>; rel="ai-catalog"` for card responses, when a catalog is served; `base` is
+/// the public path prefix the card is reached under (a proxy strips it before this server
+/// sees the path, so the link names it).
+pub(crate) fn catalog_link(settings: &Settings, base: &str) -> Option<HeaderValue> {
     settings.catalog.as_ref()?;
-    let link = format!("<{}>; rel=\"{LINK_RELATION}\"", catalog_path(settings));
+    let link = format!(
+        "<{base}{}>; rel=\"{LINK_RELATION}\"",
+        catalog_path(settings)
+    );
     Some(HeaderValue::from_str(&link).expect("paths are checked at build"))
 }
 
@@ -433,11 +438,6 @@ fn sign_entry(
     served: &[u8],
     signer: &crate::sign::CardSigner,
 ) -> Result<(), BuildError> {
-    use sha2::{Digest, Sha256};
-    let hex: String = Sha256::digest(served)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
     let mut manifest = crate::catalog::TrustManifest {
         identity: entry.identifier.clone(),
         provenance: vec![crate::catalog::ProvenanceLink {
@@ -446,7 +446,7 @@ fn sign_entry(
                 .url
                 .clone()
                 .unwrap_or_else(|| entry.identifier.clone()),
-            source_digest: Some(format!("sha256:{hex}")),
+            source_digest: Some(crate::catalog::sha256_source_digest(served)),
             ..Default::default()
         }],
         ..Default::default()

@@ -319,13 +319,15 @@ pub(crate) fn checked_card_set(
         let card = rebased_onto(Some(&origin), tenant, card.clone())?;
         #[cfg(feature = "sign")]
         let card = signed(settings, card)?;
-        let set = CardSet::new(card, settings, &canonical, last_modified);
+        let base = origin.parts().2;
+        let set = CardSet::new(card, settings, &canonical, base, last_modified);
         variants.push(Arc::new(set));
     }
     let card = rebased(settings, tenant, card)?;
     #[cfg(feature = "sign")]
     let card = signed(settings, card)?;
-    let mut set = CardSet::new(card, settings, &canonical, last_modified);
+    let base = settings.public_url.as_ref().map_or("", |url| url.parts().2);
+    let mut set = CardSet::new(card, settings, &canonical, base, last_modified);
     set.variants = variants;
     Ok(Arc::new(set))
 }

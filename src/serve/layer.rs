@@ -17,8 +17,6 @@ use super::settings::{Settings, normalize_prefix};
 use super::tenants::build_tenant_sets;
 use crate::AgentCard;
 
-/// The media type of an Agent Card (A2A §14.1).
-pub const A2A_JSON: &str = "application/a2a+json";
 /// The default `Cache-Control` of the public card.
 pub const DEFAULT_CACHE_CONTROL: &str = "public, max-age=3600";
 
@@ -50,7 +48,7 @@ impl AgentCardLayer {
         AgentCardLayerBuilder {
             card,
             tenants: Vec::new(),
-            content_type: HeaderValue::from_static(A2A_JSON),
+            content_type: HeaderValue::from_static(crate::protocol::A2A_JSON),
             cache_control: HeaderValue::from_static(DEFAULT_CACHE_CONTROL),
             last_modified: LastModified::Unset,
             legacy: Legacy::default(),
@@ -373,8 +371,9 @@ impl AgentCardLayerBuilder {
     /// [`TrustedProxies`](super::TrustedProxies)): a request a trusted proxy forwarded for an
     /// allowed origin gets the card rebased onto that origin, with its own bytes and ETag;
     /// every other request gets the default card (as written, or rebased onto the
-    /// [public URL](Self::public_url)), and every card response carries `Vary: Forwarded,
-    /// X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix`. The variants are built with
+    /// [public URL](Self::public_url)), and every card response names the believed headers
+    /// in `Vary` (`X-Forwarded-Proto, X-Forwarded-Host, X-Forwarded-Prefix` by default;
+    /// [`ProxyHeaders`](super::ProxyHeaders)). The variants are built with
     /// the card and at every swap. The catalog and the extended card are served as for the
     /// default variant.
     ///

@@ -106,7 +106,7 @@ pub(crate) use encoding::Encodings;
 #[cfg(feature = "extended")]
 pub(crate) use etag::strong_etag;
 #[cfg(feature = "extended")]
-pub(crate) use settings::is_plain_segment;
+pub(crate) use settings::{canonical_segment, is_plain_segment};
 #[cfg(feature = "fuzzing")]
 pub(crate) use {
     conditional::{single_date, whole_seconds},
@@ -116,10 +116,12 @@ pub(crate) use {
 #[cfg(feature = "catalog")]
 pub use catalog::CatalogOptions;
 pub use error::BuildError;
-pub use forwarded::{InvalidProxy, TrustedProxies};
+pub use forwarded::{
+    InvalidProxy, InvalidProxyHeaders, ProxyHeaders, ProxyWarning, TrustedProxies,
+};
 pub use future::ResponseFuture;
 pub use handle::CardHandle;
-pub use layer::{A2A_JSON, AgentCardLayer, AgentCardLayerBuilder, DEFAULT_CACHE_CONTROL};
+pub use layer::{AgentCardLayer, AgentCardLayerBuilder, DEFAULT_CACHE_CONTROL};
 pub use options::{Cors, Legacy};
 pub use public_url::{PublicUrl, PublicUrlError};
 pub use service::AgentCardService;

@@ -102,16 +102,18 @@ impl Representation {
         &self.encodings.identity().body
     }
 
-    /// A card representation of this layer.
+    /// A card representation of this layer; `base` is the public path prefix its links go
+    /// under.
     fn card(
         body: Vec<u8>,
         settings: &Settings,
+        base: &str,
         last_modified: Option<SystemTime>,
     ) -> Representation {
         #[cfg(feature = "catalog")]
-        let link = super::catalog::catalog_link(settings);
+        let link = super::catalog::catalog_link(settings, base);
         #[cfg(not(feature = "catalog"))]
-        let link = None;
+        let (link, _) = (None, base);
         // The canonical path's Vary; `Shared::get` adjusts it on the legacy path.
         let vary = settings.vary(settings.negotiate_version);
         Representation::new(
@@ -134,7 +136,7 @@ fn usual_as_static(value: &HeaderValue) -> HeaderValue {
         return value.clone();
     }
     const USUAL: [&str; 6] = [
-        super::layer::A2A_JSON,
+        crate::protocol::A2A_JSON,
         "application/json",
         super::layer::DEFAULT_CACHE_CONTROL,
         "no-cache",
@@ -165,6 +167,11 @@ pub(crate) struct CardSet {
     pub(crate) canonical_link: HeaderValue,
     /// The canonical path, for the legacy redirect.
     pub(crate) canonical_location: HeaderValue,
+    /// The public path prefix this card is reached under (`""`, or the path of the public
+    /// URL or of the trusted proxies' origin it was rebased onto): a proxy strips it before
+    /// this server sees a path, so every path this server sends back (`Location`, `Link`)
+    /// starts with it.
+    base: Box<str>,
     /// The latest `Last-Modified` sent for this card or one it replaced: the next card must
     /// be dated later (or not at all). Differs from the card's own date only when the card
     /// has none because it replaced another within the second of that one's date.
@@ -186,28 +193,32 @@ impl CardSet {
         AgentCard::from_json_slice(body).expect("the served JSON of a card reads back")
     }
 
-    /// `canonical_path` is the full path of this card's canonical URL on this server.
+    /// `canonical_path` is the full path of this card's canonical URL on this server; `base`
+    /// the public path prefix this card is reached under (`""` when none).
     pub(crate) fn new(
         card: AgentCard,
         settings: &Settings,
         canonical_path: &str,
+        base: &str,
         last_modified: Option<SystemTime>,
     ) -> Self {
-        let v10 = Representation::card(card.to_json_vec(), settings, last_modified);
+        let v10 = Representation::card(card.to_json_vec(), settings, base, last_modified);
         let wants_v03 = settings.legacy == Legacy::V03 || settings.negotiate_version;
         let v03 = wants_v03.then(|| {
             let json = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
-            Representation::card(json, settings, last_modified)
+            Representation::card(json, settings, base, last_modified)
         });
-        let link = format!("<{canonical_path}>; rel=\"canonical\"");
+        let public_path = format!("{base}{canonical_path}");
+        let link = format!("<{public_path}>; rel=\"canonical\"");
         let dated_up_to = v10.last_modified;
         CardSet {
             dated_up_to,
             v10,
             v03,
             canonical_link: HeaderValue::from_str(&link).expect("paths are checked at build"),
-            canonical_location: HeaderValue::from_str(canonical_path)
+            canonical_location: HeaderValue::from_str(&public_path)
                 .expect("paths are checked at build"),
+            base: base.into(),
             #[cfg(feature = "catalog")]
             catalog_part: std::sync::OnceLock::new(),
             variants: Vec::new(),
@@ -223,7 +234,7 @@ impl CardSet {
     ) -> CardSet {
         let again = |set: &CardSet| {
             let card = set.card();
-            CardSet::new(card, settings, canonical_path, last_modified)
+            CardSet::new(card, settings, canonical_path, &set.base, last_modified)
         };
         let mut redated = again(self);
         redated.variants = self.variants.iter().map(|v| Arc::new(again(v))).collect();

@@ -1,6 +1,5 @@
 //! Answering one request for a card from the prebuilt representations.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -17,7 +16,7 @@ use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
 use super::conditional::{Asks, Decision, evaluate};
 use super::options::{CorsPolicy, Legacy};
 use super::representation::{CardSet, Representation, exposed_headers};
-use super::settings::{Route, Settings, canonical_segment, is_plain_segment};
+use super::settings::{Route, Settings, is_plain_segment};
 use crate::protocol::ProtocolVersion;
 use crate::protocol::header::A2A_VERSION;
 
@@ -107,16 +106,9 @@ impl Shared {
                 tracing::debug!(target: "a2a_card", %method, path, status = 404, "agent card path with an unusable tenant segment refused");
                 return Some(empty(StatusCode::NOT_FOUND));
             }
-            Some(tenant) => match published.tenants.get(tenant) {
-                Some(set) => set,
-                // RFC 3986 §6.2.2: `/%41/...` is `/A/...`, `%c3%a9` is `%C3%A9`. Names are
-                // in their one spelling, so the request's segment in that spelling finds the
-                // tenant it names, if any (only a miss with a `%` gets here).
-                None => match canonical_segment(tenant) {
-                    Cow::Owned(canonical) => published.tenants.get(&canonical)?,
-                    Cow::Borrowed(_) => return None,
-                },
-            },
+            // The path is in its one spelling (see the service), as names are: `/%41/...`
+            // finds tenant `A`, `%c3%a9` finds `%C3%A9`.
+            Some(tenant) => published.tenants.get(tenant)?,
         };
         // The variant of the public origin a trusted proxy names, if it is an allowed one.
         let set = match &self.settings.forwarded {

@@ -8,6 +8,7 @@ use tower::Service;
 
 use super::future::ResponseFuture;
 use super::respond::Shared;
+use super::settings::canonical_segment;
 use crate::body::ResponseBody;
 
 /// Serves the agent card in front of an inner service. Made by
@@ -55,12 +56,15 @@ where
     }
 
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
+        // Paths are matched in their one RFC 3986 §6.2.2 spelling, as tenant names and the
+        // extended-card routes are: `/.well-known/%61gent-card.json` is the card, not a path
+        // for the inner service (borrowed, no copy, when the path has no `%`).
+        let path = canonical_segment(request.uri().path());
         // Every card path ends in ".json"; anything else goes straight through.
-        let path = request.uri().path();
         if path.ends_with(".json") {
             if let Some(response) = self.shared.respond(
                 request.method(),
-                path,
+                &path,
                 request.headers(),
                 request.extensions(),
             ) {

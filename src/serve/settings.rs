@@ -63,14 +63,16 @@ impl Settings {
 }
 
 impl Settings {
-    /// `Vary` when trusted proxies choose variants: their headers after the others.
+    /// `Vary` when trusted proxies choose variants: the believed family's headers after the
+    /// others.
     fn vary_with_forwarded(&self, negotiated: bool) -> HeaderValue {
         let by_origin = matches!(self.cors, CorsPolicy::Origins(_));
+        let family = self.forwarded.as_ref().map(|f| f.family.vary_names());
         let names = [
             (negotiated, "A2A-Version"),
             (by_origin, "Origin"),
             (self.precompress, "Accept-Encoding"),
-            (true, super::forwarded::VARY_NAMES),
+            (true, family.unwrap_or_default()),
         ];
         let list: Vec<&str> = names
             .iter()
@@ -96,7 +98,8 @@ pub(crate) struct Target<'a> {
 }
 
 impl Settings {
-    /// Matches a request path exactly (no decoding, no trailing slash): `{prefix}{path}` or
+    /// Matches a request path, in its [one spelling](canonical_segment) (the service passes
+    /// it so; no other decoding, no trailing slash), exactly: `{prefix}{path}` or
     /// `{prefix}/{tenant}{path}`. Everything else is not ours.
     pub(crate) fn target<'a>(&self, path: &'a str) -> Option<Target<'a>> {
         let rest = strip_prefix(path, &self.prefix)?;
@@ -174,7 +177,8 @@ pub(crate) fn is_plain_segment(segment: &str) -> bool {
 /// unreserved character decoded (§6.2.2.2, §2.3: `%41` is `A`, `%7E` is `~`, `%2D` is `-`),
 /// every other escape's hex in upper case (§6.2.2.1: `%c3%a9` is `%C3%A9`). Borrowed when
 /// `segment` is already that spelling. A malformed escape is left as it is (such a segment is
-/// not [plain](is_plain_segment) anyway).
+/// not [plain](is_plain_segment) anyway). A whole path too: `/` is no escape and stays, `%2F`
+/// is one of a reserved character and stays an escape.
 pub(crate) fn canonical_segment(segment: &str) -> Cow<'_, str> {
     if !segment.contains('%') {
         return Cow::Borrowed(segment);

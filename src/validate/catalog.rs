@@ -14,9 +14,8 @@ use super::{DocumentKind, Profile, validate_value};
 use crate::card::shape::json_kind;
 use crate::catalog::{A2A_AGENT_CARD_JSON, AI_CATALOG_JSON, MAX_NESTING_DEPTH};
 use crate::diagnostic::{Code, Diagnostic, pointer_push, shown};
-
-/// What an A2A card URL answers with (A2A §14.1); not what a catalog entry names.
-const A2A_JSON: &str = "application/a2a+json";
+// What an A2A card URL answers with (A2A §14.1); not what a catalog entry names.
+use crate::protocol::A2A_JSON;
 
 /// The nested catalogs a walk is inside of: their `url` (when they have one) and identifier.
 #[derive(Default)]

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::{Profile, credentials, lints, rules};
 use crate::card::shape;
-use crate::card::{AgentCard, CardVersion, migrate, read};
+use crate::card::{AgentCard, CardVersion, read, upgrade};
 use crate::diagnostic::shown;
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -84,8 +84,8 @@ pub(super) fn check_card_document(
         return None;
     };
     let mut migrated = fields.clone();
-    let version = migrate::detect(&migrated);
-    let conversion = migrate::to_v1(&mut migrated, version);
+    let version = upgrade::detect(&migrated);
+    let conversion = upgrade::to_v1(&mut migrated, version);
     let mut migrated = Value::Object(migrated);
     // Credentials are looked for in every value, before wrong ones are replaced below.
     let mut found = Vec::new();

@@ -7,8 +7,7 @@
 // Environment: A2A_CARD_BIN (the a2a-card binary), SCREENSHOT_DIR, A2A_CHROMIUM (optional).
 import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 
@@ -225,7 +224,11 @@ await scenario('the generator builds a card that `a2a-card validate` accepts', a
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download agent-card.json' }).click(),
   ]);
-  const file = join(mkdtempSync(join(tmpdir(), 'studio-')), download.suggestedFilename());
+  // Beside the screenshots (cargo's target directory), not in the system's temporary one:
+  // nothing of the test is left outside target/.
+  const downloads = join(shots, 'downloads');
+  mkdirSync(downloads, { recursive: true });
+  const file = join(downloads, download.suggestedFilename());
   await download.saveAs(file);
   const card = JSON.parse(readFileSync(file, 'utf8'));
   assert.equal(card.supportedInterfaces[1].protocolBinding, 'HTTP+JSON');

@@ -13,7 +13,7 @@ use a2a_card::sign::TrustStore;
 use clap::Args;
 use http::HeaderMap;
 
-use super::output::{Output, errln};
+use super::output::{Output, errln, shown_path};
 use super::{Format, Outcome, input};
 use credential_lines::{header_from_line, headers_from_lines};
 
@@ -78,8 +78,13 @@ fn credentials(args: &CheckArgs) -> Result<HeaderMap, (Outcome, String)> {
         headers.append(name, value);
     }
     for path in &args.header_files {
-        let shown = path.display().to_string();
-        let bytes = input::read(&shown).map_err(|e| (Outcome::Unreadable, e))?;
+        let shown = shown_path(path);
+        // `-` is standard input, as for every input; a path is read as it is (not as text).
+        let bytes = match path.to_str() {
+            Some("-") => input::read("-"),
+            _ => input::read_file(path, "--header-file"),
+        };
+        let bytes = bytes.map_err(|e| (Outcome::Unreadable, e))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| usage(format!("--header-file {shown} is not UTF-8 text")))?;
         headers_from_lines(&text, &format!("--header-file {shown}"), &mut headers)

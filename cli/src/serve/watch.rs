@@ -24,6 +24,7 @@ use a2a_card::serve::CardHandle;
 use sha2::{Digest, Sha256};
 
 use super::Refusal;
+use crate::output::shown_path;
 
 /// How often the files' metadata is looked at when nothing is reported, with file events
 /// (a safety net: a link's target outside the watched folders, a lost event) and without.
@@ -64,6 +65,24 @@ struct File {
     stamp: Option<Stamp>,
     /// Its bytes when last read.
     seen: Option<Seen>,
+    /// Why it could not be read at the last read, as reported (said once, not at every look).
+    unreadable: Option<String>,
+    /// Whether a card from it is being served: the main card and the tenants of the start
+    /// are; a tenant found later is once its card is published. A tenant never served is
+    /// not "removed" when its file goes.
+    served: bool,
+}
+
+impl File {
+    fn new(path: PathBuf, seen: Option<Seen>) -> File {
+        File {
+            path,
+            stamp: None,
+            seen,
+            unreadable: None,
+            served: seen.is_some(),
+        }
+    }
 }
 
 /// What a file's metadata says about its content: any edit changes one of these, except an
@@ -144,19 +163,14 @@ impl Watcher {
     ) -> Self {
         // No stamp yet: the first look reads every file once, so an edit made between the
         // start and that look is caught (the digest says whether anything changed).
-        let file = |path, seen| File {
-            path,
-            stamp: None,
-            seen: Some(seen),
-        };
         Watcher {
             handle,
             report,
-            main: watch.main.map(|(path, seen)| file(path, seen)),
+            main: watch.main.map(|(path, seen)| File::new(path, Some(seen))),
             tenants: watch
                 .tenants
                 .into_iter()
-                .map(|(name, path, seen)| (name, file(path, seen)))
+                .map(|(name, path, seen)| (name, File::new(path, Some(seen))))
                 .collect(),
             named: watch.named,
             dir: watch.dir,
@@ -235,9 +249,16 @@ impl Watcher {
     /// One look at every file; whatever changed is published in one step.
     fn look(&mut self, full: bool) {
         if let Some(main) = self.main.as_mut() {
-            if let Some((bytes, path)) = changed(main, full) {
-                let path = path.to_path_buf();
-                self.reload_main(&path, &bytes);
+            match changed(main, full) {
+                Read::Same => {}
+                Read::Changed(bytes) => {
+                    let path = main.path.clone();
+                    self.reload_main(&path, &bytes);
+                }
+                Read::Refused(refusal) => {
+                    let path = main.path.clone();
+                    self.refused(&path, &refusal, None);
+                }
             }
         }
         let mut gone = Vec::new();
@@ -247,49 +268,75 @@ impl Watcher {
                 let listed: BTreeMap<String, PathBuf> = listed.into_iter().collect();
                 for (name, file) in &self.tenants {
                     if !self.named.contains(name) && !listed.contains_key(name) {
-                        gone.push((name.clone(), file.path.clone()));
+                        gone.push((name.clone(), file.path.clone(), file.served));
                     }
                 }
                 for (name, path) in listed {
                     if !self.named.contains(&name) {
-                        self.tenants.entry(name).or_insert(File {
-                            path,
-                            stamp: None,
-                            seen: None,
-                        });
+                        self.tenants
+                            .entry(name)
+                            .or_insert_with(|| File::new(path, None));
                     }
                 }
             }
         }
-        for (name, _) in &gone {
+        for (name, _, _) in &gone {
             self.tenants.remove(name);
         }
+        // A tenant never served has nothing to remove: its refusal was said when it came.
+        gone.retain(|(_, _, served)| *served);
         let mut replace = Vec::new();
+        let mut refusals = Vec::new();
         for (name, file) in &mut self.tenants {
-            let Some((bytes, path)) = changed(file, full) else {
-                continue;
+            let checked = match changed(file, full) {
+                Read::Same => continue,
+                Read::Changed(bytes) => super::check(&file.path, &bytes),
+                Read::Refused(refusal) => Err(refusal),
             };
-            match super::check(path, &bytes) {
+            match checked {
                 Ok((card, modified)) => replace.push((name.clone(), card, modified)),
-                Err(refusal) => {
-                    for line in refusal_lines(path, &refusal) {
-                        let _ = self.report.send(line);
-                    }
-                    let _ = self
-                        .report
-                        .send("a2a-card: still serving the previous card".to_owned());
-                }
+                Err(refusal) => refusals.push((name.clone(), file.path.clone(), refusal)),
             }
+        }
+        for (name, path, refusal) in refusals {
+            self.refused(&path, &refusal, Some(&name));
         }
         if replace.is_empty() && gone.is_empty() {
             return;
         }
+        let gone: Vec<(String, PathBuf)> = gone.into_iter().map(|(n, p, _)| (n, p)).collect();
         self.publish(replace, &gone);
+    }
+
+    /// Reports a file that was read and refused, and what is served instead.
+    fn refused(&self, path: &Path, refusal: &Refusal, tenant: Option<&str>) {
+        for line in refusal.lines(path) {
+            self.say(line);
+        }
+        self.served_instead(tenant);
+    }
+
+    /// After a refusal, what is served instead: the previous card (the main card's, or a
+    /// tenant's served before), or for a tenant never served, nothing.
+    fn served_instead(&self, tenant: Option<&str>) {
+        match tenant {
+            Some(name) if !self.tenants.get(name).is_some_and(|f| f.served) => {
+                self.say(format!(
+                    "a2a-card: not serving tenant {}",
+                    a2a_card::terminal_safe(name)
+                ));
+            }
+            _ => self.say("a2a-card: still serving the previous card".to_owned()),
+        }
     }
 
     /// Publishes the changed tenants in one step; when that is refused, one at a time, so
     /// one bad card keeps only its own tenant as it was.
-    fn publish(&self, replace: Vec<(String, AgentCard, SystemTime)>, gone: &[(String, PathBuf)]) {
+    fn publish(
+        &mut self,
+        replace: Vec<(String, AgentCard, SystemTime)>,
+        gone: &[(String, PathBuf)],
+    ) {
         let cards: Vec<_> = replace
             .iter()
             .map(|(n, c, m)| (n.clone(), c.clone(), *m))
@@ -305,11 +352,13 @@ impl Watcher {
                             .replace_tenant_modified_at(name, card.clone(), *modified)
                     {
                         refused.push(name.as_str());
-                        let path = self.tenants.get(name).map(|f| f.path.display().to_string());
-                        self.say(format!(
-                            "a2a-card: refused the new {}: {error}",
-                            path.unwrap_or_default()
-                        ));
+                        if let Some(file) = self.tenants.get(name) {
+                            self.say(format!(
+                                "a2a-card: refused the new {}: {error}",
+                                shown_path(&file.path)
+                            ));
+                        }
+                        self.served_instead(Some(name));
                     }
                 }
                 self.handle
@@ -320,10 +369,14 @@ impl Watcher {
             if refused.contains(&name.as_str()) {
                 continue;
             }
-            let path = self.tenants.get(name).map(|f| f.path.display().to_string());
+            let Some(file) = self.tenants.get_mut(name) else {
+                continue;
+            };
+            file.served = true;
+            let path = shown_path(&file.path).into_owned();
             self.say(format!(
-                "a2a-card: reloaded {} (tenant {name})",
-                path.unwrap_or_default()
+                "a2a-card: reloaded {path} (tenant {})",
+                a2a_card::terminal_safe(name)
             ));
             if self.v03 {
                 self.report_v03_losses(card);
@@ -331,8 +384,9 @@ impl Watcher {
         }
         for (name, path) in gone {
             self.say(format!(
-                "a2a-card: removed tenant {name} ({} is gone)",
-                path.display()
+                "a2a-card: removed tenant {} ({} is gone)",
+                a2a_card::terminal_safe(name),
+                shown_path(path)
             ));
         }
     }
@@ -344,7 +398,7 @@ impl Watcher {
             if !super::enforcement::enforces_the_same(enforced, card) {
                 self.say(format!(
                     "a2a-card: refused the new {}: its security schemes, requirements, interfaces or extendedAgentCard flag changed, and what --auth enforces is fixed at start; restart a2a-card serve to change them",
-                    path.display()
+                    shown_path(path)
                 ));
                 self.say("a2a-card: still serving the previous card".to_owned());
                 return;
@@ -353,21 +407,21 @@ impl Watcher {
         let (card, modified) = match checked {
             Ok(checked) => checked,
             Err(refusal) => {
-                for line in refusal_lines(path, &refusal) {
-                    self.say(line);
-                }
-                self.say("a2a-card: still serving the previous card".to_owned());
+                self.refused(path, &refusal, None);
                 return;
             }
         };
         match self.handle.replace_modified_at(card.clone(), modified) {
             Ok(()) => self.say(format!(
                 "a2a-card: reloaded {} (ETag {})",
-                path.display(),
+                shown_path(path),
                 self.handle.etag()
             )),
             Err(e) => {
-                self.say(format!("a2a-card: refused the new {}: {e}", path.display()));
+                self.say(format!(
+                    "a2a-card: refused the new {}: {e}",
+                    shown_path(path)
+                ));
                 return;
             }
         }
@@ -383,39 +437,48 @@ impl Watcher {
     }
 }
 
+/// What a look at a file found.
+enum Read {
+    /// Nothing to do: the metadata and the bytes say nothing changed, or the file is gone
+    /// for now (an editor's rename; a tenant whose file went is dropped by the listing).
+    Same,
+    /// New bytes, different from those last read.
+    Changed(Vec<u8>),
+    /// The file is there but cannot be read (not a regular file, over `--max-input-bytes`,
+    /// no permission): refused as at the start, said once until something else happens.
+    Refused(Refusal),
+}
+
 /// The file's new bytes when they may have changed (its metadata moved, or `full`) and did:
-/// read, and different from the bytes last read. Being replaced, gone for now, or over the
-/// cap: nothing changed, and the served card stays.
-fn changed(file: &mut File, full: bool) -> Option<(Vec<u8>, &Path)> {
+/// read, and different from the bytes last read.
+fn changed(file: &mut File, full: bool) -> Read {
     let stamp = std::fs::metadata(&file.path).ok().map(|m| Stamp::of(&m));
     if !full && stamp.is_some() && stamp == file.stamp {
-        return None;
+        return Read::Same;
     }
     // The stamp from before the read: a change during the read shows at the next look.
     file.stamp = stamp;
-    let bytes = crate::input::read_file(&file.path, "").ok()?;
+    if stamp.is_none() {
+        return Read::Same;
+    }
+    // The read of the start (the same checks, the same words).
+    let bytes = match super::read_card_file(&file.path) {
+        Ok(bytes) => bytes,
+        Err(message) if file.unreadable.as_ref() == Some(&message) => return Read::Same,
+        Err(message) => {
+            file.unreadable = Some(message.clone());
+            // Whatever comes next at this path is new, even the bytes served before.
+            file.seen = None;
+            return Read::Refused(Refusal::Unreadable(message));
+        }
+    };
+    file.unreadable = None;
     let seen = digest(&bytes);
     if file.seen == Some(seen) {
-        return None;
+        return Read::Same;
     }
     file.seen = Some(seen);
-    Some((bytes, &file.path))
-}
-
-/// The lines `report_refusal` prints for a refused file.
-fn refusal_lines(path: &Path, refusal: &Refusal) -> Vec<String> {
-    match refusal {
-        Refusal::Unreadable(message) => vec![format!("a2a-card: {message}")],
-        Refusal::Invalid(errors) => {
-            let mut lines = errors.clone();
-            lines.push(format!(
-                "a2a-card: {} has {} error(s); not serving it",
-                path.display(),
-                errors.len()
-            ));
-            lines
-        }
-    }
+    Read::Changed(bytes)
 }
 
 /// Whether a file-system event may change a followed file: not a mere read, and about a

@@ -3,7 +3,7 @@
 //! (at most [`MAX_LISTED`], as `check` audits) fetched and validated, or validated in place
 //! when given inline. Listed URLs reach only the address classes of the base URL typed.
 
-use a2a_card::catalog::A2A_AGENT_CARD_JSON;
+use a2a_card::catalog::is_agent_card_media_type;
 use a2a_card::check::MAX_LISTED;
 use a2a_card::validate::{DocumentKind, Profile, validate_document, validate_value};
 use http::Uri;
@@ -12,9 +12,6 @@ use serde_json::{Value, json};
 use super::api::{checked, located};
 use super::error::ApiError;
 use super::fetch::{self, Fetched, Fetcher};
-
-/// What A2A itself names the card's media type; an entry naming it is a card too.
-const A2A_JSON: &str = "application/a2a+json";
 
 /// The catalog `found` at `base`, validated, with its entries and their cards.
 pub(super) async fn describe(
@@ -40,12 +37,6 @@ pub(super) async fn describe(
     for (i, entry) in given.iter().enumerate() {
         let text_of = |key: &str| entry[key].as_str().map(str::to_owned);
         let media_type = text_of("mediaType").unwrap_or_default();
-        let essence = media_type
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase();
         let pointer = format!("/entries/{i}");
         let mut described = json!({
             "pointer": pointer,
@@ -54,7 +45,7 @@ pub(super) async fn describe(
             "mediaType": media_type,
             "url": text_of("url"),
             "inline": entry.get("data").is_some(),
-            "isCard": essence == A2A_AGENT_CARD_JSON || essence == A2A_JSON,
+            "isCard": is_agent_card_media_type(&media_type),
         });
         let diagnostics: Vec<_> = report
             .diagnostics

@@ -106,7 +106,11 @@ async fn get_with(client: &Client, url: &str) -> Fetched {
     };
     let request = Outgoing::new(Method::GET).header(
         ACCEPT,
-        HeaderValue::from_static("application/a2a+json, application/json;q=0.9, */*;q=0.1"),
+        HeaderValue::from_str(&format!(
+            "{}, application/json;q=0.9, */*;q=0.1",
+            a2a_card::protocol::A2A_JSON
+        ))
+        .expect("a media type list is a header value"),
     );
     let exchange = client.send(&uri, &request).await;
     fetched.redirects = exchange.redirects.iter().map(ToString::to_string).collect();

@@ -18,13 +18,9 @@
 
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256, Sha384, Sha512};
-
 use crate::input;
-use a2a_card::catalog::{A2A_AGENT_CARD_JSON, CatalogEntry, resolve_url};
-
-/// What A2A itself calls the card's media type; an entry naming it lists a card too.
-const A2A_JSON: &str = "application/a2a+json";
+use crate::output::shown_path;
+use a2a_card::catalog::{CatalogEntry, digest_hex, is_agent_card_media_type, resolve_url};
 
 /// One entry's comparison with its local file.
 pub(super) struct CardCheck {
@@ -59,14 +55,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
         result,
         counts,
     };
-    let essence = entry
-        .media_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    if essence != A2A_AGENT_CARD_JSON && essence != A2A_JSON {
+    if !is_agent_card_media_type(&entry.media_type) {
         let note = format!("not an A2A card ({}): not compared", entry.media_type);
         return check(format!("{at}/mediaType"), Ok(note), false);
     }
@@ -104,7 +93,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
                 let why = format!(
                     "{} hashes to {algorithm}:{got}, the trust manifest names {named}: the \
                      local card is not the one the catalog vouches for",
-                    file.display()
+                    shown_path(&file)
                 );
                 return check(pointer, Err(why), true);
             }
@@ -113,7 +102,7 @@ fn compare_one(i: usize, entry: &CatalogEntry, dir: &Path, catalog_url: Option<&
     }
     let message = format!(
         "{} matches the digest its trust manifest names",
-        file.display()
+        shown_path(&file)
     );
     check(url_at, Ok(message), true)
 }
@@ -182,17 +171,12 @@ fn digest_of(named: &str, bytes: &[u8]) -> Result<(String, String), String> {
     let Some((algorithm, hex)) = named.split_once(':') else {
         return Err(format!("the digest {named:?} is not algorithm:hex"));
     };
-    let got: Vec<u8> = match algorithm.to_ascii_lowercase().as_str() {
-        "sha256" => Sha256::digest(bytes).to_vec(),
-        "sha384" => Sha384::digest(bytes).to_vec(),
-        "sha512" => Sha512::digest(bytes).to_vec(),
-        other => {
-            return Err(format!(
-                "the digest's algorithm {other:?} is not one this tool computes (sha256, sha384, sha512)"
-            ));
-        }
+    let Some(got) = digest_hex(algorithm, bytes) else {
+        return Err(format!(
+            "the digest's algorithm {:?} is not one this tool computes (sha256, sha384, sha512)",
+            algorithm.to_ascii_lowercase()
+        ));
     };
-    let got = got.iter().map(|b| format!("{b:02x}")).collect();
     Ok((hex.to_ascii_lowercase(), got))
 }
 

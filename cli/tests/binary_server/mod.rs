@@ -106,6 +106,26 @@ impl Server {
             .unwrap_or_default()
     }
 
+    /// The stderr lines up to the first one containing `needle`, that one last, waited for
+    /// (at most 20 s; started with [`Server::start_logged`]). The lines printed before it are
+    /// all there, in order: what a test asserts was not said before a later line.
+    pub fn stderr_until(&self, needle: &str) -> Vec<String> {
+        let stderr = self.stderr.as_ref().expect("started with start_logged");
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        let mut lines = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+            let Ok(line) = stderr.recv_timeout(left) else {
+                break;
+            };
+            let found = line.contains(needle);
+            lines.push(line);
+            if found {
+                return lines;
+            }
+        }
+        panic!("no stderr line containing {needle:?} in {lines:#?}");
+    }
+
     pub fn url(&self) -> String {
         format!("{}://{}", self.scheme, self.addr)
     }

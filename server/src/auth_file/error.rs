@@ -136,4 +136,4 @@ impl std::fmt::Display for AuthFileWarning {
     }
 }
 
-debug_as_display!(AuthFileError, TableError);
+a2a_card::debug_as_display!(AuthFileError, TableError);

@@ -94,4 +94,4 @@ pub enum TlsError {
     Protocol(rustls::Error),
 }
 
-debug_as_display!(TlsError);
+a2a_card::debug_as_display!(TlsError);

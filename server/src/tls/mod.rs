@@ -204,18 +204,9 @@ fn private_key(input: &PemInput) -> Result<PrivateKeyDer<'static>, TlsError> {
 #[cfg(test)]
 mod tests;
 
-/// The file's bytes, or why not in words: it cannot be read, or it is larger than `cap` bytes
-/// (so a device or a runaway file is refused instead of filling the memory).
+/// The file's bytes, or why not in words: it cannot be read, is not a regular file (a named
+/// pipe is refused without waiting for a writer), or is larger than `cap` bytes (a runaway
+/// file must not fill the memory).
 fn read_at_most(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    // One byte past the cap tells a file at the cap from a larger one.
-    file.take(cap.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > cap {
-        return Err(format!("larger than {cap} bytes, the cap on a PEM file"));
-    }
-    Ok(bytes)
+    a2a_card::bounded_file::read(path, cap).map_err(|error| error.reason("a PEM file"))
 }

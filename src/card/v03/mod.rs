@@ -3,7 +3,7 @@
 //!
 //! - [`read`]: a v0.3 card read as v1.0 (the top-level fields; the security requirements
 //!   and schemes, whose older spellings v1.0 cards carry too, are read in
-//!   [`migrate`](super::migrate), with the names from this table);
+//!   [`upgrade`](super::upgrade), with the names from this table);
 //! - [`render`]: a v1.0 card rendered as v0.3, for clients that only know v0.3 (the legacy
 //!   `/.well-known/agent.json` path serves it).
 //!

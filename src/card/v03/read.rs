@@ -1,6 +1,6 @@
 //! Reading a v0.3 card as v1.0, the top-level fields: interfaces, the extended-card flag,
 //! provider name and the removed stateTransitionHistory capability. The names come from the
-//! table in [`super`]; [`migrate`](crate::card::migrate) calls these in order.
+//! table in [`super`]; [`upgrade`](crate::card::upgrade) calls these in order.
 
 use serde_json::{Map, Value};
 
@@ -8,7 +8,7 @@ use super::{
     CAPABILITIES, EXTENDED_CARD, Field, INTERFACES, MAIN_BINDING, MAIN_URL, MAIN_VERSION,
     TRANSPORT, main_pointer_v1, main_pointer_v03, version_to_v1,
 };
-use crate::card::migrate::Conversion;
+use crate::card::upgrade::Conversion;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::protocol::Binding;
 

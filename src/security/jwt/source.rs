@@ -163,12 +163,15 @@ impl JwksSource {
     /// ```
     /// let err = a2a_card::security::jwt::JwksSource::jwks_file("/nonexistent/jwks.json").unwrap_err();
     /// assert!(err.to_string().contains("/nonexistent/jwks.json"));
+    /// # #[cfg(unix)] {
     /// let err = a2a_card::security::jwt::JwksSource::jwks_file("/dev/zero").unwrap_err();
-    /// assert!(err.to_string().contains("the cap on a key set file"), "{err}");
+    /// assert!(err.to_string().contains("not a regular file"), "{err}");
+    /// # }
     /// ```
     ///
-    /// A file larger than [`MAX_JWKS_FILE_BYTES`] is refused unread (a key set is a few
-    /// kilobytes; a device or a runaway file must not fill the memory).
+    /// A file larger than [`MAX_JWKS_FILE_BYTES`] is refused (a key set is a few kilobytes; a
+    /// runaway file must not fill the memory), and so is anything but a regular file (a
+    /// device, a named pipe), unread: see [`bounded_file::read`](crate::bounded_file::read).
     pub fn jwks_file(path: impl AsRef<Path>) -> Result<Self, JwtError> {
         let path = path.as_ref();
         let bytes = crate::bounded_file::read_at_most(path, MAX_JWKS_FILE_BYTES, "a key set file")

@@ -1,0 +1,29 @@
+//! A server for the card-security tests (`security_jwt.rs`, `extended_http.rs`): apart from
+//! `mod.rs`, which the server's and the CLI's tests share and which must build without the
+//! library's `auth` feature.
+
+use std::convert::Infallible;
+
+use bytes::Bytes;
+use http::{Request, Response};
+use hyper::body::Incoming;
+
+use crate::support::TestServer;
+
+/// Every route behind `RequireCardSecurityLayer` with `security`, answering with who the
+/// caller is: the `AuthContext`'s subject and scopes as JSON.
+pub fn guarded_whoami(security: a2a_card::security::CardSecurity) -> TestServer {
+    use a2a_card::security::{AuthContext, RequireCardSecurityLayer};
+    use tower::Layer;
+    let inner = tower::service_fn(|request: Request<Incoming>| async move {
+        let auth = request.extensions().get::<AuthContext>().cloned().unwrap();
+        let body = serde_json::json!({"subject": auth.subject, "scopes": auth.scopes});
+        let body = http_body_util::Full::new(Bytes::from(body.to_string()));
+        Ok::<_, Infallible>(Response::new(body))
+    });
+    TestServer::start(
+        RequireCardSecurityLayer::builder(security)
+            .build()
+            .layer(inner),
+    )
+}
