@@ -23,7 +23,7 @@ use a2a_card::AgentCard;
 use a2a_card::serve::CardHandle;
 use sha2::{Digest, Sha256};
 
-use super::Refusal;
+use super::card_file::Refusal;
 use crate::output::shown_path;
 
 /// How often the files' metadata is looked at when nothing is reported, with file events
@@ -264,7 +264,7 @@ impl Watcher {
         let mut gone = Vec::new();
         if let Some(dir) = &self.dir {
             // A folder that cannot be listed right now loses no tenant.
-            if let Ok(listed) = super::tenant_files(dir) {
+            if let Ok(listed) = super::host::tenant_files(dir) {
                 let listed: BTreeMap<String, PathBuf> = listed.into_iter().collect();
                 for (name, file) in &self.tenants {
                     if !self.named.contains(name) && !listed.contains_key(name) {
@@ -290,7 +290,7 @@ impl Watcher {
         for (name, file) in &mut self.tenants {
             let checked = match changed(file, full) {
                 Read::Same => continue,
-                Read::Changed(bytes) => super::check(&file.path, &bytes),
+                Read::Changed(bytes) => super::card_file::check(&file.path, &bytes),
                 Read::Refused(refusal) => Err(refusal),
             };
             match checked {
@@ -392,7 +392,7 @@ impl Watcher {
     }
 
     fn reload_main(&self, path: &Path, bytes: &[u8]) {
-        let checked = super::check(path, bytes);
+        let checked = super::card_file::check(path, bytes);
         // What --auth enforces was derived from the main card.
         if let (Ok((card, _)), Some(enforced)) = (&checked, &self.enforced) {
             if !super::enforcement::enforces_the_same(enforced, card) {
@@ -462,7 +462,7 @@ fn changed(file: &mut File, full: bool) -> Read {
         return Read::Same;
     }
     // The read of the start (the same checks, the same words).
-    let bytes = match super::read_card_file(&file.path) {
+    let bytes = match super::card_file::read_card_file(&file.path) {
         Ok(bytes) => bytes,
         Err(message) if file.unreadable.as_ref() == Some(&message) => return Read::Same,
         Err(message) => {

@@ -23,7 +23,7 @@ use http::{HeaderValue, Method, Request, Response};
 use hyper::body::Incoming;
 
 use super::output::{Output, errln, outln};
-use super::{Outcome, server};
+use super::{Outcome, runtime};
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const STUDIO_CSS: &str = include_str!("assets/studio.css");
@@ -56,7 +56,7 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
             return Outcome::Unreadable;
         }
     };
-    let (runtime, listener, local) = match server::listen(&args.addr, output) {
+    let (runtime, listener, local) = match runtime::listen(&args.addr, output) {
         Ok(started) => started,
         Err(outcome) => return outcome,
     };
@@ -64,7 +64,7 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
     // Signal handlers first, so a signal right after the announcement stops it cleanly.
     let shutdown = {
         let _inside = runtime.enter(); // the handlers belong to this runtime
-        server::shutdown_signal()
+        runtime::shutdown_signal()
     };
     outln!(output, "listening on {url}");
     output.flush_stdout();
@@ -76,8 +76,8 @@ pub(crate) fn run(args: StudioArgs, output: &mut Output) -> Outcome {
             let fetcher = Arc::clone(&fetcher);
             async move { Ok::<_, Infallible>(respond(&fetcher, request).await) }
         });
-        let limits = server::Limits::default();
-        server::serve(listener, service, None, &limits, shutdown, None).await;
+        let limits = runtime::Limits::default();
+        runtime::serve(listener, service, None, &limits, shutdown, None).await;
     });
     errln!(output, "a2a-card: stopped");
     Outcome::Clean
@@ -109,7 +109,7 @@ async fn respond(fetcher: &fetch::Fetcher, request: Request<Incoming>) -> Respon
             page_asset(body, content_type, request.method() == Method::HEAD)
         }
         Some(_) => error::method_not_allowed("GET, HEAD"),
-        None => match server::not_found(request).await {
+        None => match runtime::not_found(request).await {
             Ok(response) => response,
             Err(never) => match never {},
         },

@@ -8,29 +8,20 @@ use http::HeaderValue;
 use tower::Layer;
 
 use super::output::{Output, errln, outln, shown_path};
-use super::{Outcome, server, tls};
-use a2a_card::catalog::HostInfo;
+use super::{Outcome, runtime, tls};
+use a2a_card::AgentCard;
 use a2a_card::extended::ExtendedCardLayer;
-use a2a_card::serve::{
-    AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy, PublicUrl, TrustedProxies,
-};
+use a2a_card::serve::{AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy};
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
-use a2a_card::{
-    AgentCard,
-    validate::{DocumentKind, Profile, validate_document},
-};
 use a2a_card_server::auth_file::AuthFile;
 
-/// The card served when no file is given: the example card of this repository
-/// (`examples/agent-card.json`) without its extended card, which a server started with no
-/// arguments has no credentials to guard.
-const DEMO_CARD: &[u8] = include_bytes!("../demo-card.json");
-/// The demo card's `Last-Modified` (2026-11-29T00:00:00Z): a fixed date, so every process
-/// serving it sends the same validators.
-const DEMO_CARD_MODIFIED_SECS: u64 = 1_795_910_400;
-
+mod card_file;
 mod enforcement;
+mod host;
 mod watch;
+
+use card_file::{DEMO_CARD, DEMO_CARD_MODIFIED_SECS, load, report_refusal};
+use host::{HostArgs, Tenant, load_tenants};
 
 #[derive(Debug, Args)]
 #[command(group = ArgGroup::new("card_files").args(["card", "tenant", "tenants_dir"]).multiple(true))]
@@ -106,7 +97,7 @@ pub(crate) struct ServeArgs {
     #[command(flatten)]
     tls: tls::TlsArgs,
     #[command(flatten)]
-    limits: server::Limits,
+    limits: runtime::Limits,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -115,31 +106,6 @@ enum LegacyArg {
     Redirect,
     V03,
     Off,
-}
-
-/// A card file that cannot be served, and the exit status that says why.
-enum Refusal {
-    Unreadable(String),
-    Invalid(Vec<String>),
-}
-
-impl Refusal {
-    /// The lines that say why the file at `path` is not served, at the start and under
-    /// `--watch` alike.
-    fn lines(&self, path: &Path) -> Vec<String> {
-        match self {
-            Refusal::Unreadable(message) => vec![format!("a2a-card: {message}")],
-            Refusal::Invalid(errors) => {
-                let mut lines = errors.clone();
-                lines.push(format!(
-                    "a2a-card: {} has {} error(s); not serving it",
-                    shown_path(path),
-                    errors.len()
-                ));
-                lines
-            }
-        }
-    }
 }
 
 pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
@@ -186,7 +152,7 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
         }
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    let (runtime, listener, local) = match server::listen(&args.addr, output) {
+    let (runtime, listener, local) = match runtime::listen(&args.addr, output) {
         Ok(started) => started,
         Err(outcome) => return outcome,
     };
@@ -226,7 +192,7 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
         }
     };
     runtime.block_on(async {
-        let shutdown = server::shutdown_signal();
+        let shutdown = runtime::shutdown_signal();
         errln!(output, "serving {name} (ETag {})", layer.handle().etag());
         for (tenant, path) in &shown_tenants {
             let tenant = a2a_card::terminal_safe(tenant);
@@ -256,8 +222,8 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
             Some(extended) => {
                 // The public card outermost: it is most of the traffic, and its paths and the
                 // extended card's never overlap, so the order changes no answer.
-                let service = layer.layer(extended.layer(tower::service_fn(server::not_found)));
-                Box::pin(server::serve(
+                let service = layer.layer(extended.layer(tower::service_fn(runtime::not_found)));
+                Box::pin(runtime::serve(
                     listener,
                     service,
                     tls,
@@ -267,8 +233,8 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
                 ))
             }
             None => {
-                let service = layer.layer(tower::service_fn(server::not_found));
-                Box::pin(server::serve(
+                let service = layer.layer(tower::service_fn(runtime::not_found));
+                Box::pin(runtime::serve(
                     listener,
                     service,
                     tls,
@@ -519,340 +485,4 @@ fn report_v03_losses(output: &mut Output, card: &AgentCard) {
     for note in card.to_v03().notes {
         errln!(output, "v0.3 rendering: {note}");
     }
-}
-
-/// Reads and checks a card file: the card, its modification time and the bytes read.
-fn load(path: &Path) -> Result<(AgentCard, SystemTime, Vec<u8>), Refusal> {
-    let bytes = read_card_file(path).map_err(Refusal::Unreadable)?;
-    let (card, modified) = check(path, &bytes)?;
-    Ok((card, modified, bytes))
-}
-
-/// A card file's bytes, read the one way the start and `--watch` read it: a regular file
-/// only (a named pipe is refused without blocking), at most `--max-input-bytes`; the message
-/// names the file and what is wrong (the cap, and how to raise it).
-fn read_card_file(path: &Path) -> Result<Vec<u8>, String> {
-    crate::input::read_file(path, "")
-}
-
-/// Checks the bytes of a card file: the card and the file's modification time.
-fn check(path: &Path, bytes: &[u8]) -> Result<(AgentCard, SystemTime), Refusal> {
-    let shown = shown_path(path);
-    let modified = std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .unwrap_or_else(|_| SystemTime::now());
-    let report = validate_document(bytes, Profile::Spec, Some(DocumentKind::Card))
-        .map_err(|e| Refusal::Unreadable(format!("{shown}: {e}")))?;
-    if report.has_errors() {
-        let errors = report.diagnostics.iter().filter(|d| d.is_error());
-        return Err(Refusal::Invalid(errors.map(|d| d.to_string()).collect()));
-    }
-    let card = AgentCard::from_json_slice(bytes)
-        .map_err(|e| Refusal::Unreadable(format!("{shown}: {e}")))?;
-    Ok((card, modified))
-}
-
-fn report_refusal(output: &mut Output, path: &Path, refusal: &Refusal) -> Outcome {
-    for line in refusal.lines(path) {
-        errln!(output, "{line}");
-    }
-    match refusal {
-        Refusal::Unreadable(_) => Outcome::Unreadable,
-        Refusal::Invalid(_) => Outcome::Invalid,
-    }
-}
-
-// Several agents on one host, and their AI Catalog: `--tenant`, `--tenants` and the
-// `--catalog*` flags. The layer builds, signs and serves the catalog; this only reads flags.
-
-/// Tenants, and the AI Catalog (working draft of 2026-04-30) of every card served.
-#[derive(Debug, Args)]
-struct HostArgs {
-    /// Also serve the card in FILE for tenant NAME, at /NAME/.well-known/agent-card.json
-    /// (repeatable).
-    #[arg(long, value_name = "NAME=FILE", value_parser = parse_tenant)]
-    tenant: Vec<(String, PathBuf)>,
-    /// Serve each NAME.json of DIR for tenant NAME (other files are left out).
-    #[arg(long = "tenants", value_name = "DIR")]
-    tenants_dir: Option<PathBuf>,
-    /// Serve an AI Catalog of the cards at /.well-known/ai-catalog.json (on by default with
-    /// --tenant, --tenants or any --catalog-* option).
-    #[arg(long)]
-    catalog: bool,
-    /// Serve no AI Catalog, even with tenants.
-    #[arg(long, conflicts_with_all = ["catalog", "catalog_base_url", "catalog_inline", "catalog_host_name", "catalog_host_id", "catalog_identifier_prefix"])]
-    no_catalog: bool,
-    /// Where callers reach this agent from outside (a proxy, a load balancer, a platform
-    /// URL), e.g. https://agents.example.com/billing: every interface URL of the cards served
-    /// (tenants' and --extended-card's too) that points at the agent itself (localhost, a
-    /// loopback or 0.0.0.0 address, the --addr origin, an --internal-origin) is rebased onto
-    /// it, path kept: http://0.0.0.0:8000/a2a/v1 becomes
-    /// https://agents.example.com/billing/a2a/v1. Done when a card is loaded, never from
-    /// request headers. A signed card that would change is refused. The catalog's card URLs
-    /// start with it unless --catalog-base-url is given.
-    #[arg(long, value_name = "URL")]
-    public_url: Option<String>,
-    /// An origin that is this agent too, as its cards may name it (a container's address or
-    /// service name), e.g. http://agent-svc:8000; with --public-url or --public-host
-    /// (repeatable).
-    #[arg(long, value_name = "ORIGIN")]
-    internal_origin: Vec<String>,
-    /// A proxy whose forwarding headers (see --proxy-headers) are believed, by the address it
-    /// connects from: an IP address or a CIDR block such as 10.0.0.0/8 (repeatable; needs
-    /// --public-host). A block with host bits set (10.0.0.1/8) or of every address
-    /// (0.0.0.0/0) is taken with a warning.
-    #[arg(long, value_name = "CIDR", requires = "public_host")]
-    trusted_proxy: Vec<String>,
-    /// Which headers of a --trusted-proxy are believed: x-forwarded (X-Forwarded-Proto,
-    /// -Host, -Prefix; the default, what nginx, HAProxy, Envoy and cloud load balancers set),
-    /// forwarded (RFC 7239 Forwarded: proto and host, no path prefix) or both. Name the
-    /// family your proxies set: the other passes through them as a client wrote it.
-    #[arg(
-        long,
-        value_name = "FAMILY",
-        requires = "trusted_proxy",
-        value_parser = ["x-forwarded", "forwarded", "both"]
-    )]
-    proxy_headers: Option<String>,
-    /// A public origin a trusted proxy may name, e.g. https://agents.example.com/billing: a
-    /// request a --trusted-proxy forwards for it gets every card rebased onto it (its own
-    /// bytes and ETag, prebuilt); any other request gets the default card, never one built
-    /// from its headers (repeatable; needs --trusted-proxy).
-    #[arg(long, value_name = "URL", requires = "trusted_proxy")]
-    public_host: Vec<String>,
-    /// Where clients reach this server, e.g. https://agents.example.com: the catalog's card
-    /// URLs start with it (then --mount-prefix). Default: --public-url, else the address
-    /// listened on.
-    #[arg(long, value_name = "URL")]
-    catalog_base_url: Option<String>,
-    /// Catalog entries carry each card inline (`data`) instead of its URL.
-    #[arg(long)]
-    catalog_inline: bool,
-    /// The catalog's host, `host.displayName`, e.g. "Example Agents".
-    #[arg(long, value_name = "NAME")]
-    catalog_host_name: Option<String>,
-    /// The host's verifiable identifier, `host.identifier` (a DID or a domain name).
-    #[arg(long, value_name = "ID", requires = "catalog_host_name")]
-    catalog_host_id: Option<String>,
-    /// Entry identifiers are PREFIX + the tenant's name, the main card's PREFIX without its
-    /// trailing `:` or `/` (e.g. urn:example:agent:); default: each card's URL.
-    #[arg(long, value_name = "PREFIX")]
-    catalog_identifier_prefix: Option<String>,
-}
-
-fn parse_tenant(value: &str) -> Result<(String, PathBuf), String> {
-    match value.split_once('=') {
-        Some((name, file)) if !name.is_empty() && !file.is_empty() => {
-            Ok((name.to_owned(), PathBuf::from(file)))
-        }
-        _ => Err("expected NAME=FILE, e.g. travel=travel.json".to_owned()),
-    }
-}
-
-/// A tenant's card as read at start.
-struct Tenant {
-    name: String,
-    path: PathBuf,
-    modified: SystemTime,
-    /// The bytes read, checked.
-    bytes: Vec<u8>,
-    /// The digest of the bytes read (what `--watch` compares a new read with).
-    seen: watch::Seen,
-}
-
-impl Tenant {
-    /// The card, from the bytes `check` accepted.
-    fn card(&self) -> AgentCard {
-        AgentCard::from_json_slice(&self.bytes).expect("checked at load")
-    }
-}
-
-impl HostArgs {
-    /// The tenants' names and files: `--tenant`s in order, then DIR's by name.
-    fn files(&self) -> Result<Vec<(String, PathBuf)>, (Outcome, String)> {
-        let mut files = self.tenant.clone();
-        if let Some(dir) = &self.tenants_dir {
-            let found = tenant_files(dir).map_err(|e| {
-                let message = format!("--tenants {}: {e}", shown_path(dir));
-                (Outcome::Unreadable, message)
-            })?;
-            files.extend(found);
-        }
-        let mut seen = std::collections::HashSet::new();
-        if let Some((name, _)) = files.iter().find(|(name, _)| !seen.insert(name)) {
-            return Err((Outcome::Usage, format!("tenant {name:?} is given twice")));
-        }
-        Ok(files)
-    }
-
-    /// The public URL of --public-url, with the --addr origin and every --internal-origin as
-    /// the agent's own.
-    fn public_url(&self, addr: &str) -> Result<Option<PublicUrl>, String> {
-        let Some(url) = &self.public_url else {
-            return Ok(None);
-        };
-        let mut public = PublicUrl::parse(url).map_err(|e| format!("--public-url: {e}"))?;
-        for origin in self.own_origins(addr) {
-            public = public
-                .internal_origin(&origin)
-                .map_err(|e| format!("--internal-origin: {e}"))?;
-        }
-        Ok(Some(public))
-    }
-
-    /// The trusted proxies of --trusted-proxy and the origins of --public-host, each origin
-    /// knowing the --addr origin and every --internal-origin as the agent's own.
-    fn trusted_proxies(&self, addr: &str) -> Result<Option<TrustedProxies>, String> {
-        if self.trusted_proxy.is_empty() {
-            return Ok(None);
-        }
-        let mut proxies = TrustedProxies::new();
-        if let Some(family) = &self.proxy_headers {
-            let family = family
-                .parse()
-                .map_err(|e| format!("--proxy-headers: {e}"))?;
-            proxies = proxies.headers(family);
-        }
-        for block in &self.trusted_proxy {
-            proxies = proxies
-                .proxy(block)
-                .map_err(|e| format!("--trusted-proxy: {e}"))?;
-        }
-        for host in &self.public_host {
-            let mut origin = PublicUrl::parse(host).map_err(|e| format!("--public-host: {e}"))?;
-            for internal in self.own_origins(addr) {
-                origin = origin
-                    .internal_origin(&internal)
-                    .map_err(|e| format!("--internal-origin: {e}"))?;
-            }
-            proxies = proxies.origin(origin);
-        }
-        Ok(Some(proxies))
-    }
-
-    /// The origins that are this agent: --addr's (http and https) and each --internal-origin.
-    fn own_origins(&self, addr: &str) -> Vec<String> {
-        let listening = ["http", "https"]
-            .iter()
-            .filter_map(|scheme| PublicUrl::parse(&format!("{scheme}://{addr}")).ok())
-            .map(|origin| origin.to_string());
-        listening
-            .chain(self.internal_origin.iter().cloned())
-            .collect()
-    }
-
-    fn wants_catalog(&self) -> bool {
-        !self.no_catalog
-            && (self.catalog
-                || !self.tenant.is_empty()
-                || self.tenants_dir.is_some()
-                || self.catalog_base_url.is_some()
-                || self.catalog_inline
-                || self.catalog_host_name.is_some()
-                || self.catalog_identifier_prefix.is_some())
-    }
-
-    /// What the catalog lists, for a server answering at `scheme://local`.
-    fn catalog_options(&self, scheme: &str, local: &str) -> Result<Option<CatalogOptions>, String> {
-        if !self.wants_catalog() {
-            return Ok(None);
-        }
-        let mut options = CatalogOptions::new().inline_cards(self.catalog_inline);
-        let bound = local.parse::<std::net::SocketAddr>().ok();
-        match (&self.catalog_base_url, bound) {
-            (Some(url), _) => options = options.base_url(url.as_str()),
-            // The layer lists the cards under its public URL.
-            (None, _) if self.public_url.is_some() => {}
-            (None, Some(addr)) if !addr.ip().is_unspecified() => {
-                options = options.base_url(format!("{scheme}://{addr}"));
-            }
-            (None, _) if self.catalog_inline && self.catalog_identifier_prefix.is_some() => {}
-            (None, _) => {
-                return Err(format!(
-                    "the AI Catalog names each card by an absolute URL, and {local} is not one clients can use: give --catalog-base-url (or --catalog-inline with --catalog-identifier-prefix, or --no-catalog)"
-                ));
-            }
-        }
-        if let Some(name) = &self.catalog_host_name {
-            let mut host = HostInfo::new(name.as_str());
-            host.identifier = self.catalog_host_id.clone();
-            options = options.host(host);
-        }
-        if let Some(prefix) = &self.catalog_identifier_prefix {
-            options = options.identifier_prefix(prefix.as_str());
-        }
-        Ok(Some(options))
-    }
-}
-
-/// Reads and checks every tenant's card; the first refusal stops the start.
-fn load_tenants(host: &HostArgs, output: &mut Output) -> Result<Vec<Tenant>, Outcome> {
-    let files = host.files().map_err(|(outcome, message)| {
-        errln!(output, "a2a-card: {message}");
-        outcome
-    })?;
-    // Read and checked on every core: with thousands of tenants this is most of the start.
-    let loaded = parallel_map(files, |(name, path)| {
-        let loaded = load(&path).map(|(_, modified, bytes)| (modified, bytes));
-        (name, path, loaded)
-    });
-    let mut tenants = Vec::with_capacity(loaded.len());
-    for (name, path, loaded) in loaded {
-        match loaded {
-            Ok((modified, bytes)) => tenants.push(Tenant {
-                name,
-                path,
-                modified,
-                seen: watch::digest(&bytes),
-                bytes,
-            }),
-            Err(refusal) => return Err(report_refusal(output, &path, &refusal)),
-        }
-    }
-    Ok(tenants)
-}
-
-/// Each `NAME.json` of `dir` (not a hidden one) that is there, links followed, by name: the
-/// tenants of `--tenants DIR`. One that is not a regular file (a named pipe, a device, a
-/// folder) is listed all the same, so that reading it refuses it in words (and under
-/// `--watch` the tenant's card keeps being served) rather than the tenant vanishing without
-/// one; a link to nothing is no tenant (a ConfigMap's key being removed).
-fn tenant_files(dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        let name = path.file_name().and_then(|n| n.to_str());
-        let name = name.and_then(|n| n.strip_suffix(".json"));
-        if let Some(name) = name.filter(|n| !n.is_empty() && !n.starts_with('.')) {
-            if path.exists() {
-                found.push((name.to_owned(), path));
-            }
-        }
-    }
-    found.sort();
-    Ok(found)
-}
-
-/// Maps `items` with `f` on every core, keeping their order.
-fn parallel_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || items.len() < 64 {
-        return items.into_iter().map(f).collect();
-    }
-    let chunk = items.len().div_ceil(threads);
-    let mut items = items.into_iter();
-    let chunks: Vec<Vec<T>> = (0..threads)
-        .map(|_| items.by_ref().take(chunk).collect())
-        .collect();
-    let f = &f;
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = chunks
-            .into_iter()
-            .map(|part| scope.spawn(move || part.into_iter().map(f).collect::<Vec<R>>()))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    })
 }
