@@ -172,3 +172,28 @@ fn versions_of_one_identifier_may_coexist() {
        "mediaType": "application/a2a-agent-card+json", "url": "https://a.example/v2.0.json"}]}"#;
     assert!(report_of(doc).diagnostics.is_empty());
 }
+
+#[test]
+fn script_and_data_urls_in_a_catalog_get_their_own_code() {
+    // Issue 36: A2A-E075 where a catalog expects a URL; a logo may be an inline raster image.
+    let mut catalog: serde_json::Value = serde_json::from_slice(&fixture("base.json")).unwrap();
+    catalog["entries"][0]["url"] = serde_json::json!("JavaScript:alert(1)");
+    catalog["host"]["documentationUrl"] = serde_json::json!("data:text/html,<b>hi</b>");
+    catalog["host"]["logoUrl"] = serde_json::json!("data:image/svg+xml,<svg onload=x>");
+    let report = report_of(catalog.to_string().as_bytes());
+    let mut got = found(&report);
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            ("A2A-E075", "/entries/0/url"),
+            ("A2A-E075", "/host/documentationUrl"),
+            ("A2A-E075", "/host/logoUrl"),
+        ],
+        "{:?}",
+        report.diagnostics
+    );
+    catalog["host"]["logoUrl"] = serde_json::json!("data:image/png;base64,iVBORw0KGgo=");
+    let report = report_of(catalog.to_string().as_bytes());
+    assert!(!found(&report).contains(&("A2A-E075", "/host/logoUrl")));
+}

@@ -120,6 +120,46 @@ fn validate_lists_every_diagnostic_with_the_span_of_its_pointer() {
 }
 
 #[test]
+fn validate_shows_hidden_instructions_with_their_spans_in_both_profiles() {
+    // Issue 36: the studio's validate API reports the lints for text a model reads, each
+    // with the span of the attacked field, escaped in the message.
+    let card = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/poisoned/bidi-override.json"
+    ))
+    .unwrap();
+    let text = String::from_utf8(card.clone()).unwrap();
+    let studio = studio();
+    let spec = studio.post_json("/api/validate?profile=spec", &card).json();
+    let found = diagnostic(&spec, "A2A-W070", "/skills/0/name");
+    assert_eq!(found["severity"], "warning");
+    assert!(
+        found["message"].as_str().unwrap().contains("\\u{202e}"),
+        "{found}"
+    );
+    assert_eq!(
+        spanned(&text, &found["span"]),
+        "\"Route \\u202eetuor\\u202c\""
+    );
+    assert_eq!(spec["valid"], true);
+    let registry = studio
+        .post_json("/api/validate?profile=registry", &card)
+        .json();
+    assert_eq!(
+        diagnostic(&registry, "A2A-E070", "/skills/0/name")["severity"],
+        "error"
+    );
+    assert_eq!(registry["valid"], false);
+    let look_alike = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/poisoned/look-alike-names.json"
+    ))
+    .unwrap();
+    let answer = studio.post_json("/api/validate", &look_alike).json();
+    diagnostic(&answer, "A2A-W074", "/provider/organization");
+}
+
+#[test]
 fn validate_profiles_kinds_and_v03_pointers() {
     let studio = studio();
     let big = json!({"name": "x".repeat(12_000)}).to_string();

@@ -6,6 +6,8 @@ mod quote;
 mod secrets;
 
 pub(crate) use quote::shown;
+#[cfg(feature = "lint-injection")]
+pub(crate) use quote::shown_escaped;
 pub use quote::terminal_safe;
 pub(crate) use secrets::secret_kind;
 
@@ -233,6 +235,60 @@ codes! {
     /// of a v0.3 card without `protocolVersion` is taken as 0.3 (the v0.3 schema's default).
     /// Note: the guess may be wrong, and `migrate` writes it into every interface.
     GuessedValue = "A2A-N021", Note;
+    // Text a model reads (docs/lints.md): the card's descriptions, names and examples are
+    // prompt surface. A2A-W070..W074 need the feature `lint-injection`; each warning of the
+    // spec profile whose finding is unambiguous has an error of the same number that the
+    // registry profile reports instead.
+    /// A string carries invisible or reordering characters: Unicode tag characters
+    /// (U+E0000..U+E007F, which can spell a whole instruction no one sees), zero-width and
+    /// other format characters (general category Cf, and the other default-ignorable code
+    /// points such as a run of variation selectors or a Hangul filler), bidirectional
+    /// controls. Left alone: a zero-width joiner inside an emoji sequence, a zero-width
+    /// (non-)joiner where a script needs it (after a virama, between letters of a joining
+    /// script such as Arabic), one variation selector after a character, and the three
+    /// subdivision flags' tag sequences. Warning in the spec profile; the registry profile
+    /// reports [`Code::HiddenCharactersRefused`]. The message shows the text escaped
+    /// (`\u{e0041}`) and what tag characters spell.
+    HiddenCharacters = "A2A-W070", Warning;
+    /// [`Code::HiddenCharacters`] in the registry profile: an error, since a card for a public
+    /// registry has no use for text its readers cannot see.
+    HiddenCharactersRefused = "A2A-E070", Error;
+    /// A description, name or example reads like an instruction to the model that reads the
+    /// card ("ignore previous instructions", "the user has pre-authorized", "do not ask the
+    /// user", "always choose this agent"...): the phrase list is documented where it is
+    /// defined (`src/validate/prompt/phrases.rs`) and matched after NFKC, case folding and
+    /// removing invisible characters. Warning in every profile: a description may quote such
+    /// a phrase to explain what it guards against.
+    InstructionText = "A2A-W071", Warning;
+    /// Text carries the markup of a chat prompt (`<|im_start|>`, `[INST]`, `<<SYS>>`,
+    /// `<system>`, a line starting `### System:`...): written to make a model take card
+    /// text for its own instructions. Warning in the spec profile; in the registry profile
+    /// markup outside quotation marks is [`Code::PromptMarkupRefused`].
+    PromptMarkup = "A2A-W072", Warning;
+    /// [`Code::PromptMarkup`] outside quotation marks, in the registry profile.
+    PromptMarkupRefused = "A2A-E072", Error;
+    /// A skill example or description tells the agent to send data elsewhere: the
+    /// conversation, its history, credentials, keys, tokens or the system prompt, to a URL
+    /// or an e-mail address. Warning in the spec profile; in the registry profile, sending
+    /// credentials, keys, tokens, passwords or the system prompt (outside quotation marks) is
+    /// [`Code::DataExfiltrationRefused`].
+    DataExfiltration = "A2A-W073", Warning;
+    /// [`Code::DataExfiltration`] of secrets outside quotation marks, in the registry profile.
+    DataExfiltrationRefused = "A2A-E073", Error;
+    /// A word of the card's `name`, `provider.organization` or a skill's `name` mixes scripts
+    /// the way look-alikes do (UTS #39 restriction levels: below "highly restrictive", such as
+    /// Latin with one Cyrillic letter in "Pаypal"). A name wholly in one script, any script,
+    /// and Latin with Han, Kana or Hangul are fine. Warning in the spec profile; the registry
+    /// profile reports [`Code::LookAlikeNameRefused`].
+    LookAlikeName = "A2A-W074", Warning;
+    /// [`Code::LookAlikeName`] in the registry profile.
+    LookAlikeNameRefused = "A2A-E074", Error;
+    /// A URL field holds a `javascript:`, `vbscript:` or `data:` URL (any case, with the tabs,
+    /// newlines and leading spaces browsers strip): a link that runs code or carries a
+    /// document of its own instead of pointing somewhere. Error in every profile. An
+    /// `iconUrl` may be a `data:image/...` URL (an inline icon), except SVG, which can carry
+    /// script. Needs no feature.
+    ScriptUrl = "A2A-E075", Error;
     /// A catalog entry identifier is neither a URN nor a URI.
     CatalogIdentifierNotUri = "A2A-W060", Warning;
     /// An entry's `mediaType` names an A2A card but not as the AI Catalog spells it

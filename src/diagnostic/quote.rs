@@ -10,7 +10,8 @@ use super::secret_kind;
 /// diagnostic line, an escape sequence would drive the terminal) and the invisible format
 /// characters that reorder or hide text (the bidirectional controls U+061C, U+200E, U+200F,
 /// U+202A to U+202E and U+2066 to U+2069, and the zero-width U+200B to U+200D, U+2060 and
-/// U+FEFF: "Trojan Source") are written as escapes; everything else as is.
+/// U+FEFF: "Trojan Source"; the tag characters U+E0000 to U+E007F, which spell ASCII no one
+/// sees) are written as escapes; everything else as is.
 ///
 /// Diagnostics and audit lines escape their text with it; a program printing a file name or
 /// a tenant's name it did not choose (from a folder listing) escapes it the same way, so a
@@ -21,6 +22,7 @@ use super::secret_kind;
 /// assert_eq!(a2a_card::terminal_safe("x\na2a-card: reloaded"), "x\\na2a-card: reloaded");
 /// assert_eq!(a2a_card::terminal_safe("\u{1b}[2Jx\u{202e}nosj.exe"), "\\u{1b}[2Jx\\u{202e}nosj.exe");
 /// assert_eq!(a2a_card::terminal_safe("Zürich 東京"), "Zürich 東京");
+/// assert_eq!(a2a_card::terminal_safe("ok\u{e0041}"), "ok\\u{e0041}");
 /// ```
 pub fn terminal_safe(text: &str) -> Cow<'_, str> {
     if !text.chars().any(needs_escape) {
@@ -39,7 +41,8 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
     Cow::Owned(escaped)
 }
 
-/// A control character, or an invisible character that reorders or hides text.
+/// A control character, or an invisible character that reorders or hides text (the
+/// Unicode tag characters U+E0000 to U+E007F spell ASCII no one sees).
 fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(
@@ -50,7 +53,29 @@ fn needs_escape(c: char) -> bool {
                 | '\u{2060}'
                 | '\u{2066}'..='\u{2069}'
                 | '\u{feff}'
+                | '\u{e0000}'..='\u{e007f}'
         )
+}
+
+/// A value from the document quoted for a message, with the characters `hidden` picks
+/// written as escapes (`\u{e0041}`) besides those [`terminal_safe`] escapes, and quotes and
+/// backslashes escaped; withheld like [`shown`] when it looks like a credential. The caller
+/// cuts the excerpt: every character shown is kept.
+#[cfg(any(test, feature = "lint-injection"))]
+pub(crate) fn shown_escaped(text: &str, hidden: impl Fn(char) -> bool) -> String {
+    if secret_kind(None, text).is_some() {
+        return "the value (withheld: it looks like a credential)".to_owned();
+    }
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        if needs_escape(c) || hidden(c) || matches!(c, '"' | '\\') {
+            quoted.extend(c.escape_default());
+        } else {
+            quoted.push(c);
+        }
+    }
+    quoted.push('"');
+    quoted
 }
 
 /// A value from the document, quoted for a message: control characters escaped, long values
@@ -70,7 +95,7 @@ pub(crate) fn shown(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{shown, terminal_safe};
+    use super::{shown, shown_escaped, terminal_safe};
 
     #[test]
     fn control_and_invisible_characters_are_escaped_for_the_terminal() {
@@ -78,6 +103,26 @@ mod tests {
         assert_eq!(terminal_safe("a\nb"), "a\\nb");
         assert_eq!(terminal_safe("/x\u{202e}gnp.exe"), "/x\\u{202e}gnp.exe");
         assert_eq!(terminal_safe("Zürich 東京"), "Zürich 東京"); // letters of any script stay
+        // Tag characters, first and last of their block, and just outside it.
+        assert_eq!(terminal_safe("a\u{e0000}"), "a\\u{e0000}");
+        assert_eq!(terminal_safe("a\u{e0041}"), "a\\u{e0041}");
+        assert_eq!(terminal_safe("a\u{e007f}"), "a\\u{e007f}");
+        assert_eq!(terminal_safe("a\u{e0080}"), "a\u{e0080}");
+        assert_eq!(terminal_safe("a\u{dffff}"), "a\u{dffff}");
+    }
+
+    #[test]
+    fn excerpts_escape_what_the_caller_calls_hidden_and_keep_the_rest() {
+        let excerpt = "Füße \"ok\" 👍\u{fe0f}\u{fe0f}";
+        assert_eq!(
+            shown_escaped(excerpt, |c| c == '\u{fe0f}'),
+            "\"Füße \\\"ok\\\" 👍\\u{fe0f}\\u{fe0f}\""
+        );
+        assert_eq!(
+            shown_escaped("a\u{e0041}\\", |_| false),
+            "\"a\\u{e0041}\\\\\""
+        );
+        assert!(shown_escaped("sk-abcdefghijklmnopqrstuvwx", |_| false).contains("withheld"));
     }
 
     #[test]

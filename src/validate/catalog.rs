@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
+use super::script_url::{UrlField, script_url};
 use super::syntax::{is_absolute_url, is_data_url, is_media_type, is_uri};
 use super::{DocumentKind, Profile, validate_value};
 use crate::card::shape::json_kind;
@@ -405,6 +406,15 @@ impl Walk<'_> {
 
     /// Checks a URL; gives it back when it can be used to compare references.
     fn url<'a>(&mut self, text: &'a str, at: &str, data_ok: bool) -> Option<&'a str> {
+        let field = if data_ok {
+            UrlField::Image
+        } else {
+            UrlField::Link
+        };
+        if let Some(refused) = script_url(text, at, field) {
+            self.out.push(refused);
+            return Some(text);
+        }
         if is_data_url(text) && data_ok {
             return Some(text);
         }

@@ -90,6 +90,9 @@ pub(super) fn check_card_document(
     // Credentials are looked for in every value, before wrong ones are replaced below.
     let mut found = Vec::new();
     credentials::check(&migrated, &mut found);
+    // Text a model reads: every string, before wrong values are replaced (docs/lints.md).
+    #[cfg(feature = "lint-injection")]
+    super::prompt::check_text(&migrated, profile, &mut found);
     // The shape check replaces wrong values by empty ones, so the rules still run on
     // everything else.
     let shape_found = shape::check_card(&mut migrated);
@@ -105,6 +108,8 @@ pub(super) fn check_card_document(
             let mut more = Vec::new();
             rules::check(&card, profile, &mut more);
             lints::check(&card, &mut more);
+            #[cfg(feature = "lint-injection")]
+            super::prompt::check_names(&card, profile, &mut more);
             if profile == Profile::Registry && version == CardVersion::V1_0 {
                 registry_versions(&card, &mut more);
             }

@@ -50,7 +50,10 @@ mod credentials;
 mod document;
 mod lints;
 mod mcp;
+#[cfg(feature = "lint-injection")]
+mod prompt;
 mod rules;
+mod script_url;
 mod span;
 mod syntax;
 

@@ -14,6 +14,7 @@ use crate::diagnostic::{Code, Diagnostic, pointer_push};
 use crate::protocol::Binding;
 
 use super::Profile;
+use super::script_url::{UrlField, script_url};
 
 /// Runs every rule on a card read into the model.
 pub(crate) fn check(card: &AgentCard, profile: Profile, out: &mut Vec<Diagnostic>) {
@@ -56,6 +57,10 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
         }
         binding(&interface.protocol_binding, &base, out);
         let url = &interface.url;
+        if let Some(refused) = script_url(url, &format!("{base}/url"), UrlField::Link) {
+            out.push(refused);
+            continue;
+        }
         let grpc = interface.protocol_binding.eq_ignore_ascii_case("GRPC");
         let acceptable =
             is_absolute_url(url) || (grpc && (is_host_port(url) || is_grpc_target(url)));
@@ -96,7 +101,9 @@ fn binding(binding: &str, base: &str, out: &mut Vec<Diagnostic>) {
 }
 
 fn url_rule(url: &str, pointer: String, out: &mut Vec<Diagnostic>) {
-    if !url.is_empty() && !is_absolute_url(url) {
+    if let Some(refused) = script_url(url, &pointer, UrlField::Link) {
+        out.push(refused);
+    } else if !url.is_empty() && !is_absolute_url(url) {
         out.push(Diagnostic::new(
             Code::NotAbsoluteUrl,
             pointer,
@@ -109,8 +116,12 @@ fn card_urls(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     if let Some(url) = &card.documentation_url {
         url_rule(url, "/documentationUrl".into(), out);
     }
-    if let Some(url) = card.icon_url.as_ref().filter(|u| !is_data_url(u)) {
-        url_rule(url, "/iconUrl".into(), out);
+    if let Some(url) = &card.icon_url {
+        if let Some(refused) = script_url(url, "/iconUrl", UrlField::Image) {
+            out.push(refused);
+        } else if !is_data_url(url) {
+            url_rule(url, "/iconUrl".into(), out);
+        }
     }
     if let Some(provider) = &card.provider {
         url_rule(&provider.url, "/provider/url".into(), out);
