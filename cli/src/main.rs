@@ -161,8 +161,13 @@ enum Command {
 pub(crate) enum Format {
     /// One line per diagnostic, then a summary line (validate: one per file).
     Text,
-    /// One JSON document on stdout.
+    /// One JSON document on stdout (its shape: cli/README.md).
     Json,
+    /// A SARIF 2.1.0 log on stdout, for code scanning (github/codeql-action/upload-sarif).
+    Sarif,
+    /// GitHub Actions workflow commands (`::error file=...,line=...,col=...::...`), one per
+    /// diagnostic: annotations on the lines of the files in a workflow run.
+    Github,
 }
 
 /// What the process exits with; the worst outcome over all files wins.
