@@ -367,3 +367,95 @@ fn check_sarif_and_github_name_the_urls_fetched() {
     );
     assert_schema_valid(&[&sarif, &sarif_down]);
 }
+
+/// Runs the GitHub Action's script (scripts/action.sh) in `dir` with `inputs`; its exit
+/// code, stdout, and what it wrote to GITHUB_OUTPUT.
+fn action(dir: &Path, inputs: &[(&str, &str)]) -> (i32, String, String) {
+    let github_output = dir.join("github-output");
+    let _ = std::fs::remove_file(&github_output);
+    let script = std::fs::canonicalize("../scripts/action.sh").unwrap();
+    let out = Command::new("bash")
+        .arg(script)
+        .current_dir(dir)
+        .env("A2A_CARD_BINARY", BIN)
+        .env("GITHUB_OUTPUT", &github_output)
+        .envs(inputs.iter().copied())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        std::fs::read_to_string(&github_output).unwrap_or_default(),
+    )
+}
+
+#[test]
+fn the_action_script_finds_cards_by_glob_writes_sarif_and_annotates() {
+    let dir = Scratch::dir("action");
+    std::fs::create_dir_all(dir.join(".well-known")).unwrap();
+    std::fs::create_dir_all(dir.join("agents/b")).unwrap();
+    std::fs::write(dir.join(".well-known/agent-card.json"), CARD).unwrap();
+    let mut clean: Value = serde_json::from_str(CARD).unwrap();
+    clean["description"] = "Plans driving routes with live traffic.".into();
+    clean["skills"][0]["tags"] = serde_json::json!(["maps"]);
+    std::fs::write(dir.join("agents/b/agent-card.json"), clean.to_string()).unwrap();
+    std::fs::write(dir.join("agents/b/other.json"), "not even JSON").unwrap();
+
+    // The defaults: every agent-card.json, the .well-known folder included.
+    let (code, stdout, outputs) = action(&dir, &[("A2A_SARIF_FILE", "reports/cards.sarif")]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stdout.contains(
+            "::error file=.well-known/agent-card.json,line=11,col=23,title=A2A-E011::/skills/0/tags: "
+        ),
+        "{stdout}"
+    );
+    assert_eq!(outputs, "sarif-file=reports/cards.sarif\nexit-code=1\n");
+    let sarif = std::fs::read_to_string(dir.join("reports/cards.sarif")).unwrap();
+    let log: Value = serde_json::from_str(&sarif).unwrap();
+    let uris: Vec<&str> = results(&log)
+        .iter()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        uris,
+        [".well-known/agent-card.json", ".well-known/agent-card.json"]
+    );
+
+    // Named files, the registry profile, no annotations, and a failure that does not fail.
+    let (code, stdout, outputs) = action(
+        &dir,
+        &[
+            (
+                "A2A_FILES",
+                "agents/**/agent-card.json\nagents/b/other.json",
+            ),
+            ("A2A_PROFILE", "registry"),
+            ("A2A_ANNOTATIONS", "false"),
+            ("A2A_FAIL_ON_ERROR", "false"),
+        ],
+    );
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("::"), "{stdout}");
+    assert_eq!(outputs, "sarif-file=a2a-card.sarif\nexit-code=2\n");
+    let unreadable: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("a2a-card.sarif")).unwrap())
+            .unwrap();
+    assert_eq!(
+        unreadable["runs"][0]["invocations"][0]["toolExecutionNotifications"][0]["locations"][0]["physicalLocation"]
+            ["artifactLocation"]["uri"],
+        "agents/b/other.json"
+    );
+
+    // Nothing matches: an error, not a silent pass.
+    let (code, stdout, _) = action(&dir, &[("A2A_FILES", "nowhere/*.json")]);
+    assert_eq!(code, 2);
+    assert!(stdout.starts_with("::error::no file matches"), "{stdout}");
+    let (code, _, _) = action(&dir, &[("A2A_COMMAND", "check")]);
+    assert_eq!(code, 64, "check without a URL");
+    assert_schema_valid(&[&sarif]);
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Packs the npm packages of the `a2a-card` command (packaging/npm/): the launcher `a2a-card`
+# (bin/a2a-card.js, one optional dependency per platform) and the platform package of this
+# machine (`@a2a-card/cli-linux-x64`, ...) carrying the release binary; installs both tarballs
+# into a fresh npm project and runs `npx a2a-card` there: validate, keygen, sign, verify
+# (scripts/installed-smoke.sh). .ci/run runs it after scripts/package-python.sh.
+#
+#   bash scripts/package-npm.sh        the tarballs land in target/npm/
+#
+# The binary: A2A_CARD_RELEASE_BINARY when set, else target/release/a2a-card (built here with
+# `cargo build --release -p a2a-card-cli` unless the wheel's build left it there).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/installed-smoke.sh
+
+binary=${A2A_CARD_RELEASE_BINARY:-target/release/a2a-card}
+if [ -z "${A2A_CARD_RELEASE_BINARY:-}" ]; then
+    # Up to date when the wheel was just built (the same profile, features and sources).
+    cargo build --release -p a2a-card-cli --bin a2a-card
+fi
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' cli/Cargo.toml | head -1)
+os=$(node -p process.platform)
+cpu=$(node -p process.arch)
+platform="$os-$cpu"
+
+out=target/npm
+rm -rf "$out"
+mkdir -p "$out/stage"
+
+# The platform package: the template with this platform's name, os and cpu, and the binary.
+platform_dir="$out/stage/cli-$platform"
+mkdir -p "$platform_dir/bin"
+sed -e "s/PLATFORM/$platform/g" -e "s/\"OS\"/\"$os\"/" -e "s/\"CPU\"/\"$cpu\"/" \
+    -e "s/\"version\": \"0.0.0\"/\"version\": \"$version\"/" \
+    packaging/npm/platform/package.json >"$platform_dir/package.json"
+sed "s/PLATFORM/$platform/g" packaging/npm/platform/README.md >"$platform_dir/README.md"
+install -m 755 "$binary" "$platform_dir/bin/a2a-card"
+
+# The launcher: the template with every version set to the CLI's.
+launcher_dir="$out/stage/a2a-card"
+cp -R packaging/npm/a2a-card "$launcher_dir"
+sed -i "s/\"0.0.0\"/\"$version\"/g" "$launcher_dir/package.json"
+grep -q "\"@a2a-card/cli-$platform\"" "$launcher_dir/package.json" || {
+    echo "the launcher has no optional dependency for $platform" >&2
+    exit 1
+}
+
+(cd "$out" && npm pack --silent "./stage/cli-$platform" "./stage/a2a-card" >/dev/null)
+platform_tgz="$PWD/$out/a2a-card-cli-$platform-$version.tgz"
+launcher_tgz="$PWD/$out/a2a-card-$version.tgz"
+ls -l "$platform_tgz" "$launcher_tgz"
+
+# A fresh project with both tarballs installed from the files. `--offline`: the other
+# platforms' packages are optional and not published from here; npm must not look for them.
+project="$out/project"
+mkdir -p "$project"
+(
+    cd "$project"
+    npm init -y >/dev/null
+    npm install --offline --no-audit --no-fund "$platform_tgz" "$launcher_tgz"
+)
+installed_smoke "$project" npx --no --offline a2a-card
+echo "the npm packages install and run: npx a2a-card validate, keygen, sign, verify"
