@@ -17,18 +17,8 @@ set -euo pipefail
 
 command=${A2A_COMMAND:-validate}
 sarif=${A2A_SARIF_FILE:-a2a-card.sarif}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-
-binary=${A2A_CARD_BINARY:-}
-if [ -z "$binary" ]; then
-    if command -v a2a-card >/dev/null; then
-        binary=a2a-card
-    else
-        echo "a2a-card is not on PATH: building it from $here (cargo, release)"
-        cargo build --release --locked --quiet --manifest-path "$here/Cargo.toml" -p a2a-card-cli --bin a2a-card
-        binary="$here/target/release/a2a-card"
-    fi
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/find-binary.sh"
+binary=$(a2a_card_binary)
 
 read -r -a extra <<<"${A2A_ARGS:-}"
 case "$command" in
