@@ -7,25 +7,39 @@
 #
 #   bash scripts/package-npm.sh        the tarballs land in target/npm/
 #
-# The binary: A2A_CARD_RELEASE_BINARY when set, else target/release/a2a-card (built here with
-# `cargo build --release -p a2a-card-cli` unless the wheel's build left it there).
+# The binary: A2A_CARD_RELEASE_BINARY when set; else the one in the wheel that
+# scripts/package-python.sh built (target/wheels/: one release build serves both); else
+# `cargo build --release -p a2a-card-cli`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/installed-smoke.sh
 
-binary=${A2A_CARD_RELEASE_BINARY:-target/release/a2a-card}
-if [ -z "${A2A_CARD_RELEASE_BINARY:-}" ]; then
-    # Up to date when the wheel was just built (the same profile, features and sources).
-    cargo build --release -p a2a-card-cli --bin a2a-card
-fi
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' cli/Cargo.toml | head -1)
-os=$(node -p process.platform)
-cpu=$(node -p process.arch)
-platform="$os-$cpu"
-
 out=target/npm
 rm -rf "$out"
 mkdir -p "$out/stage"
+
+wheel=$(ls target/wheels/a2a_card-"$version"-*.whl 2>/dev/null | head -1 || true)
+if [ -n "${A2A_CARD_RELEASE_BINARY:-}" ]; then
+    binary=$A2A_CARD_RELEASE_BINARY
+elif [ -n "$wheel" ]; then
+    binary="$out/a2a-card-from-wheel"
+    python3 - "$wheel" "$binary" <<'PY'
+import sys, zipfile
+wheel, target = sys.argv[1:]
+with zipfile.ZipFile(wheel) as z:
+    name = next(n for n in z.namelist() if n.endswith(".data/scripts/a2a-card"))
+    with open(target, "wb") as f:
+        f.write(z.read(name))
+PY
+    echo "the binary of $wheel"
+else
+    cargo build --release -p a2a-card-cli --bin a2a-card
+    binary=target/release/a2a-card
+fi
+os=$(node -p process.platform)
+cpu=$(node -p process.arch)
+platform="$os-$cpu"
 
 # The platform package: the template with this platform's name, os and cpu, and the binary.
 platform_dir="$out/stage/cli-$platform"

@@ -3,8 +3,7 @@
 # this checkout) in a fresh git repository: a valid agent-card.json passes, an invalid
 # agent.json fails the commit's check, and other JSON files are not validated. .ci/run runs it.
 #
-#   bash scripts/test-pre-commit.sh    (A2A_CARD_BINARY: the binary; default
-#                                       target/release/a2a-card, else target/debug/a2a-card)
+#   bash scripts/test-pre-commit.sh    (after scripts/package-python.sh: the wheel's command)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -15,11 +14,13 @@ tools="$work/pre-commit-venv"
 [ -x "$tools/bin/python" ] || python3 -m venv "$tools"
 "$tools/bin/python" -m pip install --quiet --disable-pip-version-check "pre-commit==$PRE_COMMIT_VERSION"
 
-if [ -z "${A2A_CARD_BINARY:-}" ]; then
-    A2A_CARD_BINARY="$repo/target/release/a2a-card"
-    [ -x "$A2A_CARD_BINARY" ] || A2A_CARD_BINARY="$repo/target/debug/a2a-card"
+# The command as a user of the hook has it: on PATH, from the wheel scripts/package-python.sh
+# installed; without that environment, A2A_CARD_BINARY or the debug build.
+if [ -z "${A2A_CARD_BINARY:-}" ] && [ -x "$work/wheel-venv/bin/a2a-card" ]; then
+    export PATH="$work/wheel-venv/bin:$PATH"
+else
+    export A2A_CARD_BINARY="${A2A_CARD_BINARY:-$repo/target/debug/a2a-card}"
 fi
-export A2A_CARD_BINARY
 # pre-commit's cache (the hook repository's clone) stays inside the target directory.
 export PRE_COMMIT_HOME="$work/pre-commit-home"
 

@@ -46,6 +46,7 @@
 //! | `jwt`, `jwks-fetch` | bearer JWTs against a JWKS given, read, or fetched over HTTPS | `security::jwt::JwtVerifier` |
 //! | `client`, `native-roots` | the one bounded HTTP(S) client (deadlines, body cap, destination policy) | `client::Client` |
 //! | `check` | the audit of a live agent's card endpoints | `check::Audit`, `check::AuditReport` |
+//! | `ci` | diagnostics as a SARIF 2.1.0 log and as GitHub Actions annotations (serde_json only) | `ci::SarifLog`, `ci::github_annotation` |
 //! | `mtls-subject` | a client certificate's subject read from its DER | `security::ClientCertificate` |
 //!
 //! The default is `serve` and `compression`: the layer, no async runtime, no TLS stack. An
