@@ -29,6 +29,17 @@ fresh="$work/wheel-venv"
 rm -rf "$fresh"
 python3 -m venv "$fresh"
 "$fresh/bin/python" -m pip install --quiet --disable-pip-version-check --no-index "$wheel"
-"$fresh/bin/python" -m pip show a2a-card | grep -E '^(Name|Version|License)'
+# The metadata pip sees: name, the CLI crate's version, the license, the classifiers.
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' cli/Cargo.toml | head -1)
+"$fresh/bin/python" - "$version" <<'PY'
+import sys
+from importlib import metadata
+meta = metadata.metadata("a2a-card")
+assert meta["Name"] == "a2a-card", meta["Name"]
+assert meta["Version"] == sys.argv[1], (meta["Version"], sys.argv[1])
+assert meta["License-Expression"] == "Apache-2.0", meta["License-Expression"]
+assert "Programming Language :: Rust" in meta.get_all("Classifier"), meta.get_all("Classifier")
+print(f"installed {meta['Name']} {meta['Version']} ({meta['License-Expression']}): {meta['Summary']}")
+PY
 installed_smoke "$work/wheel-smoke" "$PWD/$fresh/bin/a2a-card"
 echo "the wheel installs and runs: validate, keygen, sign, verify"

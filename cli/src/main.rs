@@ -161,7 +161,7 @@ enum Command {
 pub(crate) enum Format {
     /// One line per diagnostic, then a summary line (validate: one per file).
     Text,
-    /// One JSON document on stdout (its shape: cli/README.md).
+    /// One JSON document on stdout.
     Json,
     /// A SARIF 2.1.0 log on stdout, for code scanning (github/codeql-action/upload-sarif).
     Sarif,

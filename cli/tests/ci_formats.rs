@@ -5,16 +5,13 @@
 
 #[path = "../../tests/python_peer/mod.rs"]
 mod python_peer;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
 #[path = "../../tests/support/mod.rs"]
-#[allow(dead_code, unused_imports)]
 mod support;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use scratch::Scratch;
+use support::Scratch;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
