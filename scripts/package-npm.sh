@@ -25,12 +25,13 @@ if [ -n "${A2A_CARD_RELEASE_BINARY:-}" ]; then
 elif [ -n "$wheel" ]; then
     binary="$out/a2a-card-from-wheel"
     python3 - "$wheel" "$binary" <<'PY'
-import sys, zipfile
+import os, sys, zipfile
 wheel, target = sys.argv[1:]
 with zipfile.ZipFile(wheel) as z:
     name = next(n for n in z.namelist() if n.endswith(".data/scripts/a2a-card"))
     with open(target, "wb") as f:
         f.write(z.read(name))
+os.chmod(target, 0o755)
 PY
     echo "the binary of $wheel"
 else
@@ -74,4 +75,16 @@ mkdir -p "$project"
     npm install --offline --no-audit --no-fund "$platform_tgz" "$launcher_tgz"
 )
 installed_smoke "$project" npx --no --offline a2a-card
+# Without its platform package the launcher says what is missing (exit 2), and
+# A2A_CARD_BINARY still runs a binary named by hand.
+binary_path=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+(
+    cd "$project"
+    rm -rf "node_modules/@a2a-card/cli-$platform"
+    missing=0
+    npx --no --offline a2a-card --version 2>missing.txt || missing=$?
+    [ "$missing" = 2 ] || { echo "the launcher exited $missing without its binary" >&2; exit 1; }
+    grep -q "the package @a2a-card/cli-$platform is not installed" missing.txt
+    A2A_CARD_BINARY="$binary_path" npx --no --offline a2a-card --version
+)
 echo "the npm packages install and run: npx a2a-card validate, keygen, sign, verify"
