@@ -103,9 +103,11 @@ pub(crate) fn run(args: ValidateArgs, output: &mut Output) -> Outcome {
             let mut log = SarifLog::new(env!("CARGO_PKG_VERSION"));
             for (name, result) in &results {
                 match ci_item(name, result) {
-                    CiItem::Diagnostics(located) => located.iter().for_each(|at| {
-                        log.push(at);
-                    }),
+                    CiItem::Diagnostics(located) => {
+                        for at in &located {
+                            log.push(at);
+                        }
+                    }
                     CiItem::Failure(failure) => {
                         log.push_failure(&failure);
                     }
