@@ -97,6 +97,8 @@ mod card;
 pub mod catalog;
 #[cfg(feature = "check")]
 pub mod check;
+#[cfg(feature = "ci")]
+pub mod ci;
 #[cfg(feature = "client")]
 pub mod client;
 mod diagnostic;

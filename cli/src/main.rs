@@ -167,6 +167,11 @@ pub(crate) enum Format {
     Text,
     /// One JSON document on stdout.
     Json,
+    /// A SARIF 2.1.0 log on stdout, for code scanning (github/codeql-action/upload-sarif).
+    Sarif,
+    /// GitHub Actions workflow commands (`::error file=...,line=...,col=...::...`), one per
+    /// diagnostic: annotations on the lines of the files in a workflow run.
+    Github,
 }
 
 /// What the process exits with; the worst outcome over all files wins.

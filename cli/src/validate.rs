@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use super::output::{Output, errln, outln, plural};
 use super::{Format, Outcome, input};
+use a2a_card::ci::{Artifact, Failure, Located, SarifLog, github_annotation, github_failure};
 use a2a_card::{
     ReadError,
     validate::{DocumentKind, Profile, Report, validate_document},
@@ -42,7 +43,8 @@ enum KindArg {
 
 /// One file's result.
 enum FileResult {
-    Checked(Report),
+    /// The report and the bytes it points into (for lines and columns).
+    Checked(Report, Vec<u8>),
     NotJson(ReadError),
     Unreadable(String),
 }
@@ -50,8 +52,8 @@ enum FileResult {
 impl FileResult {
     fn outcome(&self) -> Outcome {
         match self {
-            FileResult::Checked(report) if report.has_errors() => Outcome::Invalid,
-            FileResult::Checked(_) => Outcome::Clean,
+            FileResult::Checked(report, _) if report.has_errors() => Outcome::Invalid,
+            FileResult::Checked(..) => Outcome::Clean,
             FileResult::NotJson(_) | FileResult::Unreadable(_) => Outcome::Unreadable,
         }
     }
@@ -74,7 +76,7 @@ pub(crate) fn run(args: ValidateArgs, output: &mut Output) -> Outcome {
             let result = match input::read(path) {
                 Err(message) => FileResult::Unreadable(message),
                 Ok(bytes) => match validate_document(&bytes, profile, kind) {
-                    Ok(report) => FileResult::Checked(report),
+                    Ok(report) => FileResult::Checked(report, bytes),
                     Err(error) => FileResult::NotJson(error),
                 },
             };
@@ -97,12 +99,68 @@ pub(crate) fn run(args: ValidateArgs, output: &mut Output) -> Outcome {
                 serde_json::to_string_pretty(&all).unwrap_or_default()
             );
         }
+        Format::Sarif => {
+            let mut log = SarifLog::new(env!("CARGO_PKG_VERSION"));
+            for (name, result) in &results {
+                match ci_item(name, result) {
+                    CiItem::Diagnostics(located) => {
+                        for at in &located {
+                            log.push(at);
+                        }
+                    }
+                    CiItem::Failure(failure) => {
+                        log.push_failure(&failure);
+                    }
+                }
+            }
+            outln!(
+                output,
+                "{}",
+                serde_json::to_string_pretty(&log.to_json()).unwrap_or_default()
+            );
+        }
+        Format::Github => {
+            for (name, result) in &results {
+                match ci_item(name, result) {
+                    CiItem::Diagnostics(located) => {
+                        for at in &located {
+                            outln!(output, "{}", github_annotation(at));
+                        }
+                    }
+                    CiItem::Failure(failure) => outln!(output, "{}", github_failure(&failure)),
+                }
+            }
+        }
     }
     results
         .iter()
         .map(|(_, r)| r.outcome())
         .max()
         .unwrap_or(Outcome::Clean)
+}
+
+/// What the CI formats print for one file: its diagnostics located in its text, or why it
+/// could not be checked.
+enum CiItem<'a> {
+    Diagnostics(Vec<Located<'a>>),
+    Failure(Failure),
+}
+
+fn ci_item<'a>(name: &str, result: &'a FileResult) -> CiItem<'a> {
+    match result {
+        FileResult::Checked(report, bytes) => CiItem::Diagnostics(
+            report
+                .diagnostics
+                .iter()
+                .map(|d| Located::in_file(d, name, bytes))
+                .collect(),
+        ),
+        FileResult::NotJson(error) => CiItem::Failure(Failure::unreadable(name, error)),
+        FileResult::Unreadable(message) => CiItem::Failure(Failure::new(
+            Artifact::File(name.to_owned()),
+            message.clone(),
+        )),
+    }
 }
 
 fn describe(report: &Report) -> String {
@@ -118,7 +176,7 @@ fn describe(report: &Report) -> String {
 fn print_text(output: &mut Output, name: &str, result: &FileResult, name_lines: bool) {
     let name = &*a2a_card::terminal_safe(name);
     match result {
-        FileResult::Checked(report) => {
+        FileResult::Checked(report, _) => {
             for diagnostic in &report.diagnostics {
                 if name_lines {
                     outln!(output, "{name}: {diagnostic}");
@@ -151,7 +209,7 @@ fn print_text(output: &mut Output, name: &str, result: &FileResult, name_lines: 
 
 fn to_json(name: &str, result: &FileResult) -> Value {
     match result {
-        FileResult::Checked(report) => json!({
+        FileResult::Checked(report, _) => json!({
             "file": name,
             "valid": !report.has_errors(),
             "errors": report.error_count(),

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+mod describe;
 mod quote;
 mod secrets;
 
@@ -47,7 +48,7 @@ impl fmt::Display for Severity {
 }
 
 macro_rules! codes {
-    ($( $(#[$doc:meta])* $variant:ident = $text:literal, $severity:ident; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $text:literal, $severity:ident; )*) => {
         /// Stable diagnostic codes. The text form (`A2A-E010`) never changes meaning.
         ///
         /// ```
@@ -57,7 +58,7 @@ macro_rules! codes {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum Code {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[doc = $doc])* $variant, )*
         }
 
         impl Code {
@@ -97,6 +98,21 @@ macro_rules! codes {
             /// ```
             pub fn is_check(self) -> bool {
                 self.as_str().starts_with("A2A-C")
+            }
+
+            /// The variant's name, such as `MissingField` (a rule's name in SARIF, the
+            /// anchor of its documentation on docs.rs).
+            ///
+            /// ```
+            /// assert_eq!(a2a_card::Code::MissingField.name(), "MissingField");
+            /// ```
+            pub fn name(self) -> &'static str {
+                match self { $( Code::$variant => stringify!($variant), )* }
+            }
+
+            /// The code's documentation as written above its variant, one doc line per line.
+            fn doc(self) -> &'static str {
+                match self { $( Code::$variant => concat!($($doc, "\n",)* ""), )* }
             }
         }
     };

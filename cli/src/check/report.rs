@@ -1,7 +1,8 @@
 //! Printing the audit's report: what each card path answered, then the findings, then
-//! counts (or the report as JSON); and the exit code it gives.
+//! counts (or the report as JSON, SARIF or GitHub annotations); and the exit code it gives.
 
 use a2a_card::check::{AuditReport, CatalogReport};
+use a2a_card::ci::{Artifact, Failure, Located, SarifLog, github_annotation, github_failure};
 
 use crate::output::{Output, errln, outln, plural};
 use crate::{Format, Outcome};
@@ -23,20 +24,58 @@ pub(super) fn print(report: &AuditReport, format: Format, output: &mut Output) {
             serde_json::to_string_pretty(report).unwrap_or_default()
         ),
         Format::Text => print_text(report, output),
+        Format::Sarif => {
+            let mut log = SarifLog::new(env!("CARGO_PKG_VERSION"));
+            if let Some(failure) = unreachable(report) {
+                log.push_failure(&failure);
+            }
+            for finding in report.all_findings() {
+                log.push(&Located::finding(finding, report.base_url()));
+            }
+            outln!(
+                output,
+                "{}",
+                serde_json::to_string_pretty(&log.to_json()).unwrap_or_default()
+            );
+        }
+        Format::Github => {
+            if let Some(failure) = unreachable(report) {
+                outln!(output, "{}", github_failure(&failure));
+            }
+            for finding in report.all_findings() {
+                let located = Located::finding(finding, report.base_url());
+                outln!(output, "{}", github_annotation(&located));
+            }
+        }
     }
+}
+
+/// Why the agent could not be audited at all, for the CI formats.
+fn unreachable(report: &AuditReport) -> Option<Failure> {
+    (!report.is_reachable()).then(|| {
+        Failure::new(
+            Artifact::Url(report.base_url().to_owned()),
+            format!("cannot reach the agent: {}", unreachable_reason(report)),
+        )
+    })
+}
+
+/// What the canonical card URL's request failed with.
+fn unreachable_reason(report: &AuditReport) -> &str {
+    report
+        .endpoints()
+        .first()
+        .and_then(|e| e.error.as_deref())
+        .unwrap_or("no answer")
 }
 
 fn print_text(report: &AuditReport, output: &mut Output) {
     if !report.is_reachable() {
-        let why = report
-            .endpoints()
-            .first()
-            .and_then(|e| e.error.as_deref())
-            .unwrap_or("no answer");
         errln!(
             output,
-            "a2a-card: {}: cannot reach the agent: {why}",
-            report.base_url()
+            "a2a-card: {}: cannot reach the agent: {}",
+            report.base_url(),
+            unreachable_reason(report)
         );
         return;
     }
