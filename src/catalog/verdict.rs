@@ -342,4 +342,4 @@ mod tests {
 
 #[cfg(test)]
 #[path = "verdict_tests.rs"]
-mod verdict_tests;
+mod tests;

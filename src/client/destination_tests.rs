@@ -367,3 +367,76 @@ fn each_class_is_described_in_its_own_words() {
         "{refused}"
     );
 }
+
+
+#[test]
+fn every_internal_range_has_its_class() {
+    use AddressClass::*;
+    for (ip, expected) in [
+        ("0.0.0.0", Unspecified),
+        ("0.1.2.3", Unspecified),
+        ("::", Unspecified),
+        ("127.0.0.1", Loopback),
+        ("127.255.0.9", Loopback),
+        ("::1", Loopback),
+        ("169.254.169.254", LinkLocal),
+        ("fe80::1", LinkLocal),
+        ("10.0.0.1", Private),
+        ("172.16.0.1", Private),
+        ("172.31.255.255", Private),
+        ("192.168.1.1", Private),
+        ("100.64.0.1", Private),
+        ("fec0::1", Private),
+        ("fc00::1", UniqueLocal),
+        ("fd12:3456::1", UniqueLocal),
+        ("224.0.0.1", Multicast),
+        ("255.255.255.255", Multicast),
+        ("ff02::1", Multicast),
+        ("192.0.2.1", Reserved),
+        ("198.51.100.1", Reserved),
+        ("203.0.113.1", Reserved),
+        ("198.18.0.1", Reserved),
+        ("240.0.0.1", Reserved),
+        ("2001:db8::1", Reserved),
+        ("2001::1", Reserved),
+        ("100::1", Reserved),
+        ("::10.0.0.1", Reserved),
+        ("::ffff:169.254.169.254", LinkLocal),
+        ("::ffff:10.0.0.1", Private),
+        ("64:ff9b::a00:1", Private),
+        ("2002:7f00:1::", Loopback),
+        ("8.8.8.8", Global),
+        ("172.32.0.1", Global),
+        ("100.128.0.1", Global),
+        ("2606:4700::1111", Global),
+        ("2002:808:808::", Global),
+    ] {
+        assert_eq!(class(ip), expected, "{ip}");
+    }
+}
+
+#[test]
+fn a_policy_allows_its_classes_and_its_addresses() {
+    let url: Uri = "http://a.example/".parse().unwrap();
+    let at = |ip: &str| SocketAddr::new(ip.parse().unwrap(), 80);
+    let global = AddressClasses::global_only();
+    assert!(global.allows(&url, at("8.8.8.8")).is_ok());
+    for internal in [
+        "127.0.0.1",
+        "169.254.169.254",
+        "10.0.0.1",
+        "fc00::1",
+        "0.0.0.0",
+    ] {
+        let refused = global.allows(&url, at(internal)).unwrap_err();
+        assert!(refused.starts_with(internal), "{refused}");
+    }
+    let one = global.clone().allow_address("10.0.0.7".parse().unwrap());
+    assert!(one.allows(&url, at("10.0.0.7")).is_ok());
+    assert!(one.allows(&url, at("10.0.0.8")).is_err());
+    let all = AddressClasses::all();
+    assert!(all.allows(&url, at("169.254.169.254")).is_ok());
+    let private_base = global.allow_classes_of(["192.168.0.2".parse().unwrap()]);
+    assert!(private_base.allows(&url, at("10.1.1.1")).is_ok());
+    assert!(private_base.allows(&url, at("127.0.0.1")).is_err());
+}

@@ -62,7 +62,7 @@ mod responses;
 mod routes;
 mod service;
 #[cfg(test)]
-mod service_tests;
+mod tests;
 mod variants;
 
 #[cfg(feature = "fuzzing")]

@@ -357,6 +357,4 @@ impl Fields<'_> {
 }
 
 #[cfg(test)]
-mod table_tests;
-#[cfg(test)]
 mod tests;
