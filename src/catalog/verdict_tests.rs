@@ -265,3 +265,198 @@ fn failures_in_the_manifests_terms() {
     };
     assert_eq!(manifest_failure(&none), none.to_string());
 }
+
+/// The manifests bound to their entries: identity, `publishedFrom` and the entry URL.
+mod binding {
+    use super::*;
+    use crate::catalog::{CatalogEntry, ProvenanceLink, sign_trust_manifest, verify_catalog};
+    use crate::catalog::{ManifestError, TrustManifest};
+    use crate::sign::{Algorithm, CardSigner, SigningKey, TrustStore};
+
+    const AT: &str = "https://agents.example.com/.well-known/ai-catalog.json";
+
+    /// A catalog of three entries, each with a manifest signed for it (identity its
+    /// identifier, `publishedFrom` its URL), and a verifier trusting the key.
+    fn signed(urls: [&str; 3]) -> (AiCatalog, CardVerifier) {
+        let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+        let entries = ["concierge", "travel", "food"]
+            .iter()
+            .zip(urls)
+            .map(|(name, url)| {
+                let identifier = format!("urn:example:agent:{name}");
+                let mut manifest = TrustManifest {
+                    identity: identifier.clone(),
+                    provenance: vec![ProvenanceLink {
+                        relation: "publishedFrom".into(),
+                        source_id: url.into(),
+                        source_digest: Some(format!("sha256:{}", "ab".repeat(32))),
+                        ..Default::default()
+                    }],
+                    ..Default::default()
+                };
+                sign_trust_manifest(&mut manifest, &signer).unwrap();
+                CatalogEntry {
+                    identifier,
+                    display_name: name.to_string(),
+                    media_type: crate::catalog::A2A_AGENT_CARD_JSON.into(),
+                    url: Some(url.into()),
+                    trust_manifest: Some(manifest),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        let verifier = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()));
+        (AiCatalog::new(entries), verifier)
+    }
+
+    fn absolute() -> (AiCatalog, CardVerifier) {
+        signed([
+            "https://agents.example.com/.well-known/agent-card.json",
+            "https://agents.example.com/travel/.well-known/agent-card.json",
+            "https://agents.example.com/food/.well-known/agent-card.json",
+        ])
+    }
+
+    /// The pointers of what failed, in both APIs (which must agree), and the report.
+    fn refused(catalog: &AiCatalog, verifier: &CardVerifier) -> Vec<String> {
+        let report = CatalogVerification::of(catalog, verifier);
+        let mut mismatched: Vec<String> = report
+            .manifests
+            .iter()
+            .flat_map(|m| m.mismatches.iter().map(|x| x.pointer().to_owned()))
+            .collect();
+        let failed: Vec<&str> = report
+            .manifests
+            .iter()
+            .filter(|m| !m.verified())
+            .map(|m| m.pointer.as_str())
+            .collect();
+        let by_function: Vec<String> = verify_catalog(catalog, verifier)
+            .into_iter()
+            .filter(|(_, r)| r.is_err())
+            .map(|(at, _)| at)
+            .collect();
+        assert_eq!(failed, by_function);
+        assert_eq!(report.verified(), failed.is_empty());
+        assert_eq!(report.failures(), failed.len());
+        mismatched.sort();
+        mismatched
+    }
+
+    #[test]
+    fn manifests_signed_for_their_entries_verify() {
+        let (catalog, verifier) = absolute();
+        assert!(refused(&catalog, &verifier).is_empty());
+        assert!(CatalogVerification::of(&catalog, &verifier).verified());
+        // A near miss that is no miss: an identity equal to the identifier, character for
+        // character, and a sourceId equal to the url once resolved.
+        let (mut catalog, verifier) = signed([
+            "/.well-known/agent-card.json",
+            "https://agents.example.com/travel/.well-known/agent-card.json",
+            "https://agents.example.com/food/.well-known/agent-card.json",
+        ]);
+        catalog.entries[1].url = Some("/travel/.well-known/agent-card.json".into());
+        assert!(CatalogVerification::of_fetched(&catalog, AT, &verifier).verified());
+    }
+
+    #[test]
+    fn swapped_manifests_are_refused() {
+        let (mut catalog, verifier) = absolute();
+        let first = catalog.entries[0].trust_manifest.take();
+        catalog.entries[0].trust_manifest = catalog.entries[2].trust_manifest.take();
+        catalog.entries[2].trust_manifest = first;
+        // Both signatures still verify: only the binding refuses them.
+        let report = CatalogVerification::of(&catalog, &verifier);
+        assert!(report.manifests.iter().all(|m| m.result.is_ok()));
+        assert!(!report.verified());
+        assert_eq!(
+            refused(&catalog, &verifier),
+            [
+                "/entries/0/trustManifest/identity",
+                "/entries/0/trustManifest/provenance/0/sourceId",
+                "/entries/2/trustManifest/identity",
+                "/entries/2/trustManifest/provenance/0/sourceId",
+            ]
+        );
+        let message = report.manifests[0].mismatches[0].to_string();
+        assert!(message.contains("\"urn:example:agent:food\""), "{message}");
+        assert!(
+            message.contains("\"urn:example:agent:concierge\""),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_renamed_identifier_is_refused() {
+        let (mut catalog, verifier) = absolute();
+        catalog.entries[1].identifier = "urn:example:agent:trave1".into();
+        assert_eq!(
+            refused(&catalog, &verifier),
+            ["/entries/1/trustManifest/identity"]
+        );
+        let report = CatalogVerification::of(&catalog, &verifier);
+        assert_eq!(
+            report.manifests[1].identifier.as_deref(),
+            Some("urn:example:agent:trave1")
+        );
+        match &verify_catalog(&catalog, &verifier)[1].1 {
+            Err(ManifestError::NotBound(found)) => assert_eq!(found.len(), 1),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_appended_entry_carrying_another_entrys_manifest_is_refused() {
+        let (mut catalog, verifier) = absolute();
+        let mut evil = catalog.entries[1].clone();
+        evil.identifier = "urn:evil:agent".into();
+        evil.url = Some("https://evil.example/card.json".into());
+        catalog.entries.push(evil.clone());
+        assert_eq!(
+            refused(&catalog, &verifier),
+            [
+                "/entries/3/trustManifest/identity",
+                "/entries/3/trustManifest/provenance/0/sourceId",
+            ]
+        );
+        // The same with the victim's identifier kept (the draft allows one identifier on
+        // several entries, of different versions): the sourceId still refuses it.
+        catalog.entries[3].identifier = "urn:example:agent:travel".into();
+        catalog.entries[3].version = Some("6.6.6".into());
+        assert_eq!(
+            refused(&catalog, &verifier),
+            ["/entries/3/trustManifest/provenance/0/sourceId"]
+        );
+    }
+
+    #[test]
+    fn a_source_id_that_is_not_the_entry_url_is_refused() {
+        // Absolute: the entry's url moved to another host, the manifest left as signed.
+        let (mut catalog, verifier) = absolute();
+        catalog.entries[2].url =
+            Some("https://evil.example/food/.well-known/agent-card.json".into());
+        assert_eq!(
+            refused(&catalog, &verifier),
+            ["/entries/2/trustManifest/provenance/0/sourceId"]
+        );
+        // Relative: resolved against the catalog's URL it is another path.
+        let (mut catalog, verifier) = absolute();
+        catalog.entries[2].url = Some("/travel/.well-known/agent-card.json".into());
+        let report = CatalogVerification::of_fetched(&catalog, AT, &verifier);
+        assert!(!report.verified());
+        let pointers: Vec<&str> = report
+            .manifests
+            .iter()
+            .flat_map(|m| m.mismatches.iter().map(ManifestMismatch::pointer))
+            .collect();
+        assert_eq!(pointers, ["/entries/2/trustManifest/provenance/0/sourceId"]);
+        // The same relative url that does resolve to the source verifies, but only where the
+        // catalog's URL is known: without it nothing says which host it is on.
+        catalog.entries[2].url = Some("../food/.well-known/agent-card.json".into());
+        assert!(CatalogVerification::of_fetched(&catalog, AT, &verifier).verified());
+        assert!(!CatalogVerification::of(&catalog, &verifier).verified());
+        // Resolved against a catalog on another host, it is that host's.
+        let elsewhere = "https://evil.example/.well-known/ai-catalog.json";
+        assert!(!CatalogVerification::of_fetched(&catalog, elsewhere, &verifier).verified());
+    }
+}

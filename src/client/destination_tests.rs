@@ -368,7 +368,6 @@ fn each_class_is_described_in_its_own_words() {
     );
 }
 
-
 #[test]
 fn every_internal_range_has_its_class() {
     use AddressClass::*;
