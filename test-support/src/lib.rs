@@ -246,9 +246,12 @@ fn dechunk(mut body: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The example card of the repository.
+/// The example card of the repository (`examples/agent-card.json`), read when called: the
+/// crate builds from its own directory alone, as `cargo package` checks.
 pub fn example_card() -> a2a_card::AgentCard {
-    a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap()
+    let path = repo_root().join("examples/agent-card.json");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    a2a_card::AgentCard::from_json_slice(&bytes).unwrap()
 }
 
 /// An inner service that says who it is and echoes what it received, to prove requests
