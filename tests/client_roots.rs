@@ -3,10 +3,8 @@
 //! holds no certificate fails the build, naming the file.
 #![cfg(feature = "client")]
 
-#[path = "support/pki.rs"]
-mod pki;
-#[path = "support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::pki;
+use a2a_card_test_support::scratch;
 
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! The examples run as a reader would run them, and do what their docs say.
 
-mod support;
+use a2a_card_test_support as support;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -7,9 +7,8 @@
 //! `ClientCertificate` extension exactly as the TLS acceptor does (the acceptor itself is
 //! tested with real certificates in `cli_tls.rs` and `cli_extended.rs`).
 
-mod support;
-#[path = "support/whoami.rs"]
-mod whoami;
+use a2a_card_test_support as support;
+use a2a_card_test_support::whoami;
 
 use std::convert::Infallible;
 

@@ -9,9 +9,8 @@
 //! The SDK runs in a virtual environment: `A2A_SDK_PYTHON` names its interpreter (`.ci/run`
 //! sets it); without it the test creates one under the target directory with pip, once.
 
-mod python_peer;
-#[path = "support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::peers;
+use a2a_card_test_support::scratch;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -28,7 +27,7 @@ fn root() -> PathBuf {
 
 /// The interpreter of a virtual environment with the SDK installed.
 fn python() -> &'static Path {
-    python_peer::python("a2a-sdk-1.3.0", &[SDK])
+    peers::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// Runs the peer script on a JSON document; returns its stdout, failing on a non-zero exit.

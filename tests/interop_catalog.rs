@@ -8,7 +8,7 @@
 //! ci`, by `.ci/run` or by this test).
 #![cfg(all(feature = "serve", feature = "catalog"))]
 
-mod python_peer;
+use a2a_card_test_support::peers;
 
 use std::path::Path;
 use std::process::Command;
@@ -18,7 +18,7 @@ use a2a_card::AgentCard;
 use a2a_card::catalog::HostInfo;
 use a2a_card::serve::{AgentCardLayer, CatalogOptions};
 use axum::Router;
-use python_peer::run_peer;
+use peers::run_peer;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -80,12 +80,12 @@ fn base() -> &'static str {
 }
 
 fn python() -> &'static Path {
-    python_peer::python("a2a-sdk-1.3.0", &[SDK])
+    peers::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// `node`, once the npm peers' project holds the locked `@a2a-js/sdk`.
 fn node() -> &'static str {
-    python_peer::node(JS_DIR)
+    peers::node(JS_DIR)
 }
 
 /// What a peer resolved: the catalog it read, and every listed card, each the one served at

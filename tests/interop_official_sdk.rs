@@ -16,9 +16,8 @@
 #[path = "../examples/official_sdk.rs"]
 #[allow(dead_code)]
 mod official_sdk;
-#[path = "python_peer/mod.rs"]
-mod python_peer;
-mod support;
+use a2a_card_test_support as support;
+use a2a_card_test_support::peers;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -32,7 +31,7 @@ use a2a_client::A2AClientFactory;
 use a2a_client::auth::AuthInterceptor;
 use a2a_client::client::SendMessageExt;
 use a2a_client::middleware::CallInterceptor;
-use python_peer::run_peer;
+use peers::run_peer;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -223,12 +222,12 @@ async fn the_rust_sdk_client_fetches_both_cards_and_sends_a_message_through_the_
 
 /// The interpreter of a virtual environment with the SDK installed.
 fn python() -> &'static Path {
-    python_peer::python("a2a-sdk-1.3.0", &[SDK])
+    peers::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// `node`, once the npm peers' project holds the locked `@a2a-js/sdk`.
 fn node() -> &'static str {
-    python_peer::node(JS_DIR)
+    peers::node(JS_DIR)
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! does not depend on key order, whitespace or escapes; the conditional decision equals a
 //! plain model of RFC 9110 §13.2.2; the ETag is a function of the served bytes only.
 
-mod support;
+use a2a_card_test_support as support;
 
 #[path = "properties/cards.rs"]
 mod cards;

@@ -4,9 +4,8 @@
 //! security requirements enforced by `RequireCardSecurityLayer` over a real socket.
 #![cfg(all(feature = "jwks-fetch", feature = "serve"))]
 
-mod support;
-#[path = "support/whoami.rs"]
-mod whoami;
+use a2a_card_test_support as support;
+use a2a_card_test_support::whoami;
 
 use std::collections::HashMap;
 use std::convert::Infallible;

@@ -1,7 +1,7 @@
 //! The layer inside an axum application: on a Router (so it answers before routing) and
 //! around a whole Router; the app's own routes keep working.
 
-mod support;
+use a2a_card_test_support as support;
 
 use a2a_card::serve::AgentCardLayer;
 use axum::Router;

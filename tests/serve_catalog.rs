@@ -3,7 +3,7 @@
 //! signed with the cards' key (Level 3).
 #![cfg(all(feature = "catalog", feature = "serve", feature = "sign"))]
 
-mod support;
+use a2a_card_test_support as support;
 
 use a2a_card::catalog::{HostInfo, Publisher, verify_catalog};
 use a2a_card::serve::{AgentCardLayer, CardHandle, CatalogOptions};

@@ -3,7 +3,7 @@
 //! rendering, the catalog, the switch, replicas agreeing byte for byte, and the bytes on the
 //! wire (`cargo test --test serve_compression -- --nocapture bytes_on_the_wire` prints them).
 
-mod support;
+use a2a_card_test_support as support;
 
 use std::io::Read;
 

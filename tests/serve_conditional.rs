@@ -1,7 +1,7 @@
 //! RFC 9110 conditional requests against the card, over real sockets: a table of cases, each
 //! with the status and headers it must get.
 
-mod support;
+use a2a_card_test_support as support;
 
 use std::time::{Duration, SystemTime};
 

@@ -1,7 +1,7 @@
 //! AgentCardLayer over real sockets: methods, CORS, legacy modes, negotiation, paths that
 //! are and are not ours, mount prefix, tenants, settings, and replicas agreeing.
 
-mod support;
+use a2a_card_test_support as support;
 
 use a2a_card::serve::{AgentCardLayer, AgentCardLayerBuilder, Cors, Legacy};
 use http::HeaderValue;

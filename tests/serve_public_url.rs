@@ -4,7 +4,7 @@
 //! ETags; a signed card that would change is refused, and a signing key signs the rebased card.
 #![cfg(all(feature = "catalog", feature = "extended", feature = "sign"))]
 
-mod support;
+use a2a_card_test_support as support;
 
 use a2a_card::AgentCard;
 use a2a_card::extended::ExtendedCardLayer;

@@ -2,7 +2,7 @@
 //! be the hash of its own body, invalid cards are never served, and a refused replacement
 //! leaves the previous card serving.
 
-mod support;
+use a2a_card_test_support as support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -3,7 +3,7 @@
 //! was; and however (and whenever) the same tenants arrived, the bytes served are the same.
 #![cfg(all(feature = "catalog", feature = "serve"))]
 
-mod support;
+use a2a_card_test_support as support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -1,7 +1,7 @@
 //! The layer's tracing events: each card request, each swap, each refused swap, under the
 //! target `a2a_card`.
 
-mod support;
+use a2a_card_test_support as support;
 
 use std::future::Future;
 use std::pin::pin;

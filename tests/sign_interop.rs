@@ -15,9 +15,8 @@
 //! use), driven by `tests/interop/js/sign_card.mjs`.
 #![cfg(feature = "sign")]
 
-mod python_peer;
-#[path = "support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::peers;
+use a2a_card_test_support::scratch;
 use std::path::Path;
 use std::process::Command;
 
@@ -42,7 +41,7 @@ const EXAMPLE: &str = include_str!("../examples/agent-card.json");
 const EVERY_FIELD: &str = include_str!("fixtures/interop/every-field.json");
 
 fn python() -> &'static Path {
-    python_peer::python("a2a-sdk-1.3.0-sign", PACKAGES)
+    peers::python("a2a-sdk-1.3.0-sign", PACKAGES)
 }
 
 /// A new file path under the target directory, removed when the guard is dropped.

@@ -17,8 +17,7 @@
 //! Nothing asserts a time; the peak memory is asserted against the bound docs/robustness.md states.
 
 mod binary_server;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::{fixture, scratch};
 
 use std::time::{Duration, Instant};
 
@@ -26,8 +25,9 @@ use binary_server::Server;
 use bytes::Bytes;
 use http::{Request, StatusCode};
 
-const CARD: &str = "tests/fixtures/interop/check/card.json";
-const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
+// Fixtures (names under tests/fixtures/): the cards, with an `{origin}` placeholder.
+const CARD: &str = "interop/check/card.json";
+const EXTENDED: &str = "interop/check/extended.json";
 const CARD_PATH: &str = "/.well-known/agent-card.json";
 /// Only against a hang of the test: no outcome depends on it.
 const HANG_GUARD: Duration = Duration::from_secs(120);
@@ -50,7 +50,7 @@ fn start(name: &str, flags: &[&str]) -> Server {
     // Removed once the server has read the files, or when starting it fails.
     let dir = scratch::Scratch::dir(&format!("attacks-{name}"));
     let write = |file: &str, from: &str| {
-        let text = std::fs::read_to_string(from).unwrap();
+        let text = std::fs::read_to_string(fixture(from)).unwrap();
         let path = dir.join(file);
         std::fs::write(&path, text.replace("{origin}", "http://127.0.0.1:1")).unwrap();
         path.to_str().unwrap().to_owned()

@@ -2,10 +2,8 @@
 //! report) and against small, deliberately wrong servers started here (each finding).
 
 mod binary_server;
-#[path = "../../tests/support/pki.rs"]
-mod pki;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::pki;
+use a2a_card_test_support::scratch;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};

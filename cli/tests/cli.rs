@@ -13,6 +13,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use a2a_card_test_support as support;
 use serde_json::{Value, json};
 
 const GOOD: &str = "tests/fixtures/cli/good-v1.json";
@@ -64,8 +65,7 @@ impl std::fmt::Display for Run {
 
 fn command(args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_a2a-card"));
-    cmd.args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    cmd.args(args).current_dir(support::repo_root());
     cmd
 }
 
@@ -110,7 +110,7 @@ fn finish(output: std::process::Output) -> Run {
 }
 
 fn read_fixture(path: &str) -> Vec<u8> {
-    let full = format!("{}/{path}", concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let full = format!("{}/{path}", support::repo_root().display());
     std::fs::read(&full).unwrap_or_else(|e| panic!("cannot read fixture {full}: {e}"))
 }
 
@@ -1408,11 +1408,7 @@ fn migrate_and_validate_report_the_same_diagnostics() {
     );
 
     // A v0.3 card: the same, less the advice to run migrate.
-    let input = std::fs::read(format!(
-        "{}/{V03_ERRORS}",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/..")
-    ))
-    .unwrap();
+    let input = std::fs::read(support::repo_root().join(V03_ERRORS)).unwrap();
     let validated = run_with_stdin(&["validate", "-"], &input);
     let migrated = run_with_stdin(&["migrate", "-"], &input);
     assert_eq!(migrated.code, 1, "{migrated}");

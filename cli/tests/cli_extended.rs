@@ -2,16 +2,14 @@
 //! a real process, real certificates (rcgen), real JWTs, and the auth file's errors.
 
 mod binary_server;
-#[path = "../../tests/support/pki.rs"]
-mod pki;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
+use a2a_card_test_support::pki;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::{Duration, SystemTime};
 
 use a2a_card::security::jwt::JwtSigner;
@@ -24,8 +22,8 @@ use serde_json::json;
 use support::RawResponse;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
-const PUBLIC: &str = "tests/fixtures/extended/public.json";
-const EXTENDED: &str = "tests/fixtures/extended/extended.json";
+static PUBLIC: LazyLock<String> = LazyLock::new(|| support::fixture("extended/public.json"));
+static EXTENDED: LazyLock<String> = LazyLock::new(|| support::fixture("extended/extended.json"));
 const REST: &str = "/rest/extendedAgentCard";
 
 fn temp_dir(name: &str) -> support::Scratch {
@@ -135,9 +133,9 @@ fn every_scheme_of_the_card_is_enforced_end_to_end() {
         "serve",
         "--addr",
         "127.0.0.1:0",
-        PUBLIC,
+        &PUBLIC,
         "--extended-card",
-        EXTENDED,
+        &EXTENDED,
         "--auth",
         &shown(&auth),
         "--tls-cert",
@@ -291,9 +289,9 @@ fn auth_file_mistakes_stop_the_server_at_start_with_a_reason() {
                 "serve",
                 "--addr",
                 "127.0.0.1:0",
-                PUBLIC,
+                &PUBLIC,
                 "--extended-card",
-                EXTENDED,
+                &EXTENDED,
                 "--auth",
                 auth,
             ],
@@ -363,7 +361,7 @@ fn auth_file_mistakes_stop_the_server_at_start_with_a_reason() {
     assert_eq!(code, 1);
     assert!(stderr.contains("A2A_TEST_KEYS_UNSET"), "{stderr}");
     // --extended-card needs --auth.
-    let (code, _) = run_to_end(&["serve", PUBLIC, "--extended-card", EXTENDED], &[]);
+    let (code, _) = run_to_end(&["serve", &PUBLIC, "--extended-card", &EXTENDED], &[]);
     assert_eq!(code, 64);
     // The secrets of the file never appear in what is printed.
     let (_, stderr) = start(&write("full2.toml", &full));
@@ -422,7 +420,7 @@ fn keys_from_the_environment() {
 fn an_extended_card_with_other_interfaces_is_pointed_out() {
     let dir = temp_dir("interfaces");
     let mut extended: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(EXTENDED).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(&*EXTENDED).unwrap()).unwrap();
     extended["supportedInterfaces"][0]["url"] = json!("https://elsewhere.example.com/rpc");
     let path = dir.join("extended.json");
     std::fs::write(&path, extended.to_string()).unwrap();
@@ -434,7 +432,7 @@ fn an_extended_card_with_other_interfaces_is_pointed_out() {
             "serve",
             "--addr",
             "127.0.0.1:0",
-            PUBLIC,
+            &PUBLIC,
             "--extended-card",
             &shown(&path),
             "--auth",

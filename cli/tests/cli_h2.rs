@@ -7,10 +7,8 @@
 //! connection, and [`HANG_GUARD`] only stops a broken server from hanging the test.
 
 mod binary_server;
-#[path = "../../tests/support/pki.rs"]
-mod pki;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::pki;
+use a2a_card_test_support::{fixture, scratch};
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -323,7 +321,7 @@ fn over_tls_alpn_chooses_h2_or_http11_and_both_serve_the_card() {
 /// and an auth file of `auth`, written into `dir`.
 fn cards(dir: &Path, edit: fn(&mut serde_json::Value), auth: &str) -> [String; 3] {
     let write = |name: &str, from: &str| {
-        let text = std::fs::read_to_string(from).unwrap();
+        let text = std::fs::read_to_string(fixture(from)).unwrap();
         let text = text.replace("{origin}", "https://fleet.example.com");
         let mut card: serde_json::Value = serde_json::from_str(&text).unwrap();
         edit(&mut card);
@@ -334,11 +332,8 @@ fn cards(dir: &Path, edit: fn(&mut serde_json::Value), auth: &str) -> [String; 3
     let path = dir.join("auth.toml");
     std::fs::write(&path, auth).unwrap();
     [
-        write("card.json", "tests/fixtures/interop/check/card.json"),
-        write(
-            "extended.json",
-            "tests/fixtures/interop/check/extended.json",
-        ),
+        write("card.json", "interop/check/card.json"),
+        write("extended.json", "interop/check/extended.json"),
         shown(&path).to_owned(),
     ]
 }

@@ -4,8 +4,7 @@
 //! naming an allowed host gets that host's variant and every other request the default.
 
 mod binary_server;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::scratch;
 
 use binary_server::Server;
 use scratch::Scratch;

@@ -1,7 +1,6 @@
 //! `a2a-card serve` run the way cli/README.md says: a real process, real sockets.
 
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
@@ -194,7 +193,7 @@ fn serves_a_card_file_with_its_modification_time() {
 
 #[test]
 fn serves_a_v03_card_as_v10() {
-    let served = Served::start(&["tests/fixtures/cards/base/v0.3.json"]);
+    let served = Served::start(&[&support::fixture("cards/base/v0.3.json")]);
     let card = served.get(CARD);
     assert_eq!(card.status, 200);
     assert!(card.json().get("supportedInterfaces").is_some());
@@ -439,11 +438,13 @@ fn a_reloaded_card_always_gets_a_later_last_modified() {
 // Many agents on one host: tenants and their AI Catalog (the draft of 2026-04-30).
 
 const CATALOG: &str = "/.well-known/ai-catalog.json";
-const HOST: &str = "tests/fixtures/catalog-host";
+/// A host's cards (a fixture: a name under tests/fixtures/).
+const HOST: &str = "catalog-host";
 
 /// The name of a card of tests/fixtures/catalog-host/.
 fn host_card_name(file: &str) -> String {
-    let text = std::fs::read_to_string(format!("{HOST}/{file}")).unwrap();
+    let host = support::fixture(HOST);
+    let text = std::fs::read_to_string(format!("{host}/{file}")).unwrap();
     serde_json::from_str::<serde_json::Value>(&text).unwrap()["name"]
         .as_str()
         .unwrap()
@@ -471,6 +472,7 @@ fn fetched_catalog(served: &Served, dir: &Path) -> (serde_json::Value, std::path
 
 #[test]
 fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies() {
+    let host = support::fixture(HOST);
     use sha2::{Digest, Sha256};
     let dir = temp_dir("catalog-host");
     let (key, jwks) = (dir.join("key.pem"), dir.join("jwks.json"));
@@ -487,11 +489,11 @@ fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies
     ]);
     assert_eq!(code, 0, "{stderr}");
     let served = Served::start(&[
-        &format!("{HOST}/concierge.json"),
+        &format!("{host}/concierge.json"),
         "--tenant",
-        &format!("travel={HOST}/travel.json"),
+        &format!("travel={host}/travel.json"),
         "--tenant",
-        &format!("food={HOST}/food.json"),
+        &format!("food={host}/food.json"),
         "--sign-key",
         key.to_str().unwrap(),
         "--kid",
@@ -623,9 +625,10 @@ fn a_host_of_three_agents_publishes_a_signed_catalog_that_validates_and_verifies
 
 #[test]
 fn tenants_from_a_folder_are_watched_and_the_catalog_follows_them() {
+    let host = support::fixture(HOST);
     let dir = temp_dir("catalog-tenants");
     for file in ["travel.json", "food.json"] {
-        std::fs::copy(format!("{HOST}/{file}"), dir.join(file)).unwrap();
+        std::fs::copy(format!("{host}/{file}"), dir.join(file)).unwrap();
     }
     std::fs::write(dir.join("notes.txt"), "not a card").unwrap();
     let served = Served::start(&[
@@ -680,7 +683,8 @@ fn tenants_from_a_folder_are_watched_and_the_catalog_follows_them() {
 
 #[test]
 fn the_catalog_is_on_with_tenants_and_its_flags_are_checked() {
-    let travel = format!("travel={HOST}/travel.json");
+    let host = support::fixture(HOST);
+    let travel = format!("travel={host}/travel.json");
     // One card: no catalog unless asked for; --catalog lists the one card.
     let served = Served::start(&[]);
     assert_eq!(served.get(CATALOG).status, 404);
@@ -703,7 +707,7 @@ fn the_catalog_is_on_with_tenants_and_its_flags_are_checked() {
         (vec!["--tenant", "travel"], 64),
         (vec!["--tenant", &travel, "--tenant", &travel], 64),
         (vec!["--tenant", "a/b=x.json"], 2),
-        (vec!["--tenant", &format!("a b={HOST}/travel.json")], 1),
+        (vec!["--tenant", &format!("a b={host}/travel.json")], 1),
         (vec!["--tenant", &travel, "--no-catalog", "--catalog"], 64),
         (vec!["--tenants", "no-such-folder"], 2),
         (vec!["--catalog-host-id", "did:web:example.com"], 64),

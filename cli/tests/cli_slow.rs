@@ -10,8 +10,7 @@
 //! with `--nocapture`; `A2A_SLOW_CONNECTIONS=200` holds more).
 
 mod binary_server;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::{fixture, scratch};
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -21,8 +20,9 @@ use std::time::{Duration, Instant};
 use binary_server::Server;
 use scratch::Scratch;
 
-const CARD: &str = "tests/fixtures/interop/check/card.json";
-const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
+// Fixtures (names under tests/fixtures/): the cards, with an `{origin}` placeholder.
+const CARD: &str = "interop/check/card.json";
+const EXTENDED: &str = "interop/check/extended.json";
 const CARD_PATH: &str = "/.well-known/agent-card.json";
 
 /// Only against a hang of the test: no outcome depends on it.
@@ -33,7 +33,7 @@ const HANG_GUARD: Duration = Duration::from_secs(60);
 fn files(name: &str) -> (Scratch, [PathBuf; 3]) {
     let dir = Scratch::dir(&format!("cli-slow-{name}"));
     let write = |file: &str, from: &str| {
-        let text = std::fs::read_to_string(from).unwrap();
+        let text = std::fs::read_to_string(fixture(from)).unwrap();
         let path = dir.join(file);
         std::fs::write(&path, text.replace("{origin}", "http://127.0.0.1:1")).unwrap();
         path

@@ -6,10 +6,8 @@
 //! to end it shows once the extended card with an mTLS scheme is served.
 
 mod binary_server;
-#[path = "../../tests/support/pki.rs"]
-mod pki;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
+use a2a_card_test_support::pki;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -2,8 +2,7 @@
 //! removed while it runs, a Kubernetes ConfigMap's layout swapped under it, and two replicas
 //! started at different times from the same files serving the same bytes.
 
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -14,7 +13,8 @@ use std::time::Duration;
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
 const CARD: &str = "/.well-known/agent-card.json";
 const CATALOG: &str = "/.well-known/ai-catalog.json";
-const HOST: &str = "tests/fixtures/catalog-host";
+/// A host's cards (a fixture: a name under tests/fixtures/).
+const HOST: &str = "catalog-host";
 
 /// A running `a2a-card serve`; killed (by its own id) when dropped.
 struct Served {
@@ -85,7 +85,8 @@ fn temp_dir(name: &str) -> support::Scratch {
 }
 
 fn host_card(file: &str) -> String {
-    std::fs::read_to_string(format!("{HOST}/{file}")).unwrap()
+    let host = support::fixture(HOST);
+    std::fs::read_to_string(format!("{host}/{file}")).unwrap()
 }
 
 fn entry_names(served: &Served) -> Vec<String> {

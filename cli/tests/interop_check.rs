@@ -2,11 +2,8 @@
 //! uvicorn, set up as the SDK documents it): the findings are what that server really gets
 //! wrong, read off real HTTP, and a2a-card's own server gets none of them.
 
-#[path = "../../tests/python_peer/mod.rs"]
-mod python_peer;
 mod sdk_server;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
 
 use std::process::{Command, Stdio};
 
@@ -14,8 +11,9 @@ use sdk_server::SdkServer;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-card");
-const CARD: &str = "tests/fixtures/interop/check/card.json";
-const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
+// Fixtures (names under tests/fixtures/): the cards, with an `{origin}` placeholder.
+const CARD: &str = "interop/check/card.json";
+const EXTENDED: &str = "interop/check/extended.json";
 
 fn check_json(url: &str) -> (i32, Value) {
     let output = Command::new(BIN)
@@ -97,7 +95,7 @@ fn a2a_card_serve_with_the_same_cards_gets_none_of_those_findings() {
     // pointing at that server (known once it listens; --watch takes the rewritten card).
     let dir = support::Scratch::dir("interop-check");
     let write = |name: &str, from: &str, origin: &str| {
-        let text = std::fs::read_to_string(from).unwrap();
+        let text = std::fs::read_to_string(support::fixture(from)).unwrap();
         let path = dir.join(name);
         std::fs::write(&path, text.replace("{origin}", origin)).unwrap();
         path

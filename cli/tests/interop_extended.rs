@@ -18,10 +18,8 @@
 
 mod binary_server;
 mod card_diff;
-#[path = "../../tests/python_peer/mod.rs"]
-mod python_peer;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::peers;
+use a2a_card_test_support::{fixtures_dir, interop, scratch};
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
@@ -36,14 +34,9 @@ use scratch::Scratch;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
-const PEER: &str = concat!(
-    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
-    "/tests/interop/extended_card_peer.py"
-);
-const FIXTURES: &str = concat!(
-    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
-    "/tests/fixtures/interop/extended"
-);
+/// The Python peer (under tests/interop/) and its cards (under tests/fixtures/).
+const PEER: &str = "extended_card_peer.py";
+const FIXTURES: &str = "interop/extended";
 /// The origin of the fixtures' interface URLs, replaced by the server's.
 const PLACEHOLDER: &str = "http://agent.invalid";
 /// In `auth.toml` for the scheme `apiKey` (header `X-API-Key`).
@@ -51,7 +44,7 @@ const KEY: &str = "interop-customer-key";
 const STAFF: &str = "staff:interop-staff-password";
 
 fn fixture(name: &str) -> Value {
-    let path = Path::new(FIXTURES).join(name);
+    let path = fixtures_dir().join(FIXTURES).join(name);
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_slice(&bytes).unwrap()
 }
@@ -125,7 +118,7 @@ impl Server {
             .arg("--extended-card")
             .arg(&extended_path)
             .arg("--auth")
-            .arg(Path::new(FIXTURES).join("auth.toml"))
+            .arg(fixtures_dir().join(FIXTURES).join("auth.toml"))
             .args(["--addr", &addr])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -173,13 +166,13 @@ impl Drop for Server {
 
 /// The interpreter of a virtual environment with the SDK installed.
 fn python() -> &'static Path {
-    python_peer::python("a2a-sdk-1.3.0", &[SDK])
+    peers::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// The peer against `server`: its stdout as JSON (see the script for the shape).
 fn sdk_fetches(server: &Server) -> Value {
     let out = Command::new(python())
-        .arg(PEER)
+        .arg(interop(PEER))
         .args([&server.origin, KEY])
         .output()
         .expect("the peer runs");

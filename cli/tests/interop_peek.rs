@@ -10,11 +10,8 @@
 //! stands between the caller and the SDK. Every body is also sent to the SDK directly, to
 //! show that the SDK really answers it with the extended card.
 
-#[path = "../../tests/python_peer/mod.rs"]
-mod python_peer;
 mod sdk_server;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -31,8 +28,9 @@ use sdk_server::SdkServer;
 use support::{RawResponse, TestServer};
 use tower::Layer;
 
-const CARD: &str = "tests/fixtures/interop/check/card.json";
-const EXTENDED: &str = "tests/fixtures/interop/check/extended.json";
+// Fixtures (names under tests/fixtures/): the cards, with an `{origin}` placeholder.
+const CARD: &str = "interop/check/card.json";
+const EXTENDED: &str = "interop/check/extended.json";
 /// A skill only the extended card has.
 const EXTENDED_ONLY: &str = "\"depots\"";
 const KEY: &str = "k1-interop";
@@ -84,8 +82,8 @@ async fn forward(
 
 /// The layer, as an agent would build it from its cards, in front of the SDK server.
 fn layer_in_front_of(upstream: SocketAddr) -> TestServer {
-    let read = |path: &str| {
-        let text = std::fs::read_to_string(path).unwrap();
+    let read = |name: &str| {
+        let text = std::fs::read_to_string(support::fixture(name)).unwrap();
         AgentCard::from_json_str(&text.replace("{origin}", &format!("http://{upstream}"))).unwrap()
     };
     let (public, extended) = (read(CARD), read(EXTENDED));

@@ -14,28 +14,21 @@
 //! the npm SDK from `tests/interop/js/node_modules` (`npm ci`, by `.ci/run` or by this test).
 
 mod card_diff;
-#[path = "../../tests/python_peer/mod.rs"]
-mod python_peer;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
+use a2a_card_test_support::peers;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 
 use card_diff::differences;
-use python_peer::run_peer;
+use peers::run_peer;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
-const PY_PEER: &str = concat!(
-    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
-    "/tests/interop/card_resolver_peer.py"
-);
-const JS_DIR: &str = concat!(
-    concat!(env!("CARGO_MANIFEST_DIR"), "/.."),
-    "/tests/interop/js"
-);
+/// The peers, under tests/interop/: a Python script and the npm project.
+const PY_PEER: &str = "card_resolver_peer.py";
+const JS_DIR: &str = "js";
 
 const CANONICAL: &str = "/.well-known/agent-card.json";
 const LEGACY: &str = "/.well-known/agent.json";
@@ -46,7 +39,7 @@ const EVERY_FIELD: &str = "tests/fixtures/interop/every-field.json";
 const CARDS: &[&str] = &[EXAMPLE, EVERY_FIELD];
 
 fn root() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+    support::repo_root().to_path_buf()
 }
 
 fn read_card(relative: &str) -> Value {
@@ -118,19 +111,19 @@ impl Drop for Server {
 
 /// The interpreter of a virtual environment with the SDK installed.
 fn python() -> &'static Path {
-    python_peer::python("a2a-sdk-1.3.0", &[SDK])
+    peers::python("a2a-sdk-1.3.0", &[SDK])
 }
 
 /// `node`, once the npm peers' project holds the locked `@a2a-js/sdk`.
 fn node() -> &'static str {
-    python_peer::node(JS_DIR)
+    peers::node(&support::interop(JS_DIR))
 }
 
 /// a2a-sdk's `A2ACardResolver` at `path`; `mode` is `v1` or `v03` (see the script).
 fn python_resolves(server: &Server, mode: &str, path: &str, a2a_version: Option<&str>) -> Value {
     let mut command = Command::new(python());
     command
-        .arg(PY_PEER)
+        .arg(support::interop(PY_PEER))
         .args([mode, &server.base, path])
         .args(a2a_version);
     run_peer(command, &format!("a2a-sdk resolving {path} ({mode})"))
@@ -142,7 +135,7 @@ fn js_resolves(server: &Server, mode: &str, path: &str) -> Value {
     command
         .arg("resolve_card.mjs")
         .args([mode, &server.base, path])
-        .current_dir(JS_DIR);
+        .current_dir(support::interop(JS_DIR));
     run_peer(command, &format!("@a2a-js/sdk resolving {path} ({mode})"))
 }
 

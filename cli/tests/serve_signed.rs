@@ -2,8 +2,7 @@
 //! the same bytes and ETag on every request and in every process; already-signed cards
 //! served as they are, and refused when their signatures do not verify.
 
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
 
 use std::process::Command;
 

@@ -7,8 +7,7 @@
 //! card; `verify CARD --jwks jwks.json` exits 0 when a signature verifies, 1 when none does
 //! (with the reason), 2 when a file cannot be read.
 
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::scratch;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -20,8 +20,7 @@
 //! there were), never a card with errors, never a mix of two states (see [`Bodies::catalog_refusal`]).
 
 mod binary_server;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

@@ -21,8 +21,7 @@
 //! [`setup`], by the transcript's NAME. What legitimately differs from run to run is masked
 //! on both sides by [`mask`].
 
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::scratch;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

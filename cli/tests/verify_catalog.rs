@@ -5,8 +5,7 @@
 //! `--cards DIR` compares each card with a local copy, offline. The real binary, files in a
 //! scratch directory; the catalog is signed with the library, as `serve` signs its own.
 
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support::scratch;
 
 use std::path::Path;
 use std::process::Command;

@@ -12,10 +12,8 @@
 //! rebased onto a gateway's public URL through that gateway (and nginx) and reaches the agent
 //! behind it at the URL the card gave.
 
-#[path = "../../tests/python_peer/mod.rs"]
-mod python_peer;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
+use a2a_card_test_support::peers;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -542,11 +540,8 @@ fn agent_server(listener: tokio::net::TcpListener, public: &str) -> Arc<Mutex<Ve
 
 /// The Python a2a-sdk resolving the card at `base` and sending "hello" where it says.
 async fn sdk_client(base: &str) -> serde_json::Value {
-    let python = python_peer::python("a2a-sdk-1.3.0", &["a2a-sdk==1.3.0"]);
-    let peer = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/interop/proxy_client_peer.py"
-    );
+    let python = peers::python("a2a-sdk-1.3.0", &["a2a-sdk==1.3.0"]);
+    let peer = support::interop("proxy_client_peer.py");
     let base = base.to_owned();
     let output = tokio::task::spawn_blocking(move || {
         std::process::Command::new(python)

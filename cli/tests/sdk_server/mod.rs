@@ -7,8 +7,8 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::python_peer;
-use super::support;
+use a2a_card_test_support as support;
+use a2a_card_test_support::peers;
 
 const PACKAGES: &[&str] = &["a2a-sdk[http-server]==1.3.0", "uvicorn==0.54.0"];
 
@@ -21,12 +21,13 @@ pub struct SdkServer {
 }
 
 impl SdkServer {
-    /// Starts the server on `card` and `extended` (their `{origin}` replaced by its own) and
-    /// waits until it accepts connections.
+    /// Starts the server on the fixtures `card` and `extended` (names under `tests/fixtures/`;
+    /// their `{origin}` replaced by its own) and waits until it accepts connections.
     pub fn start(card: &str, extended: &str) -> SdkServer {
-        let python = python_peer::python("a2a-sdk-1.3.0-server", PACKAGES);
+        let python = peers::python("a2a-sdk-1.3.0-server", PACKAGES);
         let mut child = Command::new(python)
-            .args(["tests/interop/sdk_server_peer.py", card, extended])
+            .arg(support::interop("sdk_server_peer.py"))
+            .args([support::fixture(card), support::fixture(extended)])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -1,5 +1,4 @@
-#[path = "../../../tests/support/pki.rs"]
-mod pki;
+use a2a_card_test_support::pki;
 
 use std::convert::Infallible;
 

@@ -1,6 +1,6 @@
-//! A server for the card-security tests (`security_jwt.rs`, `extended_http.rs`): apart from
-//! `mod.rs`, which the server's and the CLI's tests share and which must build without the
-//! library's `auth` feature.
+//! A server for the card-security tests (`security_jwt.rs`, `extended_http.rs`), behind the
+//! feature `whoami`: it needs the library's `auth` feature, which the rest of this crate
+//! does not.
 
 use std::convert::Infallible;
 
@@ -8,7 +8,7 @@ use bytes::Bytes;
 use http::{Request, Response};
 use hyper::body::Incoming;
 
-use crate::support::TestServer;
+use crate::TestServer;
 
 /// Every route behind `RequireCardSecurityLayer` with `security`, answering with who the
 /// caller is: the `AuthContext`'s subject and scopes as JSON.

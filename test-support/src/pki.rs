@@ -1,7 +1,7 @@
 //! Test certificates made on the spot with rcgen: two CAs, a server certificate for
 //! 127.0.0.1 and localhost, client certificates, and rustls client configurations that use
-//! them. Shared by `cli/tests/cli_tls.rs` and the library's unit tests of `tls` (`#[path]`).
-#![allow(dead_code, unreachable_pub)]
+//! them. Used by the CLI's TLS tests, the library's client tests and the server's unit tests
+//! of `tls`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,18 +15,23 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 /// A certificate authority that signs leaves.
 pub struct Ca {
     issuer: Issuer<'static, KeyPair>,
+    /// The CA's certificate, PEM.
     pub pem: String,
+    /// The CA's certificate, DER.
     pub der: CertificateDer<'static>,
 }
 
 /// A certificate and its private key.
 pub struct Leaf {
+    /// The certificate, PEM.
     pub pem: String,
+    /// The certificate, DER.
     pub der: CertificateDer<'static>,
     key: KeyPair,
 }
 
 impl Ca {
+    /// A self-signed CA whose subject is `CN=<name>`.
     pub fn new(name: &str) -> Ca {
         let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
         params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
@@ -78,6 +83,7 @@ impl Leaf {
         self.key.serialize_pem()
     }
 
+    /// The private key, PKCS#8 DER.
     pub fn key_der(&self) -> PrivateKeyDer<'static> {
         PrivatePkcs8KeyDer::from(self.key.serialize_der()).into()
     }
@@ -86,21 +92,31 @@ impl Leaf {
 /// Everything a TLS test needs: the test CA with a server and a client certificate, and a
 /// client certificate from another CA.
 pub struct Pki {
+    /// The test CA.
     pub ca: Ca,
+    /// Its server certificate for 127.0.0.1 and localhost.
     pub server: Leaf,
+    /// Its client certificate, `CN=agent-client`.
     pub client: Leaf,
+    /// Another CA, which the servers under test do not trust.
     pub other_ca: Ca,
+    /// A client certificate of the other CA, `CN=stranger`.
     pub stranger: Leaf,
 }
 
 /// The files `serve --tls-cert/--tls-key/--client-ca` reads.
 pub struct PkiFiles {
+    /// The server's certificate chain (`--tls-cert`).
     pub cert: PathBuf,
+    /// The server's private key (`--tls-key`).
     pub key: PathBuf,
+    /// The test CA (`--client-ca`).
     pub client_ca: PathBuf,
 }
 
 impl Pki {
+    /// Two fresh CAs and their certificates.
+    #[allow(clippy::new_without_default)] // each call makes new keys: not a default value
     pub fn new() -> Pki {
         let ca = Ca::new("a2a-card test CA");
         let other_ca = Ca::new("another CA");

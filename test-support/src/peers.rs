@@ -1,9 +1,9 @@
-//! The peers the interop tests run. The Python interpreter: `A2A_SDK_PYTHON` when set
-//! (`.ci/run` creates that environment), otherwise a virtual environment under the target
-//! directory, created and filled on first use, so `cargo test` works on a fresh machine.
+//! The peers the interop tests run, on the official A2A SDKs in Python and in Node. The
+//! Python interpreter: `A2A_SDK_PYTHON` when set (`.ci/run` creates that environment),
+//! otherwise a virtual environment under the target directory, created and filled on first
+//! use, so `cargo test` works on a fresh machine.
 //! Node with the npm SDK: `tests/interop/js/node_modules` (`npm ci`, by `.ci/run` or on
 //! first use). And running a peer whose stdout is one JSON document.
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,7 +19,7 @@ pub fn python(name: &str, packages: &[&str]) -> &'static Path {
         if let Some(python) = std::env::var_os("A2A_SDK_PYTHON") {
             return PathBuf::from(python);
         }
-        let venv = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+        let venv = crate::target_tmpdir().join(name);
         let python = venv.join("bin/python");
         if !python.exists() {
             let made = Command::new("python3")

@@ -1,7 +1,22 @@
-//! Test support: a real HTTP/1.1 server on 127.0.0.1:0 around any tower service, and a
+//! Test helpers shared by the tests of the workspace's three packages (the library's
+//! `tests/`, `server/tests/`, `cli/tests/`), each of which has this crate as a
+//! dev-dependency and names it at the top of a test file:
+//!
+//! ```text
+//! use a2a_card_test_support as support;          // support::TestServer, support::fixture(..)
+//! use a2a_card_test_support::{peers, pki, scratch};
+//! ```
+//!
+//! The crate root: a real HTTP/1.1 server on 127.0.0.1:0 around any tower service, and a
 //! plain blocking client that sends raw bytes (so tests can send what a strict client
 //! library would refuse: several lines of one header, non-ASCII values, odd whitespace).
-#![allow(dead_code, unreachable_pub)]
+//! [`scratch`]: directories and files under the target directory removed when the test ends.
+//! [`pki`]: test certificates. [`peers`]: the Python and Node interpreters with the official
+//! A2A SDKs, for the interop tests. [`whoami`] (feature `whoami`): a server behind the card
+//! security layer. [`fixture`], [`fixtures_dir`], [`interop`] and [`interop_dir`]: where the
+//! shared test data lives (`tests/fixtures/`, `tests/interop/` of the repository).
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
 
 use std::convert::Infallible;
 use std::io::{Read, Write};
@@ -15,18 +30,26 @@ use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
 use sha2::{Digest, Sha256};
 
-mod scratch;
-#[allow(unused_imports)] // each test file uses a part of this module
+mod paths;
+pub mod peers;
+pub mod pki;
+pub mod scratch;
+#[cfg(feature = "whoami")]
+pub mod whoami;
+
+pub use paths::{fixture, fixtures_dir, interop, interop_dir, repo_root, target_tmpdir};
 pub use scratch::Scratch;
 
 /// A server running on its own thread; stopped when dropped.
 pub struct TestServer {
+    /// Where it listens: `127.0.0.1:PORT`.
     pub addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl TestServer {
+    /// Serves `service` on 127.0.0.1:0 (HTTP/1.1) from a thread with its own runtime.
     pub fn start<S, B>(service: S) -> Self
     where
         S: tower::Service<Request<Incoming>, Response = Response<B>, Error = Infallible>
@@ -77,6 +100,7 @@ impl TestServer {
         request(self.addr, method, target, headers, b"")
     }
 
+    /// A `GET` of `target` with no header lines.
     pub fn get(&self, target: &str) -> RawResponse {
         self.request("GET", target, &[])
     }
@@ -127,12 +151,16 @@ pub fn request(
 /// A parsed response: status, header lines (names lower-cased) and body.
 #[derive(Debug, Clone)]
 pub struct RawResponse {
+    /// The status code.
     pub status: u16,
+    /// Every header line, in order: the name lower-cased, the value trimmed.
     pub headers: Vec<(String, String)>,
+    /// The body, de-chunked.
     pub body: Vec<u8>,
 }
 
 impl RawResponse {
+    /// Parses a whole HTTP/1.1 response (`head`: the answer to a HEAD, so it has no body).
     pub fn parse(raw: &[u8], head: bool) -> Self {
         let end = raw
             .windows(4)
@@ -178,10 +206,12 @@ impl RawResponse {
         first
     }
 
+    /// Whether a header of this (lower-case) name is present.
     pub fn has(&self, name: &str) -> bool {
         self.headers.iter().any(|(n, _)| n == name)
     }
 
+    /// The body as JSON; panics when it is not.
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_slice(&self.body).unwrap()
     }
@@ -192,6 +222,7 @@ impl RawResponse {
     }
 }
 
+/// The layer's ETag of `bytes`: the quoted hex SHA-256.
 pub fn etag_of(bytes: &[u8]) -> String {
     let hex: String = Sha256::digest(bytes)
         .iter()
@@ -215,9 +246,12 @@ fn dechunk(mut body: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The example card of the repository.
+/// The example card of the repository (`examples/agent-card.json`), read when called: the
+/// crate builds from its own directory alone, as `cargo package` checks.
 pub fn example_card() -> a2a_card::AgentCard {
-    a2a_card::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap()
+    let path = repo_root().join("examples/agent-card.json");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    a2a_card::AgentCard::from_json_slice(&bytes).unwrap()
 }
 
 /// An inner service that says who it is and echoes what it received, to prove requests

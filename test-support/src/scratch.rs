@@ -1,9 +1,8 @@
-//! Scratch paths under the target directory's `tmp/` (`CARGO_TARGET_TMPDIR`) that are
-//! removed when their guard is dropped: at the end of the test that made them, whether it
-//! passes or fails (a failed assertion unwinds through the guard). The root tests get it
-//! from `support`; the CLI and server tests include this file by path, as they do `pki.rs`.
-//! Caches meant to outlive a run (the Python venvs, the npm packages) do not use it.
-#![allow(dead_code)] // each test file uses a part of this
+//! Scratch paths under the target directory's `tmp/` (`CARGO_TARGET_TMPDIR`, see
+//! [`target_tmpdir`](crate::target_tmpdir)) that are removed when their guard is dropped: at
+//! the end of the test that made them, whether it passes or fails (a failed assertion
+//! unwinds through the guard). Caches meant to outlive a run (the Python venvs, the npm
+//! packages) do not use it.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,8 +50,7 @@ fn unique(prefix: &str) -> PathBuf {
         Some((stem, extension)) => (stem, format!(".{extension}")),
         None => (prefix, String::new()),
     };
-    Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{stem}-{}-{n}{extension}", std::process::id()))
+    crate::target_tmpdir().join(format!("{stem}-{}-{n}{extension}", std::process::id()))
 }
 
 impl std::ops::Deref for Scratch {
