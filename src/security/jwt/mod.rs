@@ -57,6 +57,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cache;
+#[cfg(test)]
+mod cache_tests;
 pub(crate) mod claims;
 pub(crate) mod compact;
 mod error;
@@ -67,12 +70,16 @@ mod keys;
 mod remote;
 #[cfg(all(test, feature = "jwks-fetch"))]
 mod remote_tests;
+mod signature;
 mod signer;
 mod source;
 #[cfg(test)]
 mod source_tests;
 mod verifier;
 
+pub use cache::{
+    CacheStats, DEFAULT_CACHE_MAX_AGE, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CACHE_MAX_ENTRIES,
+};
 pub use error::JwtError;
 pub use signer::JwtSigner;
 pub use source::{JwksSource, MAX_JWKS_FILE_BYTES};
