@@ -1180,7 +1180,11 @@ async fn a_cached_token_is_refused_after_its_exp_on_the_real_clock() {
         .leeway(Duration::ZERO)
         .build()
         .unwrap();
-    let t = token(copy(&pem, Algorithm::EdDsa), "k1", json!({"exp": now() + 2}));
+    let t = token(
+        copy(&pem, Algorithm::EdDsa),
+        "k1",
+        json!({"exp": now() + 2}),
+    );
     verifier.verify(&t).await.unwrap();
     verifier.verify(&t).await.unwrap();
     assert_eq!(verifier.cache_stats().unwrap().hits, 1);
