@@ -14,8 +14,8 @@
 #   server/benches/bench_tokens.rs): its public card, and the extended card on the REST route
 #   and on the guarded JSON-RPC route (POST GetExtendedAgentCard), each with the API key, the
 #   same JWT again and again, distinct valid JWTs (JWT_TOKENS of them, cycled by
-#   server/benches/http_load.lua, more than the verifier's cache holds, so each is checked
-#   in full), and a JWT with a wrong signature (every answer a 401);
+#   server/benches/http_load.lua across the runs, twice what the verifier's cache holds, so
+#   each is checked in full), and a JWT with a wrong signature (every answer a 401);
 # - HTTP/2 with prior knowledge, h2c (h2load): the bare server in its h2 mode and `a2a-card
 #   serve`'s public card. H2=0 leaves them out.
 #
@@ -99,7 +99,7 @@ echo "signing $jwt_tokens distinct JWTs (JWT_TOKENS)" >&2
 cat server/benches/fixtures/auth.toml "$work/bearer.toml" >"$work/auth.toml"
 jwt="Authorization: Bearer $(cat "$work/token.txt")"
 wrong_jwt="Authorization: Bearer $(cat "$work/wrong.txt")"
-export WRK_THREADS=$threads
+export WRK_THREADS=$threads WRK_CURSOR=$work/cursor
 
 start bare "$bin/examples/bare_server" 127.0.0.1:0
 start layer "$bin/a2a-card" serve --addr 127.0.0.1:0
