@@ -29,8 +29,8 @@ pub(crate) struct TokenKey {
 enum Check {
     /// The uncompressed SEC1 point.
     Es256(Vec<u8>),
-    /// RustCrypto's key (see the module docs).
-    EdDsa(TrustedKey),
+    /// RustCrypto's key (see the module docs), boxed: it is several times the others' size.
+    EdDsa(Box<TrustedKey>),
     Rs256 {
         n: Vec<u8>,
         e: Vec<u8>,
@@ -67,7 +67,7 @@ impl TokenKey {
                 if let RawPublicKey::Ed25519(bytes) = raw {
                     hash.update(bytes);
                 }
-                Check::EdDsa(key.clone())
+                Check::EdDsa(Box::new(key.clone()))
             }
         };
         TokenKey {
