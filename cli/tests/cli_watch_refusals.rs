@@ -7,8 +7,8 @@
 #![cfg(unix)]
 
 mod binary_server;
-#[path = "../../tests/support/scratch.rs"]
-mod scratch;
+use a2a_card_test_support as support;
+use a2a_card_test_support::scratch;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -18,10 +18,10 @@ use binary_server::Server;
 use scratch::Scratch;
 
 const CARD: &str = "/.well-known/agent-card.json";
-const HOST: &str = "tests/fixtures/catalog-host";
+const HOST: &str = "catalog-host";
 
 fn host_card(file: &str) -> String {
-    std::fs::read_to_string(format!("{HOST}/{file}")).unwrap()
+    std::fs::read_to_string(support::fixture(&format!("{HOST}/{file}"))).unwrap()
 }
 
 /// The card of `file` with its version changed to `version`.
@@ -111,7 +111,7 @@ fn at_the_start_only_regular_files_are_read() {
     let folder = dir.join("folder.json");
     std::fs::create_dir(&folder).unwrap();
     let null = Path::new("/dev/null");
-    let card = format!("{HOST}/travel.json");
+    let card = support::fixture(&format!("{HOST}/travel.json"));
     let tenants = dir.join("tenants");
     std::fs::create_dir(&tenants).unwrap();
     std::fs::write(tenants.join("food.json"), host_card("food.json")).unwrap();

@@ -123,9 +123,8 @@ fn validate_lists_every_diagnostic_with_the_span_of_its_pointer() {
 fn validate_shows_hidden_instructions_with_their_spans_in_both_profiles() {
     // Issue 36: the studio's validate API reports the lints for text a model reads, each
     // with the span of the attacked field, escaped in the message.
-    let card = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/poisoned/bidi-override.json"
+    let card = std::fs::read(a2a_card_test_support::fixture(
+        "poisoned/bidi-override.json",
     ))
     .unwrap();
     let text = String::from_utf8(card.clone()).unwrap();
@@ -150,9 +149,8 @@ fn validate_shows_hidden_instructions_with_their_spans_in_both_profiles() {
         "error"
     );
     assert_eq!(registry["valid"], false);
-    let look_alike = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/poisoned/look-alike-names.json"
+    let look_alike = std::fs::read(a2a_card_test_support::fixture(
+        "poisoned/look-alike-names.json",
     ))
     .unwrap();
     let answer = studio.post_json("/api/validate", &look_alike).json();

@@ -9,12 +9,17 @@
 #
 # Runs, each round, in this order:
 # - HTTP/1.1 (wrk): the bare server; the public card (200, and 304 with If-None-Match); a
-#   second `a2a-card serve` with an extended card and an API key (server/benches/fixtures/): its
-#   public card, and the extended card on the REST route with the key;
+#   second `a2a-card serve` with an extended card whose requirements take an API key or a
+#   bearer JWT (server/benches/fixtures/, and a key set and tokens made for the run by
+#   server/benches/bench_tokens.rs): its public card, and the extended card on the REST route
+#   and on the guarded JSON-RPC route (POST GetExtendedAgentCard), each with the API key, the
+#   same JWT again and again, distinct valid JWTs (JWT_TOKENS of them, cycled by
+#   server/benches/http_load.lua across the runs, twice what the verifier's cache holds, so
+#   each is checked in full), and a JWT with a wrong signature (every answer a 401);
 # - HTTP/2 with prior knowledge, h2c (h2load): the bare server in its h2 mode and `a2a-card
 #   serve`'s public card. H2=0 leaves them out.
 #
-# Environment: CONNECTIONS (default 32), THREADS (wrk and h2load threads, default 1),
+# Environment: JWT_TOKENS (distinct tokens, default 20000), CONNECTIONS (default 32), THREADS (wrk and h2load threads, default 1),
 # STREAMS (concurrent h2 streams per connection, default 10), H2 (default 1), STEAL_MAX
 # (percent of steal time above which a run is made again, default 2) and STEAL_TRIES (runs
 # at most, default 4; see `measure`), and CARGO_TARGET_DIR (where cargo builds; the binaries
@@ -30,6 +35,7 @@ streams=${STREAMS:-10}
 h2=${H2:-1}
 steal_max=${STEAL_MAX:-2}
 steal_tries=${STEAL_TRIES:-4}
+jwt_tokens=${JWT_TOKENS:-20000}
 
 # install PROGRAM PACKAGE: the Debian package of a missing load generator.
 install() {
@@ -46,7 +52,8 @@ commit=$(git rev-parse --short HEAD)
 printf '%s UTC, nproc %s, load average %s at start, commit %s\n' \
     "$(date -u '+%Y-%m-%d %H:%M:%S')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$commit"
 
-cargo build --release --quiet -p a2a-card-cli -p a2a-card-server --bin a2a-card --example bare_server
+cargo build --release --quiet -p a2a-card-cli -p a2a-card-server --bin a2a-card --example bare_server \
+    --example bench_tokens
 # Cargo's own answer, so CARGO_TARGET_DIR, a relative one, or a target-dir in a cargo
 # config all lead to the binaries just built.
 target=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
@@ -82,12 +89,22 @@ start() {
 
 card_path=/.well-known/agent-card.json
 extended_path=/rest/extendedAgentCard
+rpc_path=/rpc
 api_key="X-API-Key: bench-key-1"
+
+# The identity provider of the run: its key set, the auth file's [bearer] table trusting it,
+# and the tokens (see bench_tokens.rs).
+echo "signing $jwt_tokens distinct JWTs (JWT_TOKENS)" >&2
+"$bin/examples/bench_tokens" "$work" "$jwt_tokens"
+cat server/benches/fixtures/auth.toml "$work/bearer.toml" >"$work/auth.toml"
+jwt="Authorization: Bearer $(cat "$work/token.txt")"
+wrong_jwt="Authorization: Bearer $(cat "$work/wrong.txt")"
+export WRK_THREADS=$threads WRK_CURSOR=$work/cursor
 
 start bare "$bin/examples/bare_server" 127.0.0.1:0
 start layer "$bin/a2a-card" serve --addr 127.0.0.1:0
 start ext "$bin/a2a-card" serve --addr 127.0.0.1:0 server/benches/fixtures/card.json \
-    --extended-card server/benches/fixtures/extended.json --auth server/benches/fixtures/auth.toml
+    --extended-card server/benches/fixtures/extended.json --auth "$work/auth.toml"
 [ "$h2" = 1 ] && start bare2 env BARE_PROTOCOL=h2 "$bin/examples/bare_server" 127.0.0.1:0
 
 ticks_per_second=$(getconf CLK_TCK)
@@ -102,7 +119,9 @@ retried=0
 over_limit=0
 # measure NAME TOOL URL [HEADER]: one run of wrk or h2load against the server whose name is
 # NAME up to its first `_`; appends "requests seconds cpu_ticks" to NAME.runs. Any error
-# response or failed request stops the script. A run during which the machine's steal time
+# response or failed request stops the script, except with EXPECT_REFUSED=1, where every
+# answer must be an error (the wrong-signature runs: 401). WRK_RPC=1 (the JSON-RPC route's
+# POST) and WRK_TOKENS=FILE (a token per request, cycled) run wrk with http_load.lua. A run during which the machine's steal time
 # passed STEAL_MAX percent is discarded and made again (up to STEAL_TRIES runs in all, then
 # the last is kept and counted as over the limit): the host gave that time to another
 # tenant, and both the requests/s and the CPU time of that run measure the host's load, not
@@ -114,6 +133,7 @@ measure() {
     local before after requests steal_before steal_after steal try
     local args=(-t"$threads" -c"$connections")
     [ -n "$header" ] && args+=(-H "$header")
+    [ -n "${WRK_RPC:-}${WRK_TOKENS:-}" ] && args+=(-s server/benches/http_load.lua)
     for try in $(seq 1 "$steal_tries"); do
         read -r -a steal_before < <(steal_ticks)
         before=$(cpu_ticks "$pid")
@@ -136,7 +156,11 @@ measure() {
             over_limit=$((over_limit + 1))
         fi
     done
-    if [ "$tool" = wrk ]; then
+    if [ "$tool" = wrk ] && [ -n "${EXPECT_REFUSED:-}" ]; then
+        requests=$(awk '/requests in/ {print $1}' "$work/load.txt")
+        refused=$(awk '/Non-2xx or 3xx responses/ {print $5}' "$work/load.txt")
+        failed=$([ "${refused:-0}" = "$requests" ] && echo 0 || echo "not every answer refused")
+    elif [ "$tool" = wrk ]; then
         requests=$(awk '/requests in/ {print $1}' "$work/load.txt")
         failed=$(grep -c 'Non-2xx or 3xx' "$work/load.txt" || true)
     else
@@ -166,6 +190,27 @@ if [ "$status" != 200 ] || ! grep -q '"depots"' "$work/extended.json"; then
     cat "$work/extended.json" >&2
     exit 1
 fi
+rpc_body='{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}'
+# expect STATUS WHAT CURL_ARGS...: one request, which must answer STATUS (and, for a 200, the
+# extended card).
+expect() {
+    local want=$1 what=$2 got
+    shift 2
+    got=$(curl -s -o "$work/answer" -w '%{http_code}' "$@")
+    if [ "$got" != "$want" ] || { [ "$want" = 200 ] && ! grep -q '"depots"' "$work/answer"; }; then
+        echo "$what answered $got, not $want:" >&2
+        cat "$work/answer" >&2
+        exit 1
+    fi
+}
+for credential in "$api_key" "$jwt" "Authorization: Bearer $(head -n1 "$work/tokens.txt")"; do
+    expect 200 "the extended card (REST, ${credential%%:*})" -H "$credential" "$ext_url$extended_path"
+    expect 200 "the extended card (JSON-RPC, ${credential%%:*})" -H "$credential" \
+        -H 'Content-Type: application/json' --data "$rpc_body" "$ext_url$rpc_path"
+done
+expect 401 "the extended card with a wrong-signature JWT (REST)" -H "$wrong_jwt" "$ext_url$extended_path"
+expect 401 "the extended card with a wrong-signature JWT (JSON-RPC)" -H "$wrong_jwt" \
+    -H 'Content-Type: application/json' --data "$rpc_body" "$ext_url$rpc_path"
 if [ "$h2" = 1 ]; then
     for server in bare2 layer; do
         url_var="${server}_url"
@@ -199,7 +244,14 @@ for round in $(seq 1 "$rounds"); do
         'measure layer wrk "$layer_url$card_path"' \
         'measure layer_304 wrk "$layer_url$card_path" "If-None-Match: $etag"'
     in_order 'measure ext_public wrk "$ext_url$card_path"' \
-        'measure ext_key wrk "$ext_url$extended_path" "$api_key"'
+        'measure ext_key wrk "$ext_url$extended_path" "$api_key"' \
+        'measure ext_jwt wrk "$ext_url$extended_path" "$jwt"' \
+        'WRK_TOKENS=$work/tokens.txt measure ext_jwts wrk "$ext_url$extended_path"' \
+        'EXPECT_REFUSED=1 measure ext_wrong wrk "$ext_url$extended_path" "$wrong_jwt"' \
+        'WRK_RPC=1 measure ext_rpckey wrk "$ext_url$rpc_path" "$api_key"' \
+        'WRK_RPC=1 measure ext_rpcjwt wrk "$ext_url$rpc_path" "$jwt"' \
+        'WRK_RPC=1 WRK_TOKENS=$work/tokens.txt measure ext_rpcjwts wrk "$ext_url$rpc_path"' \
+        'WRK_RPC=1 EXPECT_REFUSED=1 measure ext_rpcwrong wrk "$ext_url$rpc_path" "$wrong_jwt"'
     if [ "$h2" = 1 ]; then
         in_order 'measure bare2 h2load "$bare2_url$card_path"' \
             'measure layer_h2 h2load "$layer_url$card_path"'
@@ -258,13 +310,25 @@ header "HTTP/1.1 (wrk)" bare
 row "bare hyper, same bytes (baseline)" bare bare
 row "a2a-card serve, 200" layer bare
 row "a2a-card serve, 304 (If-None-Match)" layer_304 bare
-header "extended card (wrk)" "its public card"
+header "extended card and its guarded JSON-RPC route (wrk)" "its public card"
 row "public card of the same server (baseline)" ext_public ext_public
 row "extended card, REST, API key (target: CPU ratio at most 1.5)" ext_key ext_public
+row "extended card, REST, the same JWT again (target: CPU ratio at most 2)" ext_jwt ext_public
+row "extended card, REST, distinct valid JWTs" ext_jwts ext_public
+row "extended card, REST, wrong-signature JWT, 401 (target: CPU ratio at most 9)" ext_wrong ext_public
+row "JSON-RPC GetExtendedAgentCard, API key" ext_rpckey ext_public
+row "JSON-RPC GetExtendedAgentCard, the same JWT again" ext_rpcjwt ext_public
+row "JSON-RPC GetExtendedAgentCard, distinct valid JWTs" ext_rpcjwts ext_public
+row "JSON-RPC GetExtendedAgentCard, wrong-signature JWT, 401" ext_rpcwrong ext_public
 if [ "$h2" = 1 ]; then
     header "HTTP/2, h2c with prior knowledge (h2load)" bare
     row "bare hyper h2, same bytes (baseline)" bare2 bare2
     row "a2a-card serve, 200" layer_h2 bare2
 fi
+# The extended-card server's memory after every run, the distinct tokens' among them: the
+# verifier's cache is bounded, so the peak stays put however many tokens come.
+printf '\nThe extended-card server after %s distinct JWTs per distinct-token run: %s, peak %s.\n' \
+    "$jwt_tokens" "$(awk '/^VmRSS/ {print $2, $3}' "/proc/$ext_pid/status")" \
+    "$(awk '/^VmHWM/ {print $2, $3}' "/proc/$ext_pid/status")"
 printf '\nRuns made again for steal time above %s%%: %s; kept over the limit after %s tries: %s.\n' \
     "$steal_max" "$retried" "$steal_tries" "$over_limit"

@@ -239,7 +239,7 @@ fn findings_json<S: Serializer>(findings: &[Diagnostic], serializer: S) -> Resul
 }
 
 #[cfg(test)]
-mod listed_card_tests {
+mod tests {
     use super::{Endpoint, ListedCard};
     use crate::{Code, Diagnostic};
 

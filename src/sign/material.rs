@@ -69,6 +69,18 @@ pub(crate) enum PublicMaterial {
     Rsa(Box<rsa::PublicKey>),
 }
 
+/// A public key's bytes (see [`PublicMaterial::raw`]).
+#[cfg(feature = "jwt")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum RawPublicKey {
+    /// The uncompressed SEC1 point: `04 || x || y`, 65 bytes.
+    P256(Vec<u8>),
+    /// The 32-byte public key (RFC 8032 §5.1.5).
+    Ed25519([u8; 32]),
+    /// Modulus and public exponent, big-endian without leading zeros.
+    Rsa { n: Vec<u8>, e: Vec<u8> },
+}
+
 impl PrivateMaterial {
     /// A fresh key for `algorithm` from the operating system's random number generator.
     pub(crate) fn generate(algorithm: Algorithm) -> Result<Self, KeyError> {
@@ -331,6 +343,21 @@ impl PublicMaterial {
                     .is_ok_and(|s| verifier.verify(message, &s).is_ok())
             }
             _ => false,
+        }
+    }
+
+    /// The public key as bytes, for a verifier of another crypto library (the JWT
+    /// verifier's ring keys): P-256 as the uncompressed SEC1 point, Ed25519 as its 32
+    /// bytes, RSA as the big-endian modulus and exponent.
+    #[cfg(feature = "jwt")]
+    pub(crate) fn raw(&self) -> RawPublicKey {
+        match self {
+            Self::P256(key) => RawPublicKey::P256(key.to_sec1_point(false).as_bytes().to_vec()),
+            Self::Ed25519(key) => RawPublicKey::Ed25519(key.to_bytes()),
+            Self::Rsa(key) => RawPublicKey::Rsa {
+                n: key.n_bytes().into_vec(),
+                e: key.e_bytes().into_vec(),
+            },
         }
     }
 

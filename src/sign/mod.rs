@@ -41,7 +41,7 @@ mod error;
 mod header;
 mod jwk;
 mod keys;
-mod material;
+pub(crate) mod material;
 mod signer;
 pub(crate) mod trust;
 mod verifier;

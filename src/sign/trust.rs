@@ -152,6 +152,12 @@ impl TrustedKey {
         self.jku.as_deref()
     }
 
+    /// The public key's bytes, for the JWT verifier's own signature checks.
+    #[cfg(feature = "jwt")]
+    pub(crate) fn raw_public(&self) -> super::material::RawPublicKey {
+        self.material.raw()
+    }
+
     /// Whether `signature` is this key's signature of `message`.
     pub(crate) fn verifies(&self, message: &[u8], signature: &[u8]) -> bool {
         self.material.verify(self.algorithm, message, signature)

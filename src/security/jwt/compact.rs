@@ -25,13 +25,19 @@ pub(crate) struct Compact<'t> {
     pub(crate) typ: Option<String>,
 }
 
-/// Splits and checks the form of a token no longer than `max_bytes`.
-pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenError> {
+/// Refuses a token longer than `max_bytes`, before anything else is done with it.
+pub(crate) fn check_size(token: &str, max_bytes: usize) -> Result<(), TokenError> {
     if token.len() > max_bytes {
         return Err(TokenError::Malformed(
             "the token is larger than the size limit",
         ));
     }
+    Ok(())
+}
+
+/// Splits and checks the form of a token no longer than `max_bytes`.
+pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenError> {
+    check_size(token, max_bytes)?;
     let mut parts = token.split('.');
     let (Some(header), Some(payload), Some(signature), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())

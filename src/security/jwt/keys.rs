@@ -4,12 +4,14 @@
 use crate::sign::{Algorithm, Jwks, MAX_KEYS_PER_KID, TrustedKey};
 
 use super::error::JwtError;
+use super::signature::{KeyFingerprint, TokenKey};
 
-/// One trusted key; `kid` is `None` for a JWK published without one.
+/// One trusted key, ready to check signatures; `kid` is `None` for a JWK published without
+/// one.
 #[derive(Debug, Clone)]
 struct JwtKey {
     kid: Option<String>,
-    key: TrustedKey,
+    key: TokenKey,
 }
 
 /// What a lookup found.
@@ -17,7 +19,7 @@ struct JwtKey {
 pub(crate) enum Lookup<'k> {
     /// The keys for the token, its algorithm the header's: one, or (a kid repeated in the
     /// set) each key of that kid and algorithm, at most [`MAX_KEYS_PER_KID`].
-    Found(Vec<&'k TrustedKey>),
+    Found(Vec<&'k TokenKey>),
     /// A key of that kid exists, for another algorithm than the header's.
     OtherAlgorithm,
     /// No key has the kid (or the token has none and the set has several keys).
@@ -38,7 +40,7 @@ impl KeySet {
                 .into_iter()
                 .map(|key| JwtKey {
                     kid: Some(key.kid().to_owned()),
-                    key,
+                    key: TokenKey::new(&key),
                 })
                 .collect(),
             skipped: Vec::new(),
@@ -70,7 +72,10 @@ impl KeySet {
                 jwk.alg = Some(Algorithm::Rs256.as_str().to_owned());
             }
             match TrustedKey::from_jwk(&jwk) {
-                Ok(key) => set.keys.push(JwtKey { kid, key }),
+                Ok(key) => set.keys.push(JwtKey {
+                    kid,
+                    key: TokenKey::new(&key),
+                }),
                 Err(error) => set.skipped.push(format!("{name}: {error}")),
             }
         }
@@ -118,6 +123,16 @@ impl KeySet {
                 .map(|k| &k.key)
                 .collect(),
         )
+    }
+
+    /// Whether the key a token was verified with (its kid and algorithm, the key's
+    /// fingerprint) is still one the token would be checked with: a cached token counts
+    /// only while it is.
+    pub(crate) fn holds(&self, kid: Option<&str>, alg: Algorithm, key: &KeyFingerprint) -> bool {
+        match self.find(kid, alg) {
+            Lookup::Found(candidates) => candidates.iter().any(|k| k.fingerprint() == key),
+            Lookup::OtherAlgorithm | Lookup::Unknown => false,
+        }
     }
 
     /// The kids more than one key of the set carries, each once, sorted.

@@ -17,6 +17,37 @@
 //!
 //! [`JwtSigner`] makes tokens, for tests and examples.
 //!
+//! # Cheap refusals first
+//!
+//! Before any signature check: the size bound, the three base64url parts, the header
+//! (`alg` supported and allowed, no `crit`, `typ` when required), the payload's base64url,
+//! a `kid` the key set lacks. Signatures are checked with ring for ES256, RS256 and PS256
+//! (several times faster than RustCrypto for P-256 and RSA), and with ed25519-dalek's
+//! `verify_strict` for EdDSA.
+//!
+//! # The verified-token cache
+//!
+//! A verifier remembers the tokens that verified (on by default), so the same bearer token
+//! sent again costs a SHA-256 digest and a lookup rather than a signature check:
+//!
+//! - keyed by the SHA-256 of the whole token, per verifier (and its clones): a token
+//!   verified for one audience or issuer is never taken by another verifier;
+//! - an entry ends at the token's `exp` or after
+//!   [`cache_max_age`](JwtVerifierBuilder::cache_max_age) (default 5 minutes), whichever comes
+//!   first, and `exp`, `nbf` and `iat` are checked again, with the leeway, on every use;
+//! - an entry remembers the key that verified it (`kid`, algorithm, a digest of the public
+//!   key) and counts only while the current key set still holds that key: a key rotated out
+//!   of a fetched set takes its tokens with it;
+//! - refusals are never cached;
+//! - bounded in entries ([`cache_max_entries`](JwtVerifierBuilder::cache_max_entries),
+//!   default 10,000) and in bytes ([`cache_max_bytes`](JwtVerifierBuilder::cache_max_bytes),
+//!   default 8 MiB); when full, an entry not used lately makes room.
+//!
+//! [`JwtVerifierBuilder::without_cache`] turns it off; [`JwtVerifier::cache_stats`] counts
+//! its entries, bytes, hits, misses and evictions. A cached token stays accepted until its
+//! `exp` or the maximum age: lower the maximum age to bound how long a token is taken
+//! without a signature check.
+//!
 //! ```
 //! use a2a_card::security::jwt::{JwksSource, JwtSigner, JwtVerifier};
 //! use a2a_card::security::{Bearer, CardSecurity};
@@ -57,6 +88,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cache;
 pub(crate) mod claims;
 pub(crate) mod compact;
 mod error;
@@ -65,14 +97,14 @@ mod fetch;
 mod keys;
 #[cfg(feature = "jwks-fetch")]
 mod remote;
-#[cfg(all(test, feature = "jwks-fetch"))]
-mod remote_tests;
+mod signature;
 mod signer;
 mod source;
-#[cfg(test)]
-mod source_tests;
 mod verifier;
 
+pub use cache::{
+    CacheStats, DEFAULT_CACHE_MAX_AGE, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CACHE_MAX_ENTRIES,
+};
 pub use error::JwtError;
 pub use signer::JwtSigner;
 pub use source::{JwksSource, MAX_JWKS_FILE_BYTES};

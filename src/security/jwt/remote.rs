@@ -202,3 +202,7 @@ impl RemoteKeys {
         Ok(jwks_uri.clone())
     }
 }
+
+#[cfg(test)]
+#[path = "remote_tests.rs"]
+mod tests;

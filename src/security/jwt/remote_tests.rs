@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use super::error::JwtError;
-use super::fetch::{Fetcher, check_url, tls_config};
-use super::keys::{KeySet, Lookup};
-use super::remote::{Locator, RemoteKeys, Timing};
+use super::super::error::JwtError;
+use super::super::fetch::{Fetcher, check_url, tls_config};
+use super::super::keys::{KeySet, Lookup};
+use super::{Locator, RemoteKeys, Timing};
 use crate::sign::Algorithm;
 
 const ISSUER: &str = "https://id.example";
@@ -87,7 +87,7 @@ impl Idp {
 
     /// Publishes a JWKS of one Ed25519 key per kid at `path`.
     fn publish(&self, path: &str, kids: &[&str]) {
-        self.answer(path, 200, super::source_tests::jwks_text(kids));
+        self.answer(path, 200, super::super::source::tests::jwks_text(kids));
     }
 
     fn hits(&self, path: &str) -> usize {

@@ -371,3 +371,7 @@ impl JwksSource {
         self
     }
 }
+
+#[cfg(test)]
+#[path = "source_tests.rs"]
+pub(super) mod tests;

@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
-use super::error::JwtError;
-use super::source::{JwksSource, MAX_JWKS_FILE_BYTES, SourceKind};
+use super::super::error::JwtError;
+use super::{JwksSource, MAX_JWKS_FILE_BYTES, SourceKind};
 use crate::sign::{Algorithm, Jwks, SigningKey};
 
 /// A JWKS (pretty JSON) of one fresh Ed25519 key per kid.
-pub(super) fn jwks_text(kids: &[&str]) -> String {
+pub(in crate::security::jwt) fn jwks_text(kids: &[&str]) -> String {
     let keys = kids
         .iter()
         .map(|kid| {

@@ -8,8 +8,9 @@ use crate::base64url::{self, Padding};
 use crate::security::{Grant, TokenError, TokenFuture, TokenVerifier};
 use crate::sign::Algorithm;
 
-use super::claims::{ClaimRules, now};
-use super::compact::parse;
+use super::cache::{self, CacheStats, Limits, TokenCache, Verified};
+use super::claims::{ClaimRules, Clock};
+use super::compact::{check_size, parse};
 use super::error::JwtError;
 use super::keys::{KeySet, Lookup};
 #[cfg(feature = "jwks-fetch")]
@@ -29,6 +30,17 @@ pub const DEFAULT_MAX_TOKEN_BYTES: usize = 16 * 1024;
 ///
 /// A token without `kid` is checked only when the key set holds exactly one key: with one
 /// key there is nothing to choose, and the header's `alg` must still be that key's.
+///
+/// Cheap refusals come before any signature check: the size bound, the form of the three
+/// parts, the header (`alg` supported and allowed, no `crit`, `typ` when required), a `kid`
+/// the key set lacks. Signatures are checked with ring (ES256, RS256, PS256) and
+/// ed25519-dalek (EdDSA).
+///
+/// Tokens that verified are cached (on by default; see [`JwtVerifierBuilder::cache_max_entries`]
+/// and the [module docs](super#the-verified-token-cache)): the same token sent again costs a
+/// SHA-256 digest and a lookup, while its time claims are checked again on every use and the
+/// key that verified it must still be in the key set. The cache belongs to this verifier and
+/// its clones, never to another verifier.
 ///
 /// ```
 /// use a2a_card::security::jwt::{JwksSource, JwtVerifier};
@@ -55,6 +67,8 @@ struct Inner {
     rules: ClaimRules,
     max_token_bytes: usize,
     token_type: Option<String>,
+    cache: Option<TokenCache>,
+    clock: Clock,
 }
 
 enum KeySource {
@@ -76,6 +90,7 @@ impl std::fmt::Debug for JwtVerifier {
             .field("algorithms", &self.inner.algorithms)
             .field("leeway", &self.inner.rules.leeway)
             .field("keys", &keys)
+            .field("cache", &self.inner.cache.as_ref().map(TokenCache::limits))
             .finish()
     }
 }
@@ -91,6 +106,8 @@ pub struct JwtVerifierBuilder {
     algorithms: BTreeSet<Algorithm>,
     max_token_bytes: usize,
     token_type: Option<String>,
+    cache: Limits,
+    clock: Clock,
 }
 
 impl JwtVerifier {
@@ -113,6 +130,8 @@ impl JwtVerifier {
             algorithms: Algorithm::ALL.into_iter().collect(),
             max_token_bytes: DEFAULT_MAX_TOKEN_BYTES,
             token_type: None,
+            cache: Limits::default(),
+            clock: Clock::system(),
         }
     }
 
@@ -150,6 +169,46 @@ impl JwtVerifier {
     /// ```
     pub async fn verify(&self, token: &str) -> Result<Grant, TokenError> {
         let inner = &*self.inner;
+        check_size(token, inner.max_token_bytes)?;
+        let now = inner.clock.now();
+        let Some(cache) = &inner.cache else {
+            return self.check(token, now).await.map(|verified| verified.grant);
+        };
+        let digest = cache::digest(token);
+        if let Some(hit) = cache.get(&digest, now) {
+            // Time moves on and key sets change: both are checked again on every use.
+            inner.rules.check_times(&hit.times, now)?;
+            let keys = inner.keys.current().await?;
+            if keys.holds(hit.kid.as_deref(), hit.alg, &hit.key) {
+                return Ok(hit.grant.clone());
+            }
+            // The key left the key set: check the token in full, as if never seen.
+            cache.remove(&digest);
+        }
+        let verified = self.check(token, now).await?;
+        let grant = verified.grant.clone();
+        cache.insert(digest, verified, now);
+        Ok(grant)
+    }
+
+    /// What the verified-token cache holds and has done, or `None` when it is off.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?)
+    ///     .issuer("i").audience("a").build()?;
+    /// assert_eq!(verifier.cache_stats().unwrap().entries, 0);
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn cache_stats(&self) -> Option<CacheStats> {
+        self.inner.cache.as_ref().map(TokenCache::stats)
+    }
+
+    /// The full check of a token at `now`: its form and header, its key, its signature,
+    /// its claims. The cheap refusals come first, the signature check last but the claims.
+    async fn check(&self, token: &str, now: f64) -> Result<Verified, TokenError> {
+        let inner = &*self.inner;
         let compact = parse(token, inner.max_token_bytes)?;
         if !inner.algorithms.contains(&compact.alg) {
             return Err(TokenError::Signature(
@@ -164,6 +223,8 @@ impl JwtVerifier {
                 ));
             }
         }
+        let payload = base64url::decode(compact.payload, Padding::Forbidden)
+            .ok_or(TokenError::Malformed("the payload is not base64url"))?;
         let kid = compact.kid.as_deref();
         let mut keys = inner.keys.current().await?;
         if matches!(keys.find(kid, compact.alg), Lookup::Unknown) && kid.is_some() {
@@ -188,15 +249,20 @@ impl JwtVerifier {
         // Each key of the kid and algorithm (a bounded few, see MAX_KEYS_PER_KID): a set
         // listing another key under the signer's kid first must not refuse a valid token.
         let input = compact.signing_input.as_bytes();
-        if !candidates
+        let Some(key) = candidates
             .iter()
-            .any(|key| key.verifies(input, &compact.signature))
-        {
+            .find(|key| key.verifies(input, &compact.signature))
+        else {
             return Err(TokenError::Signature("the signature does not verify"));
-        }
-        let payload = base64url::decode(compact.payload, Padding::Forbidden)
-            .ok_or(TokenError::Malformed("the payload is not base64url"))?;
-        inner.rules.check(&payload, now())
+        };
+        let (grant, times) = inner.rules.check_claims(&payload, now)?;
+        Ok(Verified {
+            grant,
+            times,
+            kid: compact.kid,
+            alg: compact.alg,
+            key: *key.fingerprint(),
+        })
     }
 }
 
@@ -321,6 +387,79 @@ impl JwtVerifierBuilder {
         self
     }
 
+    /// The most tokens the verified-token cache holds (default
+    /// [`DEFAULT_CACHE_MAX_ENTRIES`](super::DEFAULT_CACHE_MAX_ENTRIES), 10,000); 0 turns the
+    /// cache off. When full, a token not used lately makes room.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).cache_max_entries(1000);
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn cache_max_entries(mut self, max: usize) -> Self {
+        self.cache.max_entries = max;
+        self
+    }
+
+    /// The most bytes the verified-token cache's entries are counted as (default
+    /// [`DEFAULT_CACHE_MAX_BYTES`](super::DEFAULT_CACHE_MAX_BYTES), 8 MiB): an entry counts
+    /// its subject, scopes and kid besides a fixed part, so tokens with many scopes fill it
+    /// sooner than the entry count says. 0 turns the cache off.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?).cache_max_bytes(1 << 20);
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn cache_max_bytes(mut self, max: usize) -> Self {
+        self.cache.max_bytes = max;
+        self
+    }
+
+    /// How long a verified token stays cached at most (default
+    /// [`DEFAULT_CACHE_MAX_AGE`](super::DEFAULT_CACHE_MAX_AGE), 5 minutes), however late its
+    /// `exp`; never past its `exp` either. Zero turns the cache off.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let builder = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?)
+    ///     .cache_max_age(std::time::Duration::from_secs(60));
+    /// # let _ = builder;
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn cache_max_age(mut self, max_age: Duration) -> Self {
+        self.cache.max_age = max_age;
+        self
+    }
+
+    /// No verified-token cache: every token is checked in full, signature included, every
+    /// time.
+    ///
+    /// ```
+    /// # use a2a_card::security::jwt::{JwksSource, JwtVerifier};
+    /// # let key = a2a_card::sign::SigningKey::generate(a2a_card::sign::Algorithm::Es256).unwrap();
+    /// let verifier = JwtVerifier::builder(JwksSource::keys([key.trusted_key("k")])?)
+    ///     .issuer("i").audience("a").without_cache().build()?;
+    /// assert_eq!(verifier.cache_stats(), None);
+    /// # Ok::<(), a2a_card::security::jwt::JwtError>(())
+    /// ```
+    pub fn without_cache(mut self) -> Self {
+        self.cache.max_entries = 0;
+        self
+    }
+
+    /// The clock tokens are checked against (tests move it).
+    #[cfg(test)]
+    pub(crate) fn clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
+    }
+
     /// The verifier, or why it would not check what it should.
     ///
     /// ```
@@ -376,6 +515,8 @@ impl JwtVerifierBuilder {
                 },
                 max_token_bytes: self.max_token_bytes,
                 token_type: self.token_type.as_deref().map(media_type),
+                cache: TokenCache::new(self.cache),
+                clock: self.clock,
             }),
         })
     }
