@@ -1666,15 +1666,23 @@ fn served_signatures(
 #[cfg(feature = "sign")]
 #[test]
 fn each_filtered_view_of_a_signed_card_carries_a_signature_of_its_own_bytes_only() {
-    use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
+    use a2a_card::sign::{
+        Algorithm, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore,
+    };
     let public = card("public");
-    let card_key = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "card-key");
+    // One signature per view, in the spec's form: this test is about views, not payload forms
+    // (sign_interop checks that every form is signed and verified).
+    let card_key = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "card-key")
+        .only_form(PayloadForm::Spec);
     // The layer takes its signer; each layer gets one of the same key.
     let view_pem = SigningKey::generate(Algorithm::Es256)
         .unwrap()
         .to_pkcs8_pem()
         .unwrap();
-    let view_key = || CardSigner::new(SigningKey::from_pkcs8_pem(&view_pem).unwrap(), "view-key");
+    let view_key = || {
+        CardSigner::new(SigningKey::from_pkcs8_pem(&view_pem).unwrap(), "view-key")
+            .only_form(PayloadForm::Spec)
+    };
     let both_keys = CardVerifier::new(
         TrustStore::new()
             .with_key(card_key.trusted_key())
