@@ -3,12 +3,14 @@
 //! style of the route (JSON-RPC error, or the HTTP+JSON binding's google.rpc.Status).
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use bytes::Bytes;
 use http::header::{CACHE_CONTROL, CONTENT_TYPE, WWW_AUTHENTICATE};
 use http::{HeaderValue, Response, StatusCode};
 use serde_json::{Value, json};
 
+use super::bearer::is_bearer;
 use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode};
 use crate::{SchemeKind, SecurityScheme};
 
@@ -64,7 +66,7 @@ impl Challenge {
 #[derive(Debug, Clone)]
 pub struct AuthFailure {
     status: StatusCode,
-    challenges: Vec<String>,
+    challenges: Vec<HeaderValue>,
     reasons: Vec<String>,
 }
 
@@ -79,7 +81,75 @@ pub enum ErrorStyle {
     JsonRpc,
 }
 
+impl Challenge {
+    /// The `WWW-Authenticate` value of this challenge in `realm`, or `None` when a parameter
+    /// holds what no header value may (a control character in an API key's name).
+    fn header(&self, realm: &str) -> Option<HeaderValue> {
+        let mut text = format!("{} realm=\"{realm}\"", self.scheme);
+        for (key, value) in &self.params {
+            text.push_str(&format!(", {key}=\"{}\"", value.replace(['"', '\\'], "")));
+        }
+        HeaderValue::from_str(&text).ok()
+    }
+}
+
+/// One scheme's two 401 challenges, written when the security is built: a refusal is the
+/// answer to every request without credentials and to every forged token, so it should not
+/// cost more to write than the card costs to serve.
+#[derive(Debug, Clone)]
+pub(crate) struct SchemeChallenges {
+    /// The challenge, and the one sent when the scheme's credential was presented and
+    /// refused (a bearer scheme's says `error="invalid_token"`, RFC 6750 §3.1; any other's
+    /// is the same), kept for a 403, whose scopes change from one request to the next.
+    challenges: [Challenge; 2],
+    /// The two written as 401 challenges.
+    headers: [Option<HeaderValue>; 2],
+}
+
+impl SchemeChallenges {
+    pub(crate) fn new(scheme: &SecurityScheme, realm: &str) -> Self {
+        let challenges = [
+            Challenge::for_scheme(scheme, false),
+            Challenge::for_scheme(scheme, is_bearer(scheme)),
+        ];
+        let headers = [challenges[0].header(realm), challenges[1].header(realm)];
+        SchemeChallenges {
+            challenges,
+            headers,
+        }
+    }
+
+    /// The 401 challenge to send, the refused one when the scheme's credential was
+    /// presented and refused.
+    pub(crate) fn header(&self, refused: bool) -> Option<&HeaderValue> {
+        self.headers[usize::from(refused)].as_ref()
+    }
+
+    /// The challenge, to be written for a 403.
+    pub(crate) fn challenge(&self, refused: bool) -> Challenge {
+        self.challenges[usize::from(refused)].clone()
+    }
+}
+
 impl AuthFailure {
+    /// A 401 with the challenges written ahead ([`SchemeChallenges`]), each once.
+    pub(crate) fn unauthorized<'c>(
+        challenges: impl IntoIterator<Item = &'c HeaderValue>,
+        reasons: Vec<String>,
+    ) -> Self {
+        let mut unique: Vec<HeaderValue> = Vec::new();
+        for challenge in challenges {
+            if !unique.contains(challenge) {
+                unique.push(challenge.clone());
+            }
+        }
+        AuthFailure {
+            status: StatusCode::UNAUTHORIZED,
+            challenges: unique,
+            reasons,
+        }
+    }
+
     pub(crate) fn new(
         realm: &str,
         challenges: Vec<Challenge>,
@@ -91,33 +161,25 @@ impl AuthFailure {
         } else {
             StatusCode::UNAUTHORIZED
         };
-        let mut seen = Vec::new();
-        let challenges = challenges
-            .into_iter()
-            .map(|mut challenge| {
-                if let (Some(scopes), true) = (&short_of_scopes, challenge.bearer) {
-                    challenge.params.retain(|(k, _)| k != "error");
-                    challenge
-                        .params
-                        .push(("error".into(), "insufficient_scope".into()));
-                    let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
-                    challenge.params.push(("scope".into(), scopes.join(" ")));
+        let mut unique: Vec<HeaderValue> = Vec::new();
+        for mut challenge in challenges {
+            if let (Some(scopes), true) = (&short_of_scopes, challenge.bearer) {
+                challenge.params.retain(|(k, _)| k != "error");
+                challenge
+                    .params
+                    .push(("error".into(), "insufficient_scope".into()));
+                let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
+                challenge.params.push(("scope".into(), scopes.join(" ")));
+            }
+            if let Some(header) = challenge.header(realm) {
+                if !unique.contains(&header) {
+                    unique.push(header);
                 }
-                let mut text = format!("{} realm=\"{realm}\"", challenge.scheme);
-                for (key, value) in &challenge.params {
-                    text.push_str(&format!(", {key}=\"{}\"", value.replace(['"', '\\'], "")));
-                }
-                text
-            })
-            .filter(|text| {
-                let new = !seen.contains(text);
-                seen.push(text.clone());
-                new
-            })
-            .collect();
+            }
+        }
         AuthFailure {
             status,
-            challenges,
+            challenges: unique,
             reasons,
         }
     }
@@ -167,43 +229,87 @@ impl AuthFailure {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_response(&self, style: ErrorStyle, id: Option<Value>) -> Response<Bytes> {
-        let (reason, message) = if self.status == StatusCode::FORBIDDEN {
+        let bodies = RefusalBodies::of(self.status);
+        let body = match style {
+            ErrorStyle::Rest => bodies.rest.clone(),
+            ErrorStyle::JsonRpc => {
+                // Only the caller's id is written per request.
+                let id = id
+                    .and_then(|id| serde_json::to_vec(&id).ok())
+                    .unwrap_or_else(|| b"null".to_vec());
+                let mut body = Vec::with_capacity(bodies.jsonrpc_error.len() + id.len() + 40);
+                body.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+                body.extend_from_slice(&id);
+                body.extend_from_slice(br#","error":"#);
+                body.extend_from_slice(bodies.jsonrpc_error.as_bytes());
+                body.push(b'}');
+                Bytes::from(body)
+            }
+        };
+        let mut response = Response::new(body);
+        *response.status_mut() = self.status;
+        let headers = response.headers_mut();
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        for challenge in &self.challenges {
+            headers.append(WWW_AUTHENTICATE, challenge.clone());
+        }
+        response
+    }
+}
+
+/// A refusal's bodies for one status, written once: they hold nothing of the request but
+/// a JSON-RPC call's id.
+struct RefusalBodies {
+    /// The HTTP+JSON binding's google.rpc.Status.
+    rest: Bytes,
+    /// The JSON-RPC response's `error` member.
+    jsonrpc_error: String,
+}
+
+impl RefusalBodies {
+    fn of(status: StatusCode) -> &'static RefusalBodies {
+        static UNAUTHORIZED: OnceLock<RefusalBodies> = OnceLock::new();
+        static FORBIDDEN: OnceLock<RefusalBodies> = OnceLock::new();
+        let forbidden = status == StatusCode::FORBIDDEN;
+        let cell = if forbidden { &FORBIDDEN } else { &UNAUTHORIZED };
+        cell.get_or_init(|| RefusalBodies::write(forbidden))
+    }
+
+    fn write(forbidden: bool) -> RefusalBodies {
+        let (status, reason, message) = if forbidden {
             (
+                StatusCode::FORBIDDEN,
                 "PERMISSION_DENIED",
                 "The credentials do not grant the scopes this operation needs",
             )
         } else {
-            ("UNAUTHENTICATED", "Authentication is required")
+            (
+                StatusCode::UNAUTHORIZED,
+                "UNAUTHENTICATED",
+                "Authentication is required",
+            )
         };
         let info = json!({
             "@type": ERROR_INFO_TYPE,
             "reason": reason,
             "domain": ERROR_DOMAIN,
         });
-        let body = match style {
-            ErrorStyle::Rest => json!({"error": {
-                "code": self.status.as_u16(),
-                "status": reason,
-                "message": message,
-                "details": [info],
-            }}),
-            ErrorStyle::JsonRpc => json!({
-                "jsonrpc": "2.0",
-                "id": id.unwrap_or(Value::Null),
-                "error": {"code": ErrorCode::ServerError.code(), "message": message, "data": [info]},
-            }),
-        };
-        let mut response = Response::new(Bytes::from(body.to_string()));
-        *response.status_mut() = self.status;
-        let headers = response.headers_mut();
-        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        for challenge in &self.challenges {
-            if let Ok(value) = HeaderValue::from_str(challenge) {
-                headers.append(WWW_AUTHENTICATE, value);
-            }
+        let rest = json!({"error": {
+            "code": status.as_u16(),
+            "status": reason,
+            "message": message,
+            "details": [info],
+        }});
+        let jsonrpc_error = json!({
+            "code": ErrorCode::ServerError.code(),
+            "message": message,
+            "data": [info],
+        });
+        RefusalBodies {
+            rest: Bytes::from(rest.to_string()),
+            jsonrpc_error: jsonrpc_error.to_string(),
         }
-        response
     }
 }
 
@@ -282,6 +388,81 @@ mod tests {
                 r#"TLS-Client-Certificate realm="r", error="invalid_token""#,
             ]
         );
+    }
+
+    #[test]
+    fn the_challenges_written_ahead_are_the_ones_written_per_request() {
+        let digest = SecurityScheme::http("Digest");
+        for scheme in schemes().iter().chain([&digest]) {
+            let ahead = SchemeChallenges::new(scheme, "r\"ealm");
+            for refused in [false, true] {
+                let written = Challenge::for_scheme(scheme, refused && is_bearer(scheme));
+                let per_request = AuthFailure::new("r\"ealm", vec![written], None, Vec::new());
+                let prepared = AuthFailure::unauthorized(ahead.header(refused), Vec::new());
+                assert_eq!(
+                    challenges(&prepared),
+                    challenges(&per_request),
+                    "{scheme:?}"
+                );
+                let forbidden = |challenge| {
+                    AuthFailure::new("r", vec![challenge], Some(BTreeSet::new()), Vec::new())
+                };
+                assert_eq!(
+                    challenges(&forbidden(ahead.challenge(refused))),
+                    challenges(&forbidden(Challenge::for_scheme(
+                        scheme,
+                        refused && is_bearer(scheme)
+                    ))),
+                );
+            }
+        }
+        let bearer = SchemeChallenges::new(&SecurityScheme::http("Bearer"), "r");
+        assert_eq!(bearer.header(false).unwrap(), r#"Bearer realm="r""#);
+        assert_eq!(
+            bearer.header(true).unwrap(),
+            r#"Bearer realm="r", error="invalid_token""#
+        );
+        let digest = SchemeChallenges::new(&digest, "r");
+        assert_eq!(
+            digest.header(true),
+            digest.header(false),
+            "not a bearer scheme"
+        );
+        let twice = AuthFailure::unauthorized(
+            [
+                bearer.header(true),
+                bearer.header(true),
+                digest.header(false),
+            ]
+            .into_iter()
+            .flatten(),
+            Vec::new(),
+        );
+        assert_eq!(
+            challenges(&twice),
+            [
+                r#"Bearer realm="r", error="invalid_token""#,
+                r#"Bearer realm="r""#
+            ],
+            "each challenge once"
+        );
+    }
+
+    #[test]
+    fn the_callers_id_is_echoed_whatever_it_is() {
+        let failure = AuthFailure::new("r", Vec::new(), None, Vec::new());
+        for id in [
+            json!(7),
+            json!(-1.5),
+            json!("a\"b\\c\u{2028}"),
+            json!({"x": [1, null]}),
+            Value::Null,
+        ] {
+            let rpc = failure.to_response(ErrorStyle::JsonRpc, Some(id.clone()));
+            let body: Value = serde_json::from_slice(rpc.body()).unwrap();
+            assert_eq!(body["id"], id);
+            assert_eq!(body.as_object().unwrap().len(), 3, "{body}");
+        }
     }
 
     #[test]

@@ -6,9 +6,8 @@ use std::sync::Arc;
 
 use http::request::Parts;
 
-use super::bearer::is_bearer;
 use super::error::SecurityError;
-use super::failure::{AuthFailure, Challenge};
+use super::failure::{AuthFailure, SchemeChallenges};
 use super::verifier::{Verdict, Verifier};
 use crate::{AgentCard, SecurityRequirement, SecurityScheme};
 
@@ -53,9 +52,32 @@ pub struct CardSecurity {
 
 struct Inner {
     schemes: BTreeMap<String, SecurityScheme>,
+    /// Each scheme's 401 challenges, written once (see [`SchemeChallenges`]).
+    challenges: BTreeMap<String, SchemeChallenges>,
     verifiers: BTreeMap<String, Arc<dyn Verifier>>,
     requirements: Vec<SecurityRequirement>,
     realm: String,
+}
+
+impl Inner {
+    fn new(
+        schemes: BTreeMap<String, SecurityScheme>,
+        verifiers: BTreeMap<String, Arc<dyn Verifier>>,
+        requirements: Vec<SecurityRequirement>,
+        realm: String,
+    ) -> Self {
+        let challenges = schemes
+            .iter()
+            .map(|(name, scheme)| (name.clone(), SchemeChallenges::new(scheme, &realm)))
+            .collect();
+        Inner {
+            schemes,
+            challenges,
+            verifiers,
+            requirements,
+            realm,
+        }
+    }
 }
 
 impl std::fmt::Debug for CardSecurity {
@@ -204,14 +226,6 @@ impl CardSecurity {
                 }
             }
         }
-        let challenges = names
-            .iter()
-            .filter_map(|name| {
-                let scheme = self.inner.schemes.get(*name)?;
-                let rejected = matches!(verdicts.seen.get(*name), Some(Verdict::Rejected(_)));
-                Some(Challenge::for_scheme(scheme, rejected && is_bearer(scheme)))
-            })
-            .collect();
         let reasons = verdicts
             .seen
             .iter()
@@ -220,7 +234,23 @@ impl CardSecurity {
                 _ => None,
             })
             .collect();
-        AuthFailure::new(&self.inner.realm, challenges, short_of_scopes, reasons)
+        let refused = |name: &str| matches!(verdicts.seen.get(name), Some(Verdict::Rejected(_)));
+        let prepared = names.iter().filter_map(|name| {
+            let challenges = self.inner.challenges.get(*name)?;
+            Some((challenges, refused(name)))
+        });
+        match short_of_scopes {
+            None => AuthFailure::unauthorized(
+                prepared.filter_map(|(challenges, refused)| challenges.header(refused)),
+                reasons,
+            ),
+            Some(scopes) => {
+                let challenges = prepared
+                    .map(|(challenges, refused)| challenges.challenge(refused))
+                    .collect();
+                AuthFailure::new(&self.inner.realm, challenges, Some(scopes), reasons)
+            }
+        }
     }
 }
 
@@ -292,12 +322,12 @@ impl<'c> CardSecurityBuilder<'c> {
         }
         let schemes = schemes_in_use(card, None, &self.verifiers)?;
         Ok(CardSecurity {
-            inner: Arc::new(Inner {
+            inner: Arc::new(Inner::new(
                 schemes,
-                verifiers: self.verifiers,
-                requirements: card.security_requirements.clone(),
-                realm: self.realm,
-            }),
+                self.verifiers,
+                card.security_requirements.clone(),
+                self.realm,
+            )),
         })
     }
 }
@@ -315,12 +345,12 @@ impl CardSecurity {
     ) -> Result<CardSecurity, SecurityError> {
         let schemes = schemes_in_use(public, Some(extended), &self.inner.verifiers)?;
         Ok(CardSecurity {
-            inner: Arc::new(Inner {
+            inner: Arc::new(Inner::new(
                 schemes,
-                verifiers: self.inner.verifiers.clone(),
-                requirements: self.inner.requirements.clone(),
-                realm: self.inner.realm.clone(),
-            }),
+                self.inner.verifiers.clone(),
+                self.inner.requirements.clone(),
+                self.inner.realm.clone(),
+            )),
         })
     }
 }
