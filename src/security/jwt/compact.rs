@@ -2,8 +2,7 @@
 //! a key is needed: size bound, three base64url parts, and a protected header whose `alg` is
 //! a supported algorithm and which names no critical extension.
 
-use serde_json::Value;
-
+use super::header::{self, Member};
 use crate::base64url::{self, Padding};
 use crate::security::TokenError;
 use crate::sign::Algorithm;
@@ -49,37 +48,42 @@ pub(crate) fn parse(token: &str, max_bytes: usize) -> Result<Compact<'_>, TokenE
     // A compact JWS has one spelling: padding is refused (RFC 7515 §2).
     let header_bytes = base64url::decode(header, Padding::Forbidden)
         .ok_or(TokenError::Malformed("the header is not base64url"))?;
-    let Ok(Value::Object(header_json)) = serde_json::from_slice::<Value>(&header_bytes) else {
+    let Some(header_json) = header::read(&header_bytes) else {
         return Err(TokenError::Malformed("the header is not a JSON object"));
     };
+    if header_json.repeated {
+        return Err(TokenError::Malformed("the header names a member twice"));
+    }
     // RFC 7515 §4.1.11: extensions marked critical must be understood; this verifier
     // understands none (`b64: false` among them), so any `crit` is refused.
-    if header_json.contains_key("crit") {
+    if header_json.crit {
         return Err(TokenError::Invalid(
             "the token names critical header extensions, which are not supported",
         ));
     }
-    let alg = match header_json.get("alg") {
-        Some(Value::String(alg)) if alg.eq_ignore_ascii_case("none") => {
+    let alg = match header_json.alg {
+        Some(Member::Text(alg)) if alg.eq_ignore_ascii_case("none") => {
             return Err(TokenError::Signature(
                 "unsigned tokens (alg none) are refused",
             ));
         }
-        Some(Value::String(alg)) => alg
+        Some(Member::Text(alg)) => alg
             .parse::<Algorithm>()
             .map_err(|_| TokenError::Signature("the token's algorithm is not supported"))?,
-        Some(_) => return Err(TokenError::Malformed("the header's alg is not a string")),
+        Some(Member::NotText) => {
+            return Err(TokenError::Malformed("the header's alg is not a string"));
+        }
         None => return Err(TokenError::Malformed("the header has no alg")),
     };
-    let kid = match header_json.get("kid") {
+    let kid = match header_json.kid.map(Member::into_text) {
         None => None,
-        Some(Value::String(kid)) => Some(kid.clone()),
-        Some(_) => return Err(TokenError::Malformed("the header's kid is not a string")),
+        Some(Some(kid)) => Some(kid),
+        Some(None) => return Err(TokenError::Malformed("the header's kid is not a string")),
     };
-    let typ = match header_json.get("typ") {
+    let typ = match header_json.typ.map(Member::into_text) {
         None => None,
-        Some(Value::String(typ)) => Some(typ.clone()),
-        Some(_) => return Err(TokenError::Malformed("the header's typ is not a string")),
+        Some(Some(typ)) => Some(typ),
+        Some(None) => return Err(TokenError::Malformed("the header's typ is not a string")),
     };
     if payload.is_empty() || signature.is_empty() {
         return Err(TokenError::Malformed("a part of the token is empty"));
@@ -207,6 +211,14 @@ mod tests {
                 "the header's alg is not a string",
             ),
             (token("not json", &p, &s), "the header is not a JSON object"),
+            (
+                token(r#"{"alg":"ES256","alg":"none"}"#, &p, &s),
+                "the header names a member twice",
+            ),
+            (
+                token(r#"{"alg":"ES256","kid":"a","kid":"b"}"#, &p, &s),
+                "the header names a member twice",
+            ),
             (format!("e30+.{p}.{s}"), "the header is not base64url"),
         ];
         for (token, reason) in cases {

@@ -94,6 +94,7 @@ pub(crate) mod compact;
 mod error;
 #[cfg(feature = "jwks-fetch")]
 mod fetch;
+mod header;
 mod keys;
 #[cfg(feature = "jwks-fetch")]
 mod remote;

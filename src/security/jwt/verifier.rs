@@ -641,6 +641,39 @@ mod tests {
     }
 
     #[test]
+    fn a_signed_header_naming_a_member_twice_is_refused() {
+        let key = SigningKey::generate(Algorithm::Es256).unwrap();
+        let verifier = verifier_for(vec![key.trusted_key("k"), key.trusted_key("k2")])
+            .build()
+            .unwrap();
+        // Signed as it stands: only the repetition can be what is refused.
+        let signed = |header: &str| {
+            let input = format!(
+                "{}.{}",
+                crate::base64url::encode(header),
+                crate::base64url::encode(claims().to_string())
+            );
+            let signature = key.sign_bytes(input.as_bytes()).unwrap();
+            format!("{input}.{}", crate::base64url::encode(signature))
+        };
+        assert!(run(&verifier, &signed(r#"{"alg":"ES256","kid":"k"}"#)).is_ok());
+        let twice = TokenError::Malformed("the header names a member twice");
+        for header in [
+            r#"{"alg":"ES256","kid":"k","kid":"k2"}"#,
+            r#"{"alg":"ES256","kid":"k","kid":"k"}"#,
+            r#"{"alg":"ES256","alg":"ES256","kid":"k"}"#,
+            r#"{"alg":"ES256","kid":"k","typ":"JWT","typ":"at+jwt"}"#,
+            r#"{"alg":"ES256","kid":"k","k\u0069d":"k2"}"#,
+        ] {
+            assert_eq!(
+                run(&verifier, &signed(header)),
+                Err(twice.clone()),
+                "{header}"
+            );
+        }
+    }
+
+    #[test]
     fn algorithms_kid_rules_and_token_types() {
         use crate::security::jwt::JwtSigner;
         let es = SigningKey::generate(Algorithm::Es256).unwrap();
