@@ -1,4 +1,5 @@
--- wrk script of http_load.sh. WRK_RPC=1: POST the JSON-RPC GetExtendedAgentCard call.
+-- wrk script of http_load.sh. WRK_RPC=1: POST the JSON-RPC GetExtendedAgentCard call;
+-- WRK_RPC=METHOD: POST a call of METHOD.
 -- WRK_TOKENS=FILE: each request carries the next token of FILE (one per line) as a bearer
 -- token, cycling; with WRK_THREADS threads, each starts at its own part of the list.
 -- WRK_CURSOR=FILE: where the last run stopped in the list, read at the start and written at
@@ -22,9 +23,14 @@ if cursor_file then
     end
 end
 
-if os.getenv("WRK_RPC") then
+-- WRK_RPC=1 calls GetExtendedAgentCard; any other value is the method called.
+local method = os.getenv("WRK_RPC")
+if method and method ~= "" then
+    if method == "1" then
+        method = "GetExtendedAgentCard"
+    end
     wrk.method = "POST"
-    wrk.body = '{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}'
+    wrk.body = '{"jsonrpc":"2.0","id":1,"method":"' .. method .. '"}'
     wrk.headers["Content-Type"] = "application/json"
 end
 

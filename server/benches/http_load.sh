@@ -15,7 +15,10 @@
 #   and on the guarded JSON-RPC route (POST GetExtendedAgentCard), each with the API key, the
 #   same JWT again and again, distinct valid JWTs (JWT_TOKENS of them, cycled by
 #   server/benches/http_load.lua across the runs, twice what the verifier's cache holds, so
-#   each is checked in full), and a JWT with a wrong signature (every answer a 401);
+#   each is checked in full), and a JWT with a wrong signature (every answer a 401); a third
+#   server, server/benches/guarded_server.rs, an agent whose routes are behind
+#   RequireCardSecurityLayer with the same auth file: its public card, and its JSON-RPC route
+#   (POST SendMessage) with the same four credentials;
 # - HTTP/2 with prior knowledge, h2c (h2load): the bare server in its h2 mode and `a2a-card
 #   serve`'s public card. H2=0 leaves them out.
 #
@@ -53,7 +56,7 @@ printf '%s UTC, nproc %s, load average %s at start, commit %s\n' \
     "$(date -u '+%Y-%m-%d %H:%M:%S')" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$commit"
 
 cargo build --release --quiet -p a2a-card-cli -p a2a-card-server --bin a2a-card --example bare_server \
-    --example bench_tokens
+    --example bench_tokens --example guarded_server --features a2a-card-server/auth-file
 # Cargo's own answer, so CARGO_TARGET_DIR, a relative one, or a target-dir in a cargo
 # config all lead to the binaries just built.
 target=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
@@ -105,6 +108,7 @@ start bare "$bin/examples/bare_server" 127.0.0.1:0
 start layer "$bin/a2a-card" serve --addr 127.0.0.1:0
 start ext "$bin/a2a-card" serve --addr 127.0.0.1:0 server/benches/fixtures/card.json \
     --extended-card server/benches/fixtures/extended.json --auth "$work/auth.toml"
+start guard "$bin/examples/guarded_server" 127.0.0.1:0 server/benches/fixtures/card.json "$work/auth.toml"
 [ "$h2" = 1 ] && start bare2 env BARE_PROTOCOL=h2 "$bin/examples/bare_server" 127.0.0.1:0
 
 ticks_per_second=$(getconf CLK_TCK)
@@ -208,6 +212,21 @@ for credential in "$api_key" "$jwt" "Authorization: Bearer $(head -n1 "$work/tok
     expect 200 "the extended card (JSON-RPC, ${credential%%:*})" -H "$credential" \
         -H 'Content-Type: application/json' --data "$rpc_body" "$ext_url$rpc_path"
 done
+# The guarded agent answers its JSON-RPC result to each credential, and 401 to the forged one.
+agent_call='{"jsonrpc":"2.0","id":1,"method":"SendMessage"}'
+for credential in "$api_key" "$jwt" "Authorization: Bearer $(head -n1 "$work/tokens.txt")"; do
+    got=$(curl -s -o "$work/answer" -w '%{http_code}' -H "$credential" \
+        -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path")
+    if [ "$got" != 200 ] || ! grep -q '"result"' "$work/answer"; then
+        echo "the guarded agent (${credential%%:*}) answered $got, not 200 with its result:" >&2
+        cat "$work/answer" >&2
+        exit 1
+    fi
+done
+expect 401 "the guarded agent with a wrong-signature JWT" -H "$wrong_jwt" \
+    -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path"
+expect 401 "the guarded agent without credentials" \
+    -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path"
 expect 401 "the extended card with a wrong-signature JWT (REST)" -H "$wrong_jwt" "$ext_url$extended_path"
 expect 401 "the extended card with a wrong-signature JWT (JSON-RPC)" -H "$wrong_jwt" \
     -H 'Content-Type: application/json' --data "$rpc_body" "$ext_url$rpc_path"
@@ -252,6 +271,11 @@ for round in $(seq 1 "$rounds"); do
         'WRK_RPC=1 measure ext_rpcjwt wrk "$ext_url$rpc_path" "$jwt"' \
         'WRK_RPC=1 WRK_TOKENS=$work/tokens.txt measure ext_rpcjwts wrk "$ext_url$rpc_path"' \
         'WRK_RPC=1 EXPECT_REFUSED=1 measure ext_rpcwrong wrk "$ext_url$rpc_path" "$wrong_jwt"'
+    in_order 'measure guard_public wrk "$guard_url$card_path"' \
+        'WRK_RPC=SendMessage measure guard_key wrk "$guard_url$rpc_path" "$api_key"' \
+        'WRK_RPC=SendMessage measure guard_jwt wrk "$guard_url$rpc_path" "$jwt"' \
+        'WRK_RPC=SendMessage WRK_TOKENS=$work/tokens.txt measure guard_jwts wrk "$guard_url$rpc_path"' \
+        'WRK_RPC=SendMessage EXPECT_REFUSED=1 measure guard_wrong wrk "$guard_url$rpc_path" "$wrong_jwt"'
     if [ "$h2" = 1 ]; then
         in_order 'measure bare2 h2load "$bare2_url$card_path"' \
             'measure layer_h2 h2load "$layer_url$card_path"'
@@ -320,6 +344,12 @@ row "JSON-RPC GetExtendedAgentCard, API key" ext_rpckey ext_public
 row "JSON-RPC GetExtendedAgentCard, the same JWT again" ext_rpcjwt ext_public
 row "JSON-RPC GetExtendedAgentCard, distinct valid JWTs" ext_rpcjwts ext_public
 row "JSON-RPC GetExtendedAgentCard, wrong-signature JWT, 401" ext_rpcwrong ext_public
+header "an agent's JSON-RPC route behind RequireCardSecurityLayer (wrk)" "its public card"
+row "public card of the same server (baseline)" guard_public guard_public
+row "JSON-RPC SendMessage, API key" guard_key guard_public
+row "JSON-RPC SendMessage, the same JWT again (target: CPU ratio at most 2)" guard_jwt guard_public
+row "JSON-RPC SendMessage, distinct valid JWTs" guard_jwts guard_public
+row "JSON-RPC SendMessage, wrong-signature JWT, 401 (target: CPU ratio at most 9)" guard_wrong guard_public
 if [ "$h2" = 1 ]; then
     header "HTTP/2, h2c with prior knowledge (h2load)" bare
     row "bare hyper h2, same bytes (baseline)" bare2 bare2
@@ -330,5 +360,8 @@ fi
 printf '\nThe extended-card server after %s distinct JWTs per distinct-token run: %s, peak %s.\n' \
     "$jwt_tokens" "$(awk '/^VmRSS/ {print $2, $3}' "/proc/$ext_pid/status")" \
     "$(awk '/^VmHWM/ {print $2, $3}' "/proc/$ext_pid/status")"
+printf 'The guarded agent, the same: %s, peak %s.\n' \
+    "$(awk '/^VmRSS/ {print $2, $3}' "/proc/$guard_pid/status")" \
+    "$(awk '/^VmHWM/ {print $2, $3}' "/proc/$guard_pid/status")"
 printf '\nRuns made again for steal time above %s%%: %s; kept over the limit after %s tries: %s.\n' \
     "$steal_max" "$retried" "$steal_tries" "$over_limit"
