@@ -280,45 +280,12 @@ impl<'a> Scanner<'a> {
     /// not UTF-8 likewise; `None` for an escape no reader accepts.
     pub(crate) fn string_text(&self, at: usize, end: usize) -> Option<String> {
         let inner = self.bytes.get(at + 1..end.checked_sub(1)?)?;
-        let mut units: Vec<u16> = Vec::with_capacity(inner.len());
-        let mut i = 0;
-        while i < inner.len() {
-            let run = inner[i..]
-                .iter()
-                .position(|&b| b == b'\\')
-                .unwrap_or(inner.len() - i);
-            units.extend(String::from_utf8_lossy(&inner[i..i + run]).encode_utf16());
-            i += run;
-            if i == inner.len() {
-                break;
-            }
-            let unit = match *inner.get(i + 1)? {
-                b'"' => u16::from(b'"'),
-                b'\\' => u16::from(b'\\'),
-                b'/' => u16::from(b'/'),
-                b'b' => 0x08,
-                b'f' => 0x0c,
-                b'n' => u16::from(b'\n'),
-                b'r' => u16::from(b'\r'),
-                b't' => u16::from(b'\t'),
-                b'u' => {
-                    let hex = inner.get(i + 2..i + 6)?;
-                    if !hex.iter().all(u8::is_ascii_hexdigit) {
-                        return None;
-                    }
-                    i += 4;
-                    u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?
-                }
-                _ => return None,
-            };
-            units.push(unit);
-            i += 2;
+        if !inner.contains(&b'\\') {
+            // No escape: the UTF-16 round trip of `unescape` would give back exactly this
+            // text, and this is nearly every name and method a JSON-RPC call has.
+            return Some(String::from_utf8_lossy(inner).into_owned());
         }
-        Some(
-            char::decode_utf16(units)
-                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-                .collect(),
-        )
+        unescape(inner)
     }
 
     /// The first byte at or after `at` that is not JSON whitespace (or a byte order mark,
@@ -332,6 +299,50 @@ impl<'a> Scanner<'a> {
         }
         at
     }
+}
+
+/// The text of a string literal's inside, `inner`, escapes decoded (see
+/// [`Scanner::string_text`]).
+fn unescape(inner: &[u8]) -> Option<String> {
+    let mut units: Vec<u16> = Vec::with_capacity(inner.len());
+    let mut i = 0;
+    while i < inner.len() {
+        let run = inner[i..]
+            .iter()
+            .position(|&b| b == b'\\')
+            .unwrap_or(inner.len() - i);
+        units.extend(String::from_utf8_lossy(&inner[i..i + run]).encode_utf16());
+        i += run;
+        if i == inner.len() {
+            break;
+        }
+        let unit = match *inner.get(i + 1)? {
+            b'"' => u16::from(b'"'),
+            b'\\' => u16::from(b'\\'),
+            b'/' => u16::from(b'/'),
+            b'b' => 0x08,
+            b'f' => 0x0c,
+            b'n' => u16::from(b'\n'),
+            b'r' => u16::from(b'\r'),
+            b't' => u16::from(b'\t'),
+            b'u' => {
+                let hex = inner.get(i + 2..i + 6)?;
+                if !hex.iter().all(u8::is_ascii_hexdigit) {
+                    return None;
+                }
+                i += 4;
+                u16::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?
+            }
+            _ => return None,
+        };
+        units.push(unit);
+        i += 2;
+    }
+    Some(
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect(),
+    )
 }
 
 fn is_space(b: u8) -> bool {
@@ -358,6 +369,36 @@ pub(crate) mod tests {
   "securitySchemes": {"a/b": {"x": 1}, "m~n": true, "": false},
   "n": -1.5e3
 }"#;
+
+    #[test]
+    fn a_string_without_escapes_reads_as_the_escape_decoder_would_read_it() {
+        let inputs: [&[u8]; 8] = [
+            b"",
+            b"method",
+            b"GetExtendedAgentCard",
+            "r\u{e9}sum\u{e9} \u{1f600} \u{2028}".as_bytes(),
+            b"\xff\xfe half \xe2\x82",
+            b"\xed\xa0\x80 an encoded surrogate",
+            b"tab\tand\x00nul",
+            b"/slash/",
+        ];
+        for inner in inputs {
+            let literal = [b"\"".as_slice(), inner, b"\""].concat();
+            let scanner = Scanner { bytes: &literal };
+            assert_eq!(
+                scanner.string_text(0, literal.len()),
+                unescape(inner),
+                "{inner:?}"
+            );
+        }
+        // With an escape, the decoder reads it.
+        let literal = br#""m\u0065thod""#;
+        let scanner = Scanner { bytes: literal };
+        assert_eq!(
+            scanner.string_text(0, literal.len()).as_deref(),
+            Some("method")
+        );
+    }
 
     #[test]
     fn repeated_member_names_are_found_at_every_depth() {
