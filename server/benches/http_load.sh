@@ -124,8 +124,9 @@ over_limit=0
 # measure NAME TOOL URL [HEADER]: one run of wrk or h2load against the server whose name is
 # NAME up to its first `_`; appends "requests seconds cpu_ticks" to NAME.runs. Any error
 # response or failed request stops the script, except with EXPECT_REFUSED=1, where every
-# answer must be an error (the wrong-signature runs: 401). WRK_RPC=1 (the JSON-RPC route's
-# POST) and WRK_TOKENS=FILE (a token per request, cycled) run wrk with http_load.lua. A run during which the machine's steal time
+# answer must be an error (the wrong-signature runs: 401). WRK_RPC=1 (the extended card's
+# JSON-RPC call), WRK_RPC=METHOD (a call of METHOD, the guarded agent's runs) and
+# WRK_TOKENS=FILE (a token per request, cycled) run wrk with http_load.lua. A run during which the machine's steal time
 # passed STEAL_MAX percent is discarded and made again (up to STEAL_TRIES runs in all, then
 # the last is kept and counted as over the limit): the host gave that time to another
 # tenant, and both the requests/s and the CPU time of that run measure the host's load, not

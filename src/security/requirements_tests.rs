@@ -427,3 +427,51 @@ fn a_verifier_that_does_not_fit_is_refused_naming_the_declared_type() {
         "httpAuthSecurityScheme (Basic)"
     );
 }
+
+#[test]
+fn the_realm_given_is_the_realm_of_every_challenge_on_every_path() {
+    let card = card(r#"[{"schemes": {"a": {}, "f": {"list": ["s1"]}}}]"#);
+    let mut builder = CardSecurity::builder(&card).realm("routes\"x");
+    for s in SCHEMES {
+        builder = builder.verifier(s, HeaderGrant::default());
+    }
+    let built = builder.build().unwrap();
+    let mut securities = vec![("build", built.clone())];
+    #[cfg(feature = "extended")]
+    securities.push((
+        "with_skills_of",
+        built.with_skills_of(&card, &card).unwrap(),
+    ));
+    for (path, security) in securities {
+        let challenges = |credentials: &[(&str, &str)]| {
+            let failure = check(&security, credentials).unwrap_err();
+            let response = failure.to_response(ErrorStyle::Rest, None);
+            let values: Vec<String> = response
+                .headers()
+                .get_all(http::header::WWW_AUTHENTICATE)
+                .iter()
+                .map(|v| v.to_str().unwrap().to_owned())
+                .collect();
+            (failure.status(), values)
+        };
+        // 401, nothing presented; 401, a refused bearer token; 403, short of the scope.
+        for (credentials, status) in [
+            (&[][..], StatusCode::UNAUTHORIZED),
+            (&[("a", "k"), ("f", "-")][..], StatusCode::UNAUTHORIZED),
+            (
+                &[("a", "k"), ("f", "alice other")][..],
+                StatusCode::FORBIDDEN,
+            ),
+        ] {
+            let (got, values) = challenges(credentials);
+            assert_eq!(got, status, "{path} {credentials:?}");
+            assert!(!values.is_empty(), "{path} {credentials:?}");
+            for value in &values {
+                assert!(
+                    value.contains(r#" realm="routesx""#),
+                    "{path} {credentials:?}: {value}"
+                );
+            }
+        }
+    }
+}

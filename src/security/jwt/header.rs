@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
 /// A header member the verifier reads, as found: a string or anything else.
 #[derive(Debug, PartialEq, Eq)]
@@ -71,11 +71,11 @@ impl<'de> Visitor<'de> for HeaderVisitor {
                 Name::Crit => {
                     header.repeated |= header.crit;
                     header.crit = true;
-                    map.next_value::<IgnoredAny>()?;
+                    map.next_value::<Skipped>()?;
                     continue;
                 }
                 Name::Other => {
-                    map.next_value::<IgnoredAny>()?;
+                    map.next_value::<Skipped>()?;
                     continue;
                 }
             };
@@ -169,13 +169,68 @@ impl<'de> Visitor<'de> for MemberVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Member<'de>, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        while seq.next_element::<Skipped>()?.is_some() {}
         Ok(Member::NotText)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Member<'de>, A::Error> {
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        while map.next_entry::<Skipped, Skipped>()?.is_some() {}
         Ok(Member::NotText)
+    }
+}
+
+/// A value the verifier does not use, read in full all the same: serde's `IgnoredAny` would
+/// skip it unchecked (serde_json then takes invalid UTF-8, a lone surrogate escape, `1e999`
+/// or any depth), and a header is JSON or it is refused.
+struct Skipped;
+
+impl<'de> Deserialize<'de> for Skipped {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(SkippedVisitor)
+    }
+}
+
+struct SkippedVisitor;
+
+impl<'de> Visitor<'de> for SkippedVisitor {
+    type Value = Skipped;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_unit<E>(self) -> Result<Skipped, E> {
+        Ok(Skipped)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Skipped, A::Error> {
+        while seq.next_element::<Skipped>()?.is_some() {}
+        Ok(Skipped)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Skipped, A::Error> {
+        while map.next_entry::<Skipped, Skipped>()?.is_some() {}
+        Ok(Skipped)
     }
 }
 
@@ -274,6 +329,42 @@ mod tests {
         assert!(
             read(b" {\"alg\":\"ES256\"} ").is_some(),
             "whitespace is JSON"
+        );
+    }
+
+    #[test]
+    fn what_a_json_parser_refuses_anywhere_in_the_header_is_refused() {
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        let bad_values: [&[u8]; 7] = [
+            b"\"\xff\"",
+            br#""\ud800""#,
+            br#""\x41""#,
+            b"1e999",
+            b"[1,]",
+            br#"{"a":1,}"#,
+            deep.as_bytes(),
+        ];
+        for value in bad_values {
+            for name in ["x", "alg", "kid", "typ", "crit"] {
+                for nest in [false, true] {
+                    let mut json = format!(r#"{{"alg":"ES256","{name}":"#).into_bytes();
+                    json.extend_from_slice(if nest { b"[" } else { b"" });
+                    json.extend_from_slice(value);
+                    json.extend_from_slice(if nest { b"]}" } else { b"}" });
+                    let shown = String::from_utf8_lossy(&json).into_owned();
+                    assert!(
+                        serde_json::from_slice::<serde_json::Value>(&json).is_err(),
+                        "serde_json reads it: {shown}"
+                    );
+                    assert!(read(&json).is_none(), "{shown}");
+                }
+            }
+        }
+        assert!(read(b"{\"\xff\":1}").is_none(), "an invalid byte in a name");
+        let shallow = format!(r#"{{"x":{}1{}}}"#, "[".repeat(100), "]".repeat(100));
+        assert!(
+            read(shallow.as_bytes()).is_some(),
+            "within serde_json's depth"
         );
     }
 }
