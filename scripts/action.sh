@@ -21,6 +21,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/find-binary.sh"
 binary=$(a2a_card_binary)
 
 read -r -a extra <<<"${A2A_ARGS:-}"
+# The command and its options, then `--`, then the operands (file names or the URL): a file
+# name that starts with `-` (`-h/agent-card.json`) is a name, never an option, and a name
+# holding a newline never reaches an argument parser that would echo it back.
 case "$command" in
 validate)
     patterns=()
@@ -30,25 +33,26 @@ validate)
     # Each word is a path or a glob (`**` spans folders, `.well-known` included); a glob
     # that matches nothing adds nothing, a path that does not exist is reported unreadable.
     shopt -s globstar nullglob dotglob
-    files=()
+    operands=()
     for pattern in "${patterns[@]}"; do
         # shellcheck disable=SC2206
         matched=($pattern)
-        files+=("${matched[@]}")
+        operands+=(${matched[@]+"${matched[@]}"})
     done
     shopt -u globstar nullglob dotglob
-    if [ "${#files[@]}" -eq 0 ]; then
-        echo "::error::no file matches: ${A2A_FILES:-**/agent-card.json}"
+    if [ "${#operands[@]}" -eq 0 ]; then
+        echo "::error::no file matches the files input"
         exit 2
     fi
-    args=(validate --profile "${A2A_PROFILE:-spec}" "${extra[@]}" "${files[@]}")
+    args=(validate --profile "${A2A_PROFILE:-spec}" ${extra[@]+"${extra[@]}"})
     ;;
 check)
     if [ -z "${A2A_URL:-}" ]; then
         echo "::error::the check command needs the url input"
         exit 64
     fi
-    args=(check "$A2A_URL" "${extra[@]}")
+    args=(check ${extra[@]+"${extra[@]}"})
+    operands=("$A2A_URL")
     ;;
 *)
     echo "::error::command must be validate or check, not $command"
@@ -58,10 +62,16 @@ esac
 
 code=0
 mkdir -p "$(dirname "$sarif")"
-"$binary" "${args[@]}" --format sarif >"$sarif" || code=$?
+"$binary" "${args[@]}" --format sarif -- "${operands[@]}" >"$sarif" || code=$?
+# A run that says it succeeded must have written a SARIF log: anything else (help text, an
+# empty file) is a failure, never exit code 0.
+if [ "$code" -eq 0 ] && ! grep -q '"runs"' "$sarif"; then
+    echo "::error::a2a-card ${args[0]} wrote no SARIF log to the sarif-file"
+    code=2
+fi
 if [ "${A2A_ANNOTATIONS:-true}" = true ]; then
     # The annotations are stdout's workflow commands; the exit code is the SARIF run's.
-    "$binary" "${args[@]}" --format github || true
+    "$binary" "${args[@]}" --format github -- "${operands[@]}" || true
 fi
 echo "a2a-card ${args[0]}: exit code $code, SARIF log in $sarif"
 if [ -n "${GITHUB_OUTPUT:-}" ]; then

@@ -46,4 +46,16 @@ if grep -q 'package.json' <<<"$out"; then
     echo "the hook validated package.json" >&2
     exit 1
 fi
-echo "the pre-commit hook passes a valid card and fails an invalid one"
+# A name the old, unanchored pattern took (useragent.json) is not a card: not validated.
+git reset --quiet agent.json
+printf '{"name": "Agent"}\n' >useragent.json
+git add useragent.json
+out=$(try 2>&1) || { echo "$out"; echo "the hook validated useragent.json" >&2; exit 1; }
+# A staged card in a folder named like an option (-h/agent-card.json) is validated as a
+# file, never read as an option (help printed and exit 0).
+mkdir -p -- -h
+printf '{"name": "Agent"}\n' >-h/agent-card.json
+git add -- -h/agent-card.json
+out=$(try 2>&1) && { echo "$out"; echo "the hook passed -h/agent-card.json" >&2; exit 1; }
+grep -q -- '-h/agent-card.json: invalid' <<<"$out" || { echo "$out"; exit 1; }
+echo "the pre-commit hook passes a valid card and fails an invalid one, whatever its name"

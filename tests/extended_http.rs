@@ -443,7 +443,7 @@ fn path_variants_never_serve_the_card_without_auth_nor_crash() {
         "/rest/extendedAgentCardx",
         "/rest/%65xtendedAgentCardx",
         "/extendedAgentCard",
-        "/rest/v1/card",
+        "/rest/v2/card",
     ] {
         let response = get(&server, path, &[]);
         assert_eq!(response.status, 418, "{path} was not passed through");
@@ -758,10 +758,49 @@ fn undecidable_calls() -> Vec<(Vec<u8>, Headers)> {
     ]
 }
 
+/// The v0.3 route under a v1.0 interface, and a tenant before the prefix: routes a backend
+/// answers (the Python SDK does), so they need the card's security like the declared ones.
+#[test]
+fn routes_a_backend_serves_beyond_the_declared_ones_need_the_key() {
+    let server = server();
+    for path in [
+        "/rest/v1/card",
+        "/acme/rest/extendedAgentCard",
+        "/acme/rest/t/extendedAgentCard",
+        "/acme/rest/v1/card",
+    ] {
+        assert_eq!(get(&server, path, &[]).status, 401, "{path}");
+        let answered = get(&server, path, &[("X-API-Key", b"k1-header")]);
+        assert_eq!(answered.status, 200, "{path}");
+        assert_eq!(answered.json()["name"], card("extended").name, "{path}");
+    }
+    // v1/card answers the v0.3 rendering, extendedAgentCard the v1.0 one.
+    let v03 = get(&server, "/rest/v1/card", &[("X-API-Key", b"k1-header")]);
+    assert!(v03.json().get("supportedInterfaces").is_none());
+    assert!(v03.json().get("url").is_some());
+}
+
 #[test]
 fn an_undecidable_call_needs_the_cards_security_by_default() {
-    let server = server();
+    // The extended card's skills have requirements of their own (a bearer scope, basic with
+    // a client certificate): an undecided call needs them too, so the card's key alone is
+    // refused here, and reaches the agent with an extended card whose skills need nothing more.
+    let strict = server();
+    let mut plain_skills = card("extended");
+    for skill in &mut plain_skills.skills {
+        skill.security_requirements.clear();
+    }
+    let public = card("public");
+    let server = server_with(
+        ExtendedCardLayer::builder(&public, security(&public))
+            .extended_card(plain_skills)
+            .build()
+            .unwrap(),
+    );
     for (call, headers) in undecidable_calls() {
+        let shown = String::from_utf8_lossy(&call[..call.len().min(60)]).into_owned();
+        let keyed = &[&headers[..], &[("X-API-Key", b"k1-header")]].concat();
+        assert_eq!(rpc(&strict, &call, keyed).status, 401, "{shown}");
         let shown = String::from_utf8_lossy(&call[..call.len().min(60)]).into_owned();
         let anonymous = rpc(&server, &call, &headers);
         assert_eq!(anonymous.status, 401, "{shown}");
@@ -927,7 +966,8 @@ fn without_the_capability_the_operation_is_unsupported() {
         br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#,
         &[],
     );
-    assert_eq!(rpc.status, 400);
+    // JSON-RPC errors go with HTTP 200, as the SDKs send them and their clients read them.
+    assert_eq!(rpc.status, 200);
     assert_eq!(rpc.json()["error"]["code"], -32004);
 }
 
@@ -974,7 +1014,7 @@ fn not_configured_without_security_answers_every_caller_on_the_card_routes() {
             br#"{"jsonrpc":"2.0","id":"n-1","method":"GetExtendedAgentCard"}"#,
             headers,
         );
-        assert_eq!(rpc.status, 400);
+        assert_eq!(rpc.status, 200);
         let answer = rpc.json();
         assert_eq!(answer["id"], "n-1");
         assert_eq!(answer["error"]["code"], -32007);

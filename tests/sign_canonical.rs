@@ -134,18 +134,34 @@ fn protojson_defaults_are_omitted_and_required_values_and_map_keys_kept() {
 }
 
 #[test]
-fn unknown_fields_are_not_signed_and_are_listed() {
+fn unknown_fields_are_signed_in_the_spec_form_dropped_from_the_proto_forms_and_listed() {
     let card = AgentCard::from_json_str(
         r#"{"name": "A", "x-price": 3, "skills": [{"id": "s", "x-internal": true}],
             "securitySchemes": {"a/b": {"mtlsSecurityScheme": {}, "x-note": "n"}}}"#,
     )
     .unwrap();
+    // The spec's form is the card as written: what it carries, it covers.
     let payload = payload_text(&card);
-    assert!(!payload.contains("x-"), "{payload}");
-    assert!(
-        payload.contains(r#""a/b":{"mtlsSecurityScheme":{}}"#),
-        "{payload}"
-    );
+    assert!(payload.contains(r#""x-price":3"#), "{payload}");
+    assert!(payload.contains(r#""x-note":"n""#), "{payload}");
+    // The forms a proto-based reader computes do not have them.
+    for form in [PayloadForm::Proto, PayloadForm::Rendered] {
+        let payload = String::from_utf8(payload_in_form(&card, form)).unwrap();
+        assert!(!payload.contains("x-"), "{form}: {payload}");
+        assert!(
+            payload.contains(r#""a/b":{"mtlsSecurityScheme":{}}"#),
+            "{payload}"
+        );
+        assert_eq!(
+            uncovered_in_form(&card, form),
+            [
+                "/securitySchemes/a~1b/x-note",
+                "/skills/0/x-internal",
+                "/x-price"
+            ],
+            "{form}"
+        );
+    }
     assert_eq!(
         unsigned_fields(&card),
         [

@@ -304,6 +304,9 @@ fn each_form_is_byte_for_byte_what_its_implementation_computes() {
     let files = card_files(&cards);
     let python = python_peer_json(&[&["canonical-all"][..], &paths(&files)].concat());
     let js = js_peer(&[&["canonical"][..], &paths(&files)].concat());
+    let typed = texts(&js_peer(
+        &[&["canonical-typed"][..], &paths(&files)].concat(),
+    ));
     let (rfc8785, sdk, js) = (texts(&python["rfc8785"]), texts(&python["sdk"]), texts(&js));
     for (i, card) in cards.iter().enumerate() {
         let name = CORPUS[i].0;
@@ -322,6 +325,11 @@ fn each_form_is_byte_for_byte_what_its_implementation_computes() {
             payload_text(card, PayloadForm::A2aJs13),
             "a2a-js form of {name}"
         );
+        assert_eq!(
+            typed[i],
+            payload_text(card, PayloadForm::A2aJsTyped),
+            "a2a-js typed-path form of {name}"
+        );
     }
     // The corpus tells the forms apart: the SDKs' differ from the spec's (empty values), and
     // from each other (an empty card).
@@ -333,6 +341,16 @@ fn each_form_is_byte_for_byte_what_its_implementation_computes() {
     };
     assert!(differ(PayloadForm::Spec, PayloadForm::A2aSdk13) >= 5);
     assert_eq!(differ(PayloadForm::A2aSdk13, PayloadForm::A2aJs13), 1);
+    // The typed path leaves out every card's security schemes.
+    let with_schemes = cards
+        .iter()
+        .filter(|c| !c.security_schemes.is_empty())
+        .count();
+    assert!(with_schemes >= 4, "{with_schemes}");
+    assert_eq!(
+        differ(PayloadForm::A2aJs13, PayloadForm::A2aJsTyped),
+        with_schemes
+    );
 }
 
 /// Who signed a card of the table.
@@ -349,7 +367,7 @@ impl Signer {
 
     fn label(self) -> &'static str {
         match self {
-            Self::Ours => "`a2a-card sign` (default: every form)",
+            Self::Ours => "`a2a-card sign` (default: spec, proto and SDK forms)",
             Self::OursSpecOnly => "`a2a-card sign --form spec`",
             Self::PythonSdk => "a2a-sdk 1.3 `create_agent_card_signer`",
             Self::JsSdk => "@a2a-js/sdk 1.3 `generateAgentCardSignature`",
@@ -603,7 +621,9 @@ fn an_edited_card_is_refused_in_every_form() {
         let err = CardVerifier::new(store.clone()).verify(&card).unwrap_err();
         let message = err.to_string();
         assert!(
-            message.contains("in any accepted form (spec, a2a-sdk-1.3, a2a-js-1.3)"),
+            message.contains(
+                "in any accepted form (spec, jcs, proto, rendered, a2a-sdk-1.3, a2a-js-1.3)"
+            ),
             "{message}"
         );
     }

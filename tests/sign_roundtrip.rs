@@ -286,7 +286,7 @@ fn changing_any_signed_value_breaks_the_signature_of_every_form() {
         assert_eq!(failures.len(), 2, "{pointer}: {err}");
         for failure in failures {
             assert!(
-                matches!(failure, VerifyError::PayloadMismatch { forms, .. } if forms == "spec, a2a-sdk-1.3, a2a-js-1.3"),
+                matches!(failure, VerifyError::PayloadMismatch { forms, .. } if forms == "spec, jcs, proto, rendered, a2a-sdk-1.3, a2a-js-1.3"),
                 "{pointer}: {failure}"
             );
         }
@@ -357,8 +357,9 @@ fn unknown_fields_do_not_break_a_signature_but_can_be_refused() {
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the card has fields no signature covers (not part of the v1.0 proto, so not in the \
-         signed payload): /x-added-later; remove them or verify without refusing unsigned fields"
+        "the card has fields outside the v1.0 proto, which proto-based readers drop, so no \
+         signature they check covers them: /x-added-later; remove them or verify without \
+         refusing unsigned fields"
     );
 }
 
@@ -456,7 +457,7 @@ fn each_failure_says_which_and_where() {
     assert_eq!(
         verifier.verify(&changed).unwrap_err().to_string(),
         "/signatures/0: the ES256 signature by key \"k1\" does not match the card in any \
-         accepted form (spec, a2a-sdk-1.3, a2a-js-1.3); the card was changed after signing, or \
+         accepted form (spec, jcs, proto, rendered, a2a-sdk-1.3, a2a-js-1.3); the card was changed after signing, or \
          was signed over another canonical form"
     );
 

@@ -4,6 +4,7 @@
 //! wrong.
 #![deny(missing_docs, unsafe_code, unreachable_pub)]
 
+mod canonical;
 mod check;
 mod input;
 mod keygen;
@@ -77,11 +78,13 @@ enum Command {
     /// Prints `listening on http://HOST:PORT` (https with --tls-cert) on stdout once it
     /// accepts connections. The card is served with a strong ETag, Last-Modified (the file's
     /// modification time) and Cache-Control, answers conditional requests (304, 412), HEAD
-    /// and OPTIONS, and CORS for any origin. A card that declares an extended card gets its
-    /// extended-card routes (`P/extendedAgentCard` on an HTTP+JSON interface at P, the method
-    /// on a JSON-RPC one): the card with --extended-card and --auth, else 400 with
-    /// ExtendedAgentCardNotConfiguredError (-32007). Every other path is 404. Ctrl-C or
-    /// SIGTERM stops it.
+    /// and OPTIONS, and CORS for any origin. The card's extended-card routes
+    /// (`P/extendedAgentCard` below an interface at P, the method on a JSON-RPC one) answer
+    /// the extended card with --extended-card and --auth, else
+    /// ExtendedAgentCardNotConfiguredError (-32007) when the card declares one and
+    /// UnsupportedOperationError (-32004) when it does not. Other calls on the card's
+    /// interfaces get the protocol's error (JSON-RPC -32601 with the caller's id; the A2A
+    /// error body over HTTP+JSON). Every other path is 404. Ctrl-C or SIGTERM stops it.
     ///
     /// Several agents on one host: `--tenant NAME=FILE` (repeatable) or `--tenants DIR`
     /// serves each card at /NAME/.well-known/agent-card.json, and an AI Catalog of all of
@@ -130,6 +133,19 @@ enum Command {
     ///   64  usage error
     #[command(verbatim_doc_comment)]
     Verify(verify::VerifyArgs),
+    /// Print a card's canonical payloads (A2A §8.4.1): each form's bytes and SHA-256
+    ///
+    /// The card is read as written (a v0.3 card stays v0.3). Each signature covers one of
+    /// these byte strings; compare them with what another implementation computes when a
+    /// signature verifies in one and not the other.
+    ///
+    /// Exit codes:
+    ///   0   printed
+    ///   1   the card cannot be read as a card (a member name repeated, a wrong type)
+    ///   2   the card cannot be read (or is not JSON)
+    ///   64  usage error
+    #[command(verbatim_doc_comment)]
+    Canonical(canonical::CanonicalArgs),
     /// Open the card studio: a local web page to validate, migrate, generate and fetch cards
     ///
     /// Serves the page at / and its JSON API (POST /api/validate, /api/migrate, /api/generate,
@@ -195,6 +211,7 @@ pub(crate) fn run(cli: Cli) -> u8 {
         Command::Keygen(args) => keygen::run(args, &mut output),
         Command::Sign(args) => sign::run(args, &mut output),
         Command::Verify(args) => verify::run(args, &mut output),
+        Command::Canonical(args) => canonical::run(args, &mut output),
         Command::Studio(args) => studio::run(args, &mut output),
         Command::Check(args) => check::run(*args, &mut output),
     };

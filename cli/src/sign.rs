@@ -6,7 +6,7 @@ use super::keygen::parse_algorithm;
 use super::output::{Output, errln, outln};
 use super::{Outcome, input};
 use a2a_card::sign::{
-    Algorithm, CardSigner, Jwk, KeyError, PayloadForm, SigningKey, unsigned_fields,
+    Algorithm, CardDocument, CardSigner, Jwk, KeyError, PayloadForm, SigningKey, unsigned_fields,
 };
 use a2a_card::{
     AgentCard, CardVersion, ReadError, Severity,
@@ -30,11 +30,17 @@ pub(crate) struct SignArgs {
     /// Algorithm: required for RSA keys (RS256 or PS256); other keys have only one.
     #[arg(long, value_parser = parse_algorithm)]
     alg: Option<Algorithm>,
-    /// Sign this canonical form only: spec, a2a-sdk-1.3 or a2a-js-1.3. By default the card
-    /// gets one signature per distinct form (the spec's first), so that a2a-card, the Python
-    /// a2a-sdk and @a2a-js/sdk each verify it; forms of the same bytes share one.
-    #[arg(long, value_name = "FORM")]
-    form: Option<PayloadForm>,
+    /// Sign this canonical form only (repeat for several): spec, jcs, proto, rendered,
+    /// a2a-sdk-1.3, a2a-js-1.3 or a2a-js-typed (opt-in only: it covers no securitySchemes).
+    /// By default the card gets one signature per distinct form of spec, proto, a2a-sdk-1.3
+    /// and a2a-js-1.3, so that a2a-card, the Python a2a-sdk and @a2a-js/sdk each verify it;
+    /// forms of the same bytes share one.
+    #[arg(long = "form", value_name = "FORM")]
+    forms: Vec<PayloadForm>,
+    /// Print the card as written with the signatures added (a v0.3 card stays v0.3, members
+    /// keep their spelling), instead of its v1.0 rendering.
+    #[arg(long)]
+    as_written: bool,
 }
 
 pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
@@ -81,7 +87,7 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
         }
     }
     let card = read.card;
-    if read.source_version == CardVersion::V0_3 {
+    if read.source_version == CardVersion::V0_3 && !args.as_written {
         errln!(
             output,
             "{name}: note: a v0.3 card; the signed card printed is its v1.0 migration"
@@ -98,7 +104,7 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
     if !unsigned.is_empty() {
         errln!(
             output,
-            "{name}: warning: not covered by the signature (not in the v1.0 proto): {}",
+            "{name}: warning: outside the v1.0 proto, covered by the spec-form signature only (proto-based readers such as the official SDKs drop them): {}",
             unsigned.join(", ")
         );
     }
@@ -106,8 +112,27 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
     if let Some(jku) = args.jku {
         signer = signer.with_jku(jku);
     }
-    if let Some(form) = args.form {
-        signer = signer.only_form(form);
+    if !args.forms.is_empty() {
+        signer = signer.with_forms(args.forms);
+    }
+    if args.as_written {
+        let document = match CardDocument::from_json_slice(&bytes) {
+            Ok(document) => document,
+            Err(error) => {
+                errln!(output, "{name}: {error}");
+                return Outcome::Invalid;
+            }
+        };
+        return match signer.sign_document(&document) {
+            Ok(signed) => {
+                outln!(output, "{}", signed.to_json_pretty());
+                Outcome::Clean
+            }
+            Err(error) => {
+                errln!(output, "a2a-card: {error}");
+                Outcome::Invalid
+            }
+        };
     }
     match signer.sign(&card) {
         Ok(signed) => {

@@ -803,7 +803,8 @@ fn signatures_are_checked_against_the_given_keys() {
     let (_, report) = check_json(&[&server.url(), "--jwks", shown(&dir.join("other.json"))]);
     assert_eq!(with_code(&report, "A2A-C302").len(), 1, "{report:#}");
     assert!(with_code(&report, "A2A-C305").is_empty(), "{report:#}");
-    // A field outside the proto is not covered by the signature: verified, but warned.
+    // A field outside the proto added after signing: the proto form still verifies, and
+    // the field it leaves out is warned about.
     let mut widened: Value = serde_json::from_slice(&signed.stdout).unwrap();
     widened["x-price"] = json!("free");
     let server = wrong_server(move |f| f.card = widened);

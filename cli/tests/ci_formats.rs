@@ -362,6 +362,14 @@ fn check_sarif_and_github_name_the_urls_fetched() {
 /// Runs the GitHub Action's script (scripts/action.sh) in `dir` with `inputs`; its exit
 /// code, stdout, and what it wrote to GITHUB_OUTPUT.
 fn action(dir: &Path, inputs: &[(&str, &str)]) -> (i32, String, String) {
+    let (out, outputs) = run_action(dir, inputs);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    (out.status.code().unwrap(), stdout, outputs)
+}
+
+/// scripts/action.sh run in `dir` with `inputs`: its output and what it wrote to
+/// GITHUB_OUTPUT.
+fn run_action(dir: &Path, inputs: &[(&str, &str)]) -> (std::process::Output, String) {
     let github_output = dir.join("github-output");
     let _ = std::fs::remove_file(&github_output);
     let script = std::fs::canonicalize("../scripts/action.sh").unwrap();
@@ -373,11 +381,8 @@ fn action(dir: &Path, inputs: &[(&str, &str)]) -> (i32, String, String) {
         .envs(inputs.iter().copied())
         .output()
         .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        std::fs::read_to_string(&github_output).unwrap_or_default(),
-    )
+    let outputs = std::fs::read_to_string(&github_output).unwrap_or_default();
+    (out, outputs)
 }
 
 #[test]
@@ -451,4 +456,112 @@ fn the_action_script_finds_cards_by_glob_writes_sarif_and_annotates() {
     let (code, _, _) = action(&dir, &[("A2A_COMMAND", "check")]);
     assert_eq!(code, 64, "check without a URL");
     assert_schema_valid(&[&sarif]);
+}
+
+/// Runs scripts/action.sh like [`action`], returning stdout and stderr together: the runner
+/// reads workflow commands from both.
+fn action_all_output(dir: &Path, inputs: &[(&str, &str)]) -> (i32, String, String) {
+    let (out, outputs) = run_action(dir, inputs);
+    let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
+    all.push_str(&String::from_utf8_lossy(&out.stderr));
+    (out.status.code().unwrap(), all, outputs)
+}
+
+/// File names that look like options (`-h/agent-card.json`, `--version/agent.json`, a
+/// folder named `--`) or carry a newline and a workflow command are names to the Action: the
+/// broken card beside them fails the run, the SARIF log is a log, and no line of output
+/// starts a workflow command the names smuggled in.
+#[test]
+fn the_action_takes_file_names_as_names() {
+    for folder in [
+        "-h",
+        "--help",
+        "-V",
+        "--version",
+        "--",
+        "--format=json",
+        "x\n::warning::smuggled",
+    ] {
+        let dir = Scratch::dir("action-names");
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        std::fs::copy(
+            support::fixture(BROKEN),
+            dir.join(folder).join("agent-card.json"),
+        )
+        .unwrap();
+        let (code, output, outputs) = action_all_output(&dir, &[]);
+        assert_eq!(code, 1, "{folder:?}: {output}");
+        assert_eq!(
+            outputs, "sarif-file=a2a-card.sarif\nexit-code=1\n",
+            "{folder:?}: {output}"
+        );
+        let sarif = std::fs::read_to_string(dir.join("a2a-card.sarif")).unwrap();
+        let log: Value =
+            serde_json::from_str(&sarif).unwrap_or_else(|e| panic!("{folder:?}: {e}: {sarif}"));
+        assert_eq!(results(&log).len(), BROKEN_FINDINGS.len(), "{folder:?}");
+        assert!(
+            !output.lines().any(|line| line.starts_with("::warning::")),
+            "{folder:?}: {output}"
+        );
+        // Without failing the step, the output still reports the failure.
+        let (code, _, outputs) = action_all_output(&dir, &[("A2A_FAIL_ON_ERROR", "false")]);
+        assert_eq!(
+            (code, outputs.as_str()),
+            (0, "sarif-file=a2a-card.sarif\nexit-code=1\n")
+        );
+    }
+    // A name as a file pattern, and as an unreadable file: exit code 2, never 0.
+    let dir = Scratch::dir("action-names");
+    std::fs::create_dir_all(dir.join("-h")).unwrap();
+    std::fs::write(dir.join("-h/agent-card.json"), "not JSON").unwrap();
+    let (code, output, outputs) = action_all_output(&dir, &[("A2A_FILES", "-h/agent-card.json")]);
+    assert_eq!(code, 2, "{output}");
+    assert_eq!(outputs, "sarif-file=a2a-card.sarif\nexit-code=2\n");
+}
+
+/// The pre-commit hook's script: pre-commit appends file names after the hook's args with
+/// nothing between them; a staged file whose name looks like an option is still validated.
+#[test]
+fn the_pre_commit_script_takes_staged_files_as_names() {
+    let script = std::fs::canonicalize("../scripts/pre-commit-validate.sh").unwrap();
+    let hook = |dir: &Path, args: &[&str]| {
+        let out = Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .current_dir(dir)
+            .env("A2A_CARD_BINARY", BIN)
+            .output()
+            .unwrap();
+        let mut all = String::from_utf8_lossy(&out.stdout).into_owned();
+        all.push_str(&String::from_utf8_lossy(&out.stderr));
+        (out.status.code().unwrap(), all)
+    };
+    for name in [
+        "-hagent.json",
+        "-h/agent-card.json",
+        "--version/agent.json",
+        "-V",
+    ] {
+        let dir = Scratch::dir("hook-names");
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::copy(support::fixture(BROKEN), &path).unwrap();
+        std::fs::write(dir.join("agent-card.json"), demo_card().to_string()).unwrap();
+        for args in [
+            &[name, "agent-card.json"][..],
+            &["agent-card.json", name][..],
+            &["--profile", "registry", name][..],
+            &["--profile=registry", "agent-card.json", name][..],
+        ] {
+            let (code, output) = hook(&dir, args);
+            assert_eq!(code, 1, "{args:?}: {output}");
+            assert!(output.contains("A2A-E010"), "{args:?}: {output}");
+        }
+        // The valid card alone passes; options still reach the command.
+        assert_eq!(hook(&dir, &["agent-card.json"]).0, 0);
+        assert_eq!(
+            hook(&dir, &["--profile", "nonsense", "agent-card.json"]).0,
+            64
+        );
+    }
 }

@@ -104,8 +104,10 @@ fn serves_the_demo_card_without_arguments() {
         card.header("last-modified"),
         Some("Sun, 29 Nov 2026 00:00:00 GMT")
     );
+    // The JSON-RPC interface's path takes POST only.
     let other = served.get("/a2a/v1");
-    assert_eq!(other.status, 404);
+    assert_eq!(other.status, 405);
+    assert_eq!(other.header("allow"), Some("POST"));
     assert_eq!(served.get("/.well-known/agent.json").body, card.body);
     // A second process serves the same bytes and validators.
     let again = Served::start(&[]);
@@ -716,5 +718,84 @@ fn the_catalog_is_on_with_tenants_and_its_flags_are_checked() {
         command.extend(&args);
         let (code, _, stderr) = run_to_end(&command);
         assert_eq!(code, expected, "{args:?}: {stderr}");
+    }
+}
+
+/// The card's own interfaces answer in their protocol's error format, so an A2A client (and
+/// the conformance kit's CORE-CAP-003) decodes the error: the demo card declares no extended
+/// card, so GetExtendedAgentCard is UnsupportedOperationError (-32004) in both versions'
+/// spellings, any other method MethodNotFound (-32601), each with the caller's id; the
+/// HTTP+JSON interface answers the A2A error body. Paths off the interfaces stay a plain 404.
+#[test]
+fn the_cards_interfaces_answer_in_their_protocols_error_format() {
+    let served = Served::start(&[]);
+    let call = |body: &str| {
+        let headers = [("Content-Type", &b"application/json"[..])];
+        support::request(served.addr, "POST", "/a2a/v1", &headers, body.as_bytes())
+    };
+    for (method, id, code, reason) in [
+        ("GetExtendedAgentCard", "7", -32004, "UNSUPPORTED_OPERATION"),
+        (
+            "agent/getAuthenticatedExtendedCard",
+            "\"a\"",
+            -32004,
+            "UNSUPPORTED_OPERATION",
+        ),
+        ("SendMessage", "8", -32601, "METHOD_NOT_FOUND"),
+        ("message/send", "null", -32601, "METHOD_NOT_FOUND"),
+        ("tasks/get", "\"t-1\"", -32601, "METHOD_NOT_FOUND"),
+    ] {
+        let answer = call(&format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{{}}}}"#
+        ));
+        assert_eq!(
+            answer.status,
+            200,
+            "{method}: {:?}",
+            String::from_utf8_lossy(&answer.body)
+        );
+        assert_eq!(answer.header("content-type"), Some("application/json"));
+        let body = answer.json();
+        assert_eq!(body["jsonrpc"], "2.0");
+        assert_eq!(body["id"].to_string(), id, "{method}");
+        assert_eq!(body["error"]["code"], code, "{method}");
+        assert_eq!(body["error"]["data"][0]["reason"], reason, "{method}");
+        assert_eq!(body["error"]["data"][0]["domain"], "a2a-protocol.org");
+    }
+    for (body, code) in [
+        ("{not json", -32700),
+        (
+            r#"[{"jsonrpc":"2.0","id":1,"method":"SendMessage"}]"#,
+            -32600,
+        ),
+        (r#"{"jsonrpc":"2.0","id":1}"#, -32600),
+    ] {
+        let answer = call(body);
+        assert_eq!(answer.status, 200, "{body}");
+        assert_eq!(answer.json()["error"]["code"], code, "{body}");
+        assert_eq!(answer.json()["id"], serde_json::Value::Null, "{body}");
+    }
+    for path in ["/a2a/rest/tasks/t-1", "/a2a/rest/message:send", "/a2a/rest"] {
+        let answer = served.get(path);
+        assert_eq!(answer.status, 404, "{path}");
+        let error = &answer.json()["error"];
+        assert_eq!(error["code"], 404, "{path}");
+        assert_eq!(error["status"], "UNIMPLEMENTED", "{path}");
+        assert_eq!(error["details"][0]["reason"], "METHOD_NOT_FOUND", "{path}");
+    }
+    let rest = served.get("/a2a/rest/extendedAgentCard");
+    assert_eq!(rest.status, 400);
+    assert_eq!(
+        rest.json()["error"]["details"][0]["reason"],
+        "UNSUPPORTED_OPERATION"
+    );
+    for path in ["/", "/a2a", "/a2a/restx", "/other"] {
+        let answer = served.get(path);
+        assert_eq!(answer.status, 404, "{path}");
+        assert_eq!(
+            answer.header("content-type"),
+            Some("text/plain; charset=utf-8"),
+            "{path}"
+        );
     }
 }

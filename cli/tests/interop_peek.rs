@@ -82,16 +82,32 @@ async fn forward(
 
 /// The layer, as an agent would build it from its cards, in front of the SDK server.
 fn layer_in_front_of(upstream: SocketAddr) -> TestServer {
-    let read = |name: &str| {
-        let text = std::fs::read_to_string(support::fixture(name)).unwrap();
-        AgentCard::from_json_str(&text.replace("{origin}", &format!("http://{upstream}"))).unwrap()
-    };
+    let read = |name: &str| std::fs::read_to_string(support::fixture(name)).unwrap();
     let (public, extended) = (read(CARD), read(EXTENDED));
-    let security = CardSecurity::builder(&public)
+    cards_in_front_of(upstream, &public, &extended, key_security)
+}
+
+/// The card's security with [`KEY`] as its one API key.
+fn key_security(public: &AgentCard) -> CardSecurity {
+    CardSecurity::builder(public)
         .verifier("apiKey", ApiKeys::new([KEY]).unwrap())
         .build()
-        .unwrap();
-    let layer = ExtendedCardLayer::builder(&public, security)
+        .unwrap()
+}
+
+/// The layer built from the card texts `public` and `extended` (`{origin}` replaced by the
+/// SDK's) and the security `security` makes of the public card, in front of the SDK server.
+fn cards_in_front_of(
+    upstream: SocketAddr,
+    public: &str,
+    extended: &str,
+    security: impl Fn(&AgentCard) -> CardSecurity,
+) -> TestServer {
+    let read = |text: &str| {
+        AgentCard::from_json_str(&text.replace("{origin}", &format!("http://{upstream}"))).unwrap()
+    };
+    let (public, extended) = (read(public), read(extended));
+    let layer = ExtendedCardLayer::builder(&public, security(&public))
         .extended_card(extended)
         .build()
         .unwrap();
@@ -293,4 +309,233 @@ fn escaped_paths_reach_the_sdks_extended_card_only_with_credentials() {
         );
         assert_eq!(with_key.status, 404, "{method} {path}");
     }
+}
+
+/// The fixture cards with `edit` applied to each (as JSON), written to files of a scratch
+/// folder for the SDK server: their texts and paths.
+fn edited_cards(
+    edit: impl Fn(&mut serde_json::Value, bool),
+) -> (support::Scratch, [(String, std::path::PathBuf); 2]) {
+    let dir = support::Scratch::dir("interop-peek-cards");
+    let cards = [(CARD, false), (EXTENDED, true)].map(|(name, extended)| {
+        let text = std::fs::read_to_string(support::fixture(name)).unwrap();
+        let mut card: serde_json::Value = serde_json::from_str(&text).unwrap();
+        edit(&mut card, extended);
+        let text = serde_json::to_string_pretty(&card).unwrap();
+        let path = dir.join(if extended {
+            "extended.json"
+        } else {
+            "card.json"
+        });
+        std::fs::write(&path, &text).unwrap();
+        (text, path)
+    });
+    (dir, cards)
+}
+
+/// Finding 1 and 2 of round 5: the SDK's REST routes also answer under `/{tenant}` before
+/// the prefix, and with v0.3 compatibility at `/rest/v1/card`, whatever version the card's
+/// HTTP+JSON interface declares. Behind the layer, every one of them needs the key; with
+/// it, the layer answers the card itself.
+#[test]
+fn every_route_the_sdk_serves_the_extended_card_on_needs_credentials() {
+    // The SDK answers a v0.3 route only when the card has a v0.3 interface, and a v1.0 route
+    // only with a v1.0 one: the other interface (JSON-RPC) declares the other version.
+    for declared in ["1.0", "0.3"] {
+        let other = if declared == "1.0" { "0.3" } else { "1.0" };
+        let (_dir, [(public, public_path), (extended, extended_path)]) = edited_cards(|card, _| {
+            card["supportedInterfaces"][0]["protocolVersion"] = other.into();
+            card["supportedInterfaces"][1]["protocolVersion"] = declared.into();
+        });
+        let sdk = SdkServer::start_files(&public_path, &extended_path, true);
+        let front = cards_in_front_of(sdk.addr, &public, &extended, key_security);
+        // The SDK refuses a call without the version its route speaks.
+        let get = |addr, path: &str, headers: &[(&str, &[u8])]| {
+            let version: &[u8] = if path.ends_with("/v1/card") {
+                b"0.3"
+            } else {
+                b"1.0"
+            };
+            let headers = [&[("A2A-Version", version)][..], headers].concat();
+            support::request(addr, "GET", path, &headers, b"")
+        };
+        for path in [
+            "/rest/extendedAgentCard",
+            "/acme/rest/extendedAgentCard",
+            "/t-1/rest/extendedAgentCard",
+            "/rest/v1/card",
+        ] {
+            // The SDK alone hands out its extended card there...
+            let direct = get(sdk.addr, path, &[]);
+            let text = String::from_utf8_lossy(&direct.body);
+            assert!(
+                text.contains(EXTENDED_ONLY),
+                "{declared}: the SDK did not answer {path}: {} {text}",
+                direct.status
+            );
+            // ... and behind the layer only with the key, answered by the layer.
+            for headers in [&[][..], &[("X-API-Key", &b"k1-wrong"[..])][..]] {
+                let refused = get(front.addr, path, headers);
+                let text = String::from_utf8_lossy(&refused.body);
+                assert_eq!(refused.status, 401, "{declared} {path}: {text}");
+                assert!(!text.contains(EXTENDED_ONLY), "{declared} {path}: {text}");
+            }
+            let answered = send(
+                front.addr,
+                "GET",
+                path,
+                b"",
+                &[("X-API-Key", KEY.as_bytes())],
+            );
+            assert_eq!(answered.status, 200, "{declared} {path}");
+            assert!(String::from_utf8_lossy(&answered.body).contains(EXTENDED_ONLY));
+            assert!(
+                answered.header("server").is_none_or(|s| s != "uvicorn"),
+                "{path}"
+            );
+        }
+        // A tenant a proxy could read as another path, before the prefix: refused by all.
+        let bad = send(
+            front.addr,
+            "GET",
+            "/%2e%2e/rest/extendedAgentCard",
+            b"",
+            &[("X-API-Key", KEY.as_bytes())],
+        );
+        assert_eq!(bad.status, 404, "{declared}");
+    }
+}
+
+/// A request header: name and value.
+type Header = (&'static str, &'static [u8]);
+
+/// Finding 3 of round 5: a skill of the extended card needs a partner key of its own. A
+/// call the layer cannot read (over its peek, UTF-16, compressed) may be GetExtendedAgentCard
+/// to the SDK, which answers with every skill: it passes only for a caller who meets every
+/// skill's requirements; a call the layer reads is answered by the layer, filtered.
+#[test]
+fn skill_filtering_holds_on_calls_the_layer_cannot_read() {
+    const PARTNER: &str = "p1-partner";
+    let (_dir, [(public, public_path), (extended, extended_path)]) = edited_cards(
+        |card, extended| {
+            if extended {
+                card["securitySchemes"]["partner"] = serde_json::json!({"apiKeySecurityScheme": {"location": "header", "name": "X-Partner"}});
+                card["skills"][1]["securityRequirements"] =
+                    serde_json::json!([{"schemes": {"partner": {}}}]);
+            }
+        },
+    );
+    let sdk = SdkServer::start_files(&public_path, &extended_path, false);
+    let security = |public: &AgentCard| {
+        CardSecurity::builder(public)
+            .verifier("apiKey", ApiKeys::new([KEY]).unwrap())
+            .verifier("partner", ApiKeys::new([PARTNER]).unwrap())
+            .build()
+            .unwrap()
+    };
+    let front = cards_in_front_of(sdk.addr, &public, &extended, security);
+    let key = ("X-API-Key", KEY.as_bytes());
+    let partner = ("X-Partner", PARTNER.as_bytes());
+    let plain = br#"{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}"#.to_vec();
+    let mut calls: Vec<(Vec<u8>, Option<Header>)> = undecidable_calls()
+        .into_iter()
+        .map(|body| (body, None))
+        .collect();
+    calls.push((plain.clone(), Some(("Content-Encoding", b"gzip"))));
+    for (body, extra) in &calls {
+        let with = |headers: &[(&str, &[u8])]| {
+            let headers: Vec<_> = headers.iter().copied().chain(*extra).collect();
+            post(front.addr, body, &headers)
+        };
+        // The SDK alone answers it with every skill.
+        let direct = post(sdk.addr, body, &extra.iter().copied().collect::<Vec<_>>());
+        assert!(
+            String::from_utf8_lossy(&direct.body).contains(EXTENDED_ONLY),
+            "{}",
+            shown(body)
+        );
+        // The card's key alone is not enough behind the layer.
+        for headers in [
+            &[key][..],
+            &[key, ("X-Partner", b"p1-wrong")][..],
+            &[partner][..],
+        ] {
+            let refused = with(headers);
+            let text = String::from_utf8_lossy(&refused.body);
+            assert_eq!(refused.status, 401, "{}: {text}", shown(body));
+            assert!(!text.contains(EXTENDED_ONLY), "{}: {text}", shown(body));
+        }
+        // Both keys: the call reaches the SDK, whose answer the caller may see.
+        let passed = with(&[key, partner]);
+        assert_eq!(passed.header("server"), Some("uvicorn"), "{}", shown(body));
+    }
+    // A call the layer reads: answered by the layer, the partner's skill shown only to it.
+    let filtered = post(front.addr, &plain, &[key]);
+    assert_eq!(filtered.status, 200);
+    assert!(!String::from_utf8_lossy(&filtered.body).contains(EXTENDED_ONLY));
+    let full = post(front.addr, &plain, &[key, partner]);
+    assert!(String::from_utf8_lossy(&full.body).contains(EXTENDED_ONLY));
+}
+
+/// Finding 5 of round 5: a card whose API key is a cookie. Starlette, the SDK's framework,
+/// trims cookie names and keeps the last of a repeated one, so `sid=<key>; sid =other` is
+/// `sid=other` to the app while a reader of the exact name sees the key. The layer refuses a
+/// header naming the cookie twice in any spelling; one naming it once passes.
+#[test]
+fn a_cookie_named_twice_in_any_spelling_is_refused() {
+    let (_dir, [(public, public_path), (extended, extended_path)]) = edited_cards(|card, _| {
+        card["securitySchemes"]["apiKey"] =
+            serde_json::json!({"apiKeySecurityScheme": {"location": "cookie", "name": "sid"}});
+    });
+    let sdk = SdkServer::start_files(&public_path, &extended_path, false);
+    let front = cards_in_front_of(sdk.addr, &public, &extended, key_security);
+    let starlette_reads = |cookie: &str| {
+        let echoed = support::request(
+            sdk.addr,
+            "GET",
+            "/echo-cookies",
+            &[("Cookie", cookie.as_bytes())],
+            b"",
+        );
+        echoed.json()["sid"].as_str().map(str::to_owned)
+    };
+    let path = "/rest/extendedAgentCard";
+    let with = |cookie: &str| {
+        send(
+            front.addr,
+            "GET",
+            path,
+            b"",
+            &[("Cookie", cookie.as_bytes())],
+        )
+    };
+    // Once: the layer and Starlette read the same key.
+    for cookie in [
+        format!("sid={KEY}"),
+        format!("a=b; sid={KEY}"),
+        format!("sid ={KEY}"),
+    ] {
+        assert_eq!(starlette_reads(&cookie).as_deref(), Some(KEY), "{cookie}");
+        assert_eq!(with(&cookie).status, 200, "{cookie}");
+    }
+    // Twice, in spellings where the two readings part: refused.
+    for other in [
+        "sid =other",
+        " sid=other",
+        "sid=other",
+        "SID=other",
+        "s%69d=other",
+    ] {
+        for cookie in [format!("sid={KEY}; {other}"), format!("{other}; sid={KEY}")] {
+            let refused = with(&cookie);
+            let text = String::from_utf8_lossy(&refused.body);
+            assert_eq!(refused.status, 401, "{cookie}: {text}");
+            assert!(!text.contains(EXTENDED_ONLY), "{cookie}");
+        }
+    }
+    // The disagreement is real: Starlette gives the app the last one.
+    assert_eq!(
+        starlette_reads(&format!("sid={KEY}; sid =other")).as_deref(),
+        Some("other")
+    );
 }

@@ -145,7 +145,7 @@ fn a_changed_card_fails_with_the_reason() {
     // Both signatures (the spec's form, the SDKs') fail, in every form.
     let mismatch = |i| {
         format!(
-            "/signatures/{i}: the EdDSA signature by key \"k1\" does not match the card in any accepted form (spec, a2a-sdk-1.3, a2a-js-1.3)"
+            "/signatures/{i}: the EdDSA signature by key \"k1\" does not match the card in any accepted form (spec, jcs, proto, rendered, a2a-sdk-1.3, a2a-js-1.3)"
         )
     };
     assert!(
@@ -340,7 +340,7 @@ fn one_form_signed_and_each_form_verified() {
     assert_eq!(r.code, 1, "{r:?}");
     assert!(
         r.stdout
-            .contains("does not match the card in any accepted form (spec)"),
+            .contains("does not match the card in any accepted form (spec, jcs)"),
         "{r:?}"
     );
     let r = run(&["verify", &sdk, "--jwks", &jwks, "--a2a-sdk-compat"]);
@@ -453,6 +453,93 @@ fn unreadable_files_exit_2() {
     assert_eq!(r.code, 1, "{r:?}");
     assert!(
         r.stdout.contains("/signatures: the card is not signed"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn a_v03_card_signed_as_written_stays_v03_verifies_and_canonical_shows_its_bytes() {
+    use sha2::{Digest, Sha256};
+    let dir = scratch();
+    let (key, jwks) = keygen(&dir, "EdDSA", "k1");
+    let v03 = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/fixtures/cards/base/v0.3.json"
+    );
+    let signed = sign_to_file(
+        &dir,
+        &["sign", v03, "--key", &key, "--kid", "k1", "--as-written"],
+        "signed.json",
+    );
+    let card: Value = serde_json::from_str(&std::fs::read_to_string(&signed).unwrap()).unwrap();
+    assert!(card["url"].is_string(), "still v0.3: {card}");
+    assert!(card.get("supportedInterfaces").is_none(), "{card}");
+    let r = run(&["verify", &signed, "--jwks", &jwks, "--require-spec-form"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(
+        r.stdout.contains("(EdDSA, kid \"k1\", spec form) matches"),
+        "{r:?}"
+    );
+    assert!(
+        r.stderr
+            .contains("a v0.3 card; signatures are checked over its own JSON"),
+        "{r:?}"
+    );
+
+    // Each form's bytes and their SHA-256; the spec's is the v0.3 JSON without signatures.
+    let r = run(&["canonical", &signed]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let (head, bytes) = (lines[0], lines[1]);
+    assert!(head.starts_with("spec: sha256:"), "{r:?}");
+    let digest = format!("{:x}", Sha256::digest(bytes.as_bytes()));
+    assert!(head.contains(&digest), "{head} vs {digest}");
+    assert!(head.contains(&format!("({} bytes)", bytes.len())), "{head}");
+    assert!(
+        bytes.contains("\"url\":") && !bytes.contains("signatures"),
+        "{bytes}"
+    );
+    for form in [
+        "jcs:",
+        "proto:",
+        "rendered:",
+        "a2a-sdk-1.3:",
+        "a2a-js-1.3:",
+        "a2a-js-typed:",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(form)), "{form} {r:?}");
+    }
+    let r = run(&["canonical", &signed, "--form", "a2a-js-typed"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    assert!(r.stdout.starts_with("a2a-js-typed: sha256:"), "{r:?}");
+    assert_eq!(r.stdout.lines().count(), 2, "{r:?}");
+    // The card has a security scheme: the rendered form has it, the JS typed path does not.
+    let js_bytes = lines[lines
+        .iter()
+        .position(|l| l.starts_with("rendered:"))
+        .unwrap()
+        + 1];
+    assert!(js_bytes.contains("\"securitySchemes\""), "{js_bytes}");
+    assert!(
+        !r.stdout.lines().nth(1).unwrap().contains("securitySchemes"),
+        "{r:?}"
+    );
+
+    // Edited after signing: refused, naming the forms tried.
+    let edited = path(&dir, "edited.json");
+    std::fs::write(
+        &edited,
+        std::fs::read_to_string(&signed)
+            .unwrap()
+            .replacen("\"name\": \"", "\"name\": \"X", 1),
+    )
+    .unwrap();
+    let r = run(&["verify", &edited, "--jwks", &jwks]);
+    assert_eq!(r.code, 1, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "does not match the card in any accepted form (spec, jcs, proto, rendered, a2a-sdk-1.3, a2a-js-1.3)"
+        ),
         "{r:?}"
     );
 }

@@ -1,7 +1,9 @@
 //! The JSON-RPC method peek of the extended-card layer, alone and through the layer: any
 //! body POSTed to the card's JSON-RPC route. Never a panic, never a 5xx; the extended card
 //! never reaches a caller without credentials; with a valid API key, a body the peek calls
-//! ours gets the extended card, and anything else reaches the agent.
+//! ours gets the extended card, one it calls another method's reaches the agent, and one it
+//! cannot decide is refused, because the fixture's extended card has skills that need more than
+//! the card's API key (an undecided call needs every skill's requirements too).
 #![no_main]
 
 use std::convert::Infallible;
@@ -105,7 +107,15 @@ fuzz_target!(|data: &[u8]| {
             !body.contains(AGENT) && !body.contains(EXTENDED_ONLY),
             "{body}"
         ),
-        // Undecided calls reach the agent once authenticated (UndecidedCall::RequireSecurity).
-        Peeked::NotOurs | Peeked::Undecided => assert_eq!(body, AGENT),
+        Peeked::NotOurs => assert_eq!(body, AGENT),
+        // UndecidedCall::RequireSecurity: the card's requirements and every skill's; the API
+        // key alone meets the first only.
+        Peeked::Undecided => {
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+            assert!(
+                !body.contains(AGENT) && !body.contains(EXTENDED_ONLY),
+                "{body}"
+            );
+        }
     }
 });

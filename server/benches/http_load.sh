@@ -21,10 +21,19 @@
 #   (POST SendMessage) with the same four credentials;
 # - HTTP/2 with prior knowledge, h2c (h2load): the bare server in its h2 mode and `a2a-card
 #   serve`'s public card. H2=0 leaves them out.
+# - against nginx (Debian's, started here on 127.0.0.1 with a configuration written for the
+#   run): the same card as a static file (the bytes `a2a-card serve` sends, with its media
+#   type), the same P-256 self-signed certificate (made for the run with openssl), TLS 1.3 on
+#   both, and NGINX_WORKERS worker processes (default: one per core, as many as the threads of
+#   `a2a-card serve`'s runtime); its CPU is the master's and the workers' together. h2 over
+#   TLS (h2load, ALPN h2), HTTP/1.1 over TLS (wrk) and h2c with prior knowledge (h2load), each
+#   against `a2a-card serve` (with --tls-cert/--tls-key for the TLS rows). NGINX_ROWS=0 leaves them
+#   out; NGINX_ROWS=only runs only them (and not the rows above).
 #
 # Environment: JWT_TOKENS (distinct tokens, default 20000), CONNECTIONS (default 32), THREADS (wrk and h2load threads, default 1),
 # STREAMS (concurrent h2 streams per connection, default 10), H2 (default 1), STEAL_MAX
-# (percent of steal time above which a run is made again, default 2) and STEAL_TRIES (runs
+# (percent of steal time above which a run is made again, default 2), NGINX_ROWS (default 1),
+# NGINX_WORKERS (default: nproc) and STEAL_TRIES (runs
 # at most, default 4; see `measure`), and CARGO_TARGET_DIR (where cargo builds; the binaries
 # are run from there).
 set -euo pipefail
@@ -39,6 +48,11 @@ h2=${H2:-1}
 steal_max=${STEAL_MAX:-2}
 steal_tries=${STEAL_TRIES:-4}
 jwt_tokens=${JWT_TOKENS:-20000}
+nginx=${NGINX_ROWS:-1}
+nginx_workers=${NGINX_WORKERS:-$(nproc)}
+# The rows before the nginx ones: all of them unless NGINX_ROWS=only.
+others=1
+[ "$nginx" = only ] && others=0 h2=0
 
 # install PROGRAM PACKAGE: the Debian package of a missing load generator.
 install() {
@@ -48,6 +62,13 @@ install() {
 }
 install wrk wrk
 [ "$h2" = 1 ] && install h2load nghttp2-client
+if [ "$nginx" != 0 ]; then
+    install h2load nghttp2-client
+    install openssl openssl
+    # Debian installs nginx in /usr/sbin, outside the PATH of users other than root.
+    nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+    [ -x "$nginx_bin" ] || { install nginx nginx; nginx_bin=$(command -v nginx || echo /usr/sbin/nginx); }
+fi
 
 # What a pasted run measured: when, on how many cores under what load, which commit.
 commit=$(git rev-parse --short HEAD)
@@ -97,23 +118,104 @@ api_key="X-API-Key: bench-key-1"
 
 # The identity provider of the run: its key set, the auth file's [bearer] table trusting it,
 # and the tokens (see bench_tokens.rs).
-echo "signing $jwt_tokens distinct JWTs (JWT_TOKENS)" >&2
-"$bin/examples/bench_tokens" "$work" "$jwt_tokens"
-cat server/benches/fixtures/auth.toml "$work/bearer.toml" >"$work/auth.toml"
-jwt="Authorization: Bearer $(cat "$work/token.txt")"
-wrong_jwt="Authorization: Bearer $(cat "$work/wrong.txt")"
 export WRK_THREADS=$threads WRK_CURSOR=$work/cursor
-
-start bare "$bin/examples/bare_server" 127.0.0.1:0
+if [ "$others" = 1 ]; then
+        echo "signing $jwt_tokens distinct JWTs (JWT_TOKENS)" >&2
+        "$bin/examples/bench_tokens" "$work" "$jwt_tokens"
+        cat server/benches/fixtures/auth.toml "$work/bearer.toml" >"$work/auth.toml"
+        jwt="Authorization: Bearer $(cat "$work/token.txt")"
+        wrong_jwt="Authorization: Bearer $(cat "$work/wrong.txt")"
+        start bare "$bin/examples/bare_server" 127.0.0.1:0
+fi
 start layer "$bin/a2a-card" serve --addr 127.0.0.1:0
-start ext "$bin/a2a-card" serve --addr 127.0.0.1:0 server/benches/fixtures/card.json \
-    --extended-card server/benches/fixtures/extended.json --auth "$work/auth.toml"
-start guard "$bin/examples/guarded_server" 127.0.0.1:0 server/benches/fixtures/card.json "$work/auth.toml"
+if [ "$others" = 1 ]; then
+        start ext "$bin/a2a-card" serve --addr 127.0.0.1:0 server/benches/fixtures/card.json \
+            --extended-card server/benches/fixtures/extended.json --auth "$work/auth.toml"
+        start guard "$bin/examples/guarded_server" 127.0.0.1:0 server/benches/fixtures/card.json "$work/auth.toml"
+fi
 [ "$h2" = 1 ] && start bare2 env BARE_PROTOCOL=h2 "$bin/examples/bare_server" 127.0.0.1:0
 
+# free_port: a port of 127.0.0.1 nobody listens on now (nginx cannot be given port 0).
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+if [ "$nginx" != 0 ]; then
+    # The certificate of both TLS servers: P-256, self-signed, for this run only.
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=127.0.0.1 \
+        -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+    start tls "$bin/a2a-card" serve --addr 127.0.0.1:0 --tls-cert "$work/cert.pem" --tls-key "$work/key.pem"
+    # nginx serves the bytes `a2a-card serve` sends (uncompressed: neither load generator
+    # asks for an encoding here), as a static file with the same media type.
+    mkdir -p "$work/www/.well-known" "$work/nginx"
+    curl -s -H 'Accept-Encoding: identity' -o "$work/www$card_path" "$layer_url$card_path"
+    card_type=$(curl -s -D - -o /dev/null "$layer_url$card_path" | tr -d '\r' |
+        awk -F': ' 'tolower($1)=="content-type" {print $2}')
+    nginx_tls_port=$(free_port)
+    nginx_h2c_port=$(free_port)
+    # Logs, temporary files and the pid file in the run's directory; no access log (the
+    # Rust servers keep none); keep-alive connections are never closed for their number of
+    # requests (nginx closes one after 1000 by default, h2 ones too, with a GOAWAY h2load does
+    # not follow); the file's descriptor and metadata cached, as `a2a-card serve` holds its
+    # card in memory.
+    # Its workers run as the user running this script, so they can read the run's private
+    # directory (run as root, nginx would otherwise switch them to an unprivileged user).
+    cat >"$work/nginx/nginx.conf" <<CONF
+user $(id -un);
+worker_processes $nginx_workers;
+daemon off;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx/body;
+    proxy_temp_path $work/nginx/proxy;
+    fastcgi_temp_path $work/nginx/fastcgi;
+    uwsgi_temp_path $work/nginx/uwsgi;
+    scgi_temp_path $work/nginx/scgi;
+    keepalive_requests 1000000000;
+    keepalive_timeout 300s;
+    open_file_cache max=16;
+    open_file_cache_valid 300s;
+    types { }
+    default_type "$card_type";
+    ssl_protocols TLSv1.3;
+    server {
+        listen 127.0.0.1:$nginx_tls_port ssl http2;
+        ssl_certificate $work/cert.pem;
+        ssl_certificate_key $work/key.pem;
+        root $work/www;
+    }
+    server {
+        listen 127.0.0.1:$nginx_h2c_port http2;
+        root $work/www;
+    }
+}
+CONF
+    "$nginx_bin" -e "$work/nginx/error.log" -p "$work/nginx" -c "$work/nginx/nginx.conf" \
+        >"$work/nginx.out" 2>"$work/nginx.err" &
+    nginx_pid=$!
+    pids+=("$nginx_pid")
+    nginx_tls_url=https://127.0.0.1:$nginx_tls_port
+    nginx_h2c_url=http://127.0.0.1:$nginx_h2c_port
+    for _ in $(seq 1 100); do
+        curl -s -k -o /dev/null "$nginx_tls_url$card_path" && break
+        sleep 0.1
+    done
+    nginx_version=$("$nginx_bin" -v 2>&1 | sed 's|.*nginx/||')
+fi
+
 ticks_per_second=$(getconf CLK_TCK)
-# CPU time (user + system) of a process so far, in clock ticks.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# CPU time (user + system) of a process and its children (nginx's workers) so far, in clock
+# ticks.
+cpu_ticks() {
+    local pid total=0
+    for pid in "$1" $(pgrep -P "$1" || true); do
+        total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+    done
+    echo "$total"
+}
 
 # The machine's steal time so far (time its virtual CPUs waited for the host, which ran
 # another tenant): "steal total" in clock ticks, over all CPUs, from /proc/stat.
@@ -175,6 +277,8 @@ measure() {
         failed=$(awk '/^requests:/ {f += $10 + $12 + $14} /^status codes:/ {f += $7 + $9}
                       END {print f + 0}' "$work/load.txt")
         [ "${requests:-0}" -gt 0 ] || failed=1
+        # h2load speaks HTTP/1.1 to a TLS server that does not pick h2 by ALPN: not this row.
+        grep -Eq '^Application protocol: h2c?$' "$work/load.txt" || failed='not HTTP/2'
     fi
     if [ "$failed" != 0 ]; then
         echo "$name: some requests failed or answered an error" >&2
@@ -189,48 +293,50 @@ measure() {
 # Before any load: the extended card really is what the key gets, and the h2c servers
 # really speak h2c (a server that does not answers curl's prior-knowledge preface with
 # an HTTP/1.1 error or closes the connection).
-status=$(curl -s -o "$work/extended.json" -w '%{http_code}' -H "$api_key" "$ext_url$extended_path")
-if [ "$status" != 200 ] || ! grep -q '"depots"' "$work/extended.json"; then
-    echo "the extended card with the API key answered $status, not 200 with the extended card:" >&2
-    cat "$work/extended.json" >&2
-    exit 1
-fi
-rpc_body='{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}'
-# expect STATUS WHAT CURL_ARGS...: one request, which must answer STATUS (and, for a 200, the
-# extended card).
-expect() {
-    local want=$1 what=$2 got
-    shift 2
-    got=$(curl -s -o "$work/answer" -w '%{http_code}' "$@")
-    if [ "$got" != "$want" ] || { [ "$want" = 200 ] && ! grep -q '"depots"' "$work/answer"; }; then
-        echo "$what answered $got, not $want:" >&2
-        cat "$work/answer" >&2
+if [ "$others" = 1 ]; then
+    status=$(curl -s -o "$work/extended.json" -w '%{http_code}' -H "$api_key" "$ext_url$extended_path")
+    if [ "$status" != 200 ] || ! grep -q '"depots"' "$work/extended.json"; then
+        echo "the extended card with the API key answered $status, not 200 with the extended card:" >&2
+        cat "$work/extended.json" >&2
         exit 1
     fi
-}
-for credential in "$api_key" "$jwt" "Authorization: Bearer $(head -n1 "$work/tokens.txt")"; do
-    expect 200 "the extended card (REST, ${credential%%:*})" -H "$credential" "$ext_url$extended_path"
-    expect 200 "the extended card (JSON-RPC, ${credential%%:*})" -H "$credential" \
+    rpc_body='{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}'
+    # expect STATUS WHAT CURL_ARGS...: one request, which must answer STATUS (and, for a 200, the
+    # extended card).
+    expect() {
+        local want=$1 what=$2 got
+        shift 2
+        got=$(curl -s -o "$work/answer" -w '%{http_code}' "$@")
+        if [ "$got" != "$want" ] || { [ "$want" = 200 ] && ! grep -q '"depots"' "$work/answer"; }; then
+            echo "$what answered $got, not $want:" >&2
+            cat "$work/answer" >&2
+            exit 1
+        fi
+    }
+    for credential in "$api_key" "$jwt" "Authorization: Bearer $(head -n1 "$work/tokens.txt")"; do
+        expect 200 "the extended card (REST, ${credential%%:*})" -H "$credential" "$ext_url$extended_path"
+        expect 200 "the extended card (JSON-RPC, ${credential%%:*})" -H "$credential" \
+            -H 'Content-Type: application/json' --data "$rpc_body" "$ext_url$rpc_path"
+    done
+    # The guarded agent answers its JSON-RPC result to each credential, and 401 to the forged one.
+    agent_call='{"jsonrpc":"2.0","id":1,"method":"SendMessage"}'
+    for credential in "$api_key" "$jwt" "Authorization: Bearer $(head -n1 "$work/tokens.txt")"; do
+        got=$(curl -s -o "$work/answer" -w '%{http_code}' -H "$credential" \
+            -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path")
+        if [ "$got" != 200 ] || ! grep -q '"result"' "$work/answer"; then
+            echo "the guarded agent (${credential%%:*}) answered $got, not 200 with its result:" >&2
+            cat "$work/answer" >&2
+            exit 1
+        fi
+    done
+    expect 401 "the guarded agent with a wrong-signature JWT" -H "$wrong_jwt" \
+        -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path"
+    expect 401 "the guarded agent without credentials" \
+        -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path"
+    expect 401 "the extended card with a wrong-signature JWT (REST)" -H "$wrong_jwt" "$ext_url$extended_path"
+    expect 401 "the extended card with a wrong-signature JWT (JSON-RPC)" -H "$wrong_jwt" \
         -H 'Content-Type: application/json' --data "$rpc_body" "$ext_url$rpc_path"
-done
-# The guarded agent answers its JSON-RPC result to each credential, and 401 to the forged one.
-agent_call='{"jsonrpc":"2.0","id":1,"method":"SendMessage"}'
-for credential in "$api_key" "$jwt" "Authorization: Bearer $(head -n1 "$work/tokens.txt")"; do
-    got=$(curl -s -o "$work/answer" -w '%{http_code}' -H "$credential" \
-        -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path")
-    if [ "$got" != 200 ] || ! grep -q '"result"' "$work/answer"; then
-        echo "the guarded agent (${credential%%:*}) answered $got, not 200 with its result:" >&2
-        cat "$work/answer" >&2
-        exit 1
-    fi
-done
-expect 401 "the guarded agent with a wrong-signature JWT" -H "$wrong_jwt" \
-    -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path"
-expect 401 "the guarded agent without credentials" \
-    -H 'Content-Type: application/json' --data "$agent_call" "$guard_url$rpc_path"
-expect 401 "the extended card with a wrong-signature JWT (REST)" -H "$wrong_jwt" "$ext_url$extended_path"
-expect 401 "the extended card with a wrong-signature JWT (JSON-RPC)" -H "$wrong_jwt" \
-    -H 'Content-Type: application/json' --data "$rpc_body" "$ext_url$rpc_path"
+fi
 if [ "$h2" = 1 ]; then
     for server in bare2 layer; do
         url_var="${server}_url"
@@ -244,9 +350,31 @@ if [ "$h2" = 1 ]; then
     done
 fi
 
+if [ "$nginx" != 0 ]; then
+    # Both TLS servers speak h2 by ALPN and HTTP/1.1 without it, and nginx's h2c port h2c;
+    # all send the same card bytes.
+    want=$(sha256sum <"$work/www$card_path")
+    for check in "--http2 $tls_url" "--http2 $nginx_tls_url" "--http1.1 $tls_url" "--http1.1 $nginx_tls_url" \
+        "--http2-prior-knowledge $nginx_h2c_url" "--http2-prior-knowledge $layer_url"; do
+        read -r flag url <<<"$check"
+        version=$(curl -s -k "$flag" -o "$work/answer" -w '%{http_version} %{http_code}' "$url$card_path" || true)
+        case $flag in --http1.1) expected="1.1 200" ;; *) expected="2 200" ;; esac
+        if [ "$version" != "$expected" ] || [ "$(sha256sum <"$work/answer")" != "$want" ]; then
+            echo "$url (curl $flag) answered '$version' (HTTP version, status), not '$expected' with the card's bytes" >&2
+            cat "$work/nginx/error.log" >&2 2>/dev/null || true
+            exit 1
+        fi
+    done
+fi
+
 etag=$(curl -s -D - -o /dev/null "$layer_url$card_path" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
 echo "wrk: $threads thread(s), $connections connections, ${seconds}s per run, $rounds rounds, alternating; a run with more than ${steal_max}% steal time is made again" >&2
-[ "$h2" = 1 ] && echo "h2load: $threads thread(s), $connections connections, $streams streams each" >&2
+if [ "$h2" = 1 ] || [ "$nginx" != 0 ]; then
+    echo "h2load: $threads thread(s), $connections connections, $streams streams each" >&2
+fi
+if [ "$nginx" != 0 ]; then
+    echo "nginx $nginx_version: $nginx_workers worker processes; a2a-card serve: $(nproc) runtime threads" >&2
+fi
 # in_order FIRST SECOND [THIRD]: the runs of one comparison, baseline first in odd rounds and
 # last in even ones (ABBA), so a drift in the machine's speed during a round (another
 # tenant's load, the scheduler's placement of the threads) does not always favour the same side.
@@ -260,6 +388,15 @@ in_order() {
 }
 for round in $(seq 1 "$rounds"); do
     echo "round $round/$rounds" >&2
+    if [ "$nginx" != 0 ]; then
+        in_order 'measure nginx_tlsh2 h2load "$nginx_tls_url$card_path"' \
+            'measure tls_h2 h2load "$tls_url$card_path"'
+        in_order 'measure nginx_tlsh1 wrk "$nginx_tls_url$card_path"' \
+            'measure tls_h1 wrk "$tls_url$card_path"'
+        in_order 'measure nginx_h2c h2load "$nginx_h2c_url$card_path"' \
+            'measure layer_h2cnginx h2load "$layer_url$card_path"'
+    fi
+    [ "$others" = 1 ] || continue
     in_order 'measure bare wrk "$bare_url$card_path"' \
         'measure layer wrk "$layer_url$card_path"' \
         'measure layer_304 wrk "$layer_url$card_path" "If-None-Match: $etag"'
@@ -331,38 +468,49 @@ header() {
     printf '|---|---|---|---|---|\n'
 }
 
-header "HTTP/1.1 (wrk)" bare
-row "bare hyper, same bytes (baseline)" bare bare
-row "a2a-card serve, 200" layer bare
-row "a2a-card serve, 304 (If-None-Match)" layer_304 bare
-header "extended card and its guarded JSON-RPC route (wrk)" "its public card"
-row "public card of the same server (baseline)" ext_public ext_public
-row "extended card, REST, API key (target: CPU ratio at most 1.5)" ext_key ext_public
-row "extended card, REST, the same JWT again (target: CPU ratio at most 2)" ext_jwt ext_public
-row "extended card, REST, distinct valid JWTs" ext_jwts ext_public
-row "extended card, REST, wrong-signature JWT, 401 (target: CPU ratio at most 9)" ext_wrong ext_public
-row "JSON-RPC GetExtendedAgentCard, API key" ext_rpckey ext_public
-row "JSON-RPC GetExtendedAgentCard, the same JWT again" ext_rpcjwt ext_public
-row "JSON-RPC GetExtendedAgentCard, distinct valid JWTs" ext_rpcjwts ext_public
-row "JSON-RPC GetExtendedAgentCard, wrong-signature JWT, 401" ext_rpcwrong ext_public
-header "an agent's JSON-RPC route behind RequireCardSecurityLayer (wrk)" "its public card"
-row "public card of the same server (baseline)" guard_public guard_public
-row "JSON-RPC SendMessage, API key" guard_key guard_public
-row "JSON-RPC SendMessage, the same JWT again (target: CPU ratio at most 2)" guard_jwt guard_public
-row "JSON-RPC SendMessage, distinct valid JWTs" guard_jwts guard_public
-row "JSON-RPC SendMessage, wrong-signature JWT, 401 (target: CPU ratio at most 9)" guard_wrong guard_public
-if [ "$h2" = 1 ]; then
-    header "HTTP/2, h2c with prior knowledge (h2load)" bare
-    row "bare hyper h2, same bytes (baseline)" bare2 bare2
-    row "a2a-card serve, 200" layer_h2 bare2
+if [ "$nginx" != 0 ]; then
+    header "against nginx $nginx_version (static file, same certificate and bytes, TLS 1.3, $nginx_workers workers)" nginx
+    row "h2 over TLS (h2load): nginx (baseline)" nginx_tlsh2 nginx_tlsh2
+    row "h2 over TLS (h2load): a2a-card serve" tls_h2 nginx_tlsh2
+    row "HTTP/1.1 over TLS (wrk): nginx (baseline)" nginx_tlsh1 nginx_tlsh1
+    row "HTTP/1.1 over TLS (wrk): a2a-card serve" tls_h1 nginx_tlsh1
+    row "h2c, prior knowledge (h2load): nginx (baseline)" nginx_h2c nginx_h2c
+    row "h2c, prior knowledge (h2load): a2a-card serve" layer_h2cnginx nginx_h2c
 fi
-# The extended-card server's memory after every run, the distinct tokens' among them: the
-# verifier's cache is bounded, so the peak stays put however many tokens come.
-printf '\nThe extended-card server after %s distinct JWTs per distinct-token run: %s, peak %s.\n' \
-    "$jwt_tokens" "$(awk '/^VmRSS/ {print $2, $3}' "/proc/$ext_pid/status")" \
-    "$(awk '/^VmHWM/ {print $2, $3}' "/proc/$ext_pid/status")"
-printf 'The guarded agent, the same: %s, peak %s.\n' \
-    "$(awk '/^VmRSS/ {print $2, $3}' "/proc/$guard_pid/status")" \
-    "$(awk '/^VmHWM/ {print $2, $3}' "/proc/$guard_pid/status")"
+if [ "$others" = 1 ]; then
+    header "HTTP/1.1 (wrk)" bare
+    row "bare hyper, same bytes (baseline)" bare bare
+    row "a2a-card serve, 200" layer bare
+    row "a2a-card serve, 304 (If-None-Match)" layer_304 bare
+    header "extended card and its guarded JSON-RPC route (wrk)" "its public card"
+    row "public card of the same server (baseline)" ext_public ext_public
+    row "extended card, REST, API key (target: CPU ratio at most 1.5)" ext_key ext_public
+    row "extended card, REST, the same JWT again (target: CPU ratio at most 2)" ext_jwt ext_public
+    row "extended card, REST, distinct valid JWTs" ext_jwts ext_public
+    row "extended card, REST, wrong-signature JWT, 401 (target: CPU ratio at most 9)" ext_wrong ext_public
+    row "JSON-RPC GetExtendedAgentCard, API key" ext_rpckey ext_public
+    row "JSON-RPC GetExtendedAgentCard, the same JWT again" ext_rpcjwt ext_public
+    row "JSON-RPC GetExtendedAgentCard, distinct valid JWTs" ext_rpcjwts ext_public
+    row "JSON-RPC GetExtendedAgentCard, wrong-signature JWT, 401" ext_rpcwrong ext_public
+    header "an agent's JSON-RPC route behind RequireCardSecurityLayer (wrk)" "its public card"
+    row "public card of the same server (baseline)" guard_public guard_public
+    row "JSON-RPC SendMessage, API key" guard_key guard_public
+    row "JSON-RPC SendMessage, the same JWT again (target: CPU ratio at most 2)" guard_jwt guard_public
+    row "JSON-RPC SendMessage, distinct valid JWTs" guard_jwts guard_public
+    row "JSON-RPC SendMessage, wrong-signature JWT, 401 (target: CPU ratio at most 9)" guard_wrong guard_public
+    if [ "$h2" = 1 ]; then
+        header "HTTP/2, h2c with prior knowledge (h2load)" bare
+        row "bare hyper h2, same bytes (baseline)" bare2 bare2
+        row "a2a-card serve, 200" layer_h2 bare2
+    fi
+    # The extended-card server's memory after every run, the distinct tokens' among them: the
+    # verifier's cache is bounded, so the peak stays put however many tokens come.
+    printf '\nThe extended-card server after %s distinct JWTs per distinct-token run: %s, peak %s.\n' \
+        "$jwt_tokens" "$(awk '/^VmRSS/ {print $2, $3}' "/proc/$ext_pid/status")" \
+        "$(awk '/^VmHWM/ {print $2, $3}' "/proc/$ext_pid/status")"
+    printf 'The guarded agent, the same: %s, peak %s.\n' \
+        "$(awk '/^VmRSS/ {print $2, $3}' "/proc/$guard_pid/status")" \
+        "$(awk '/^VmHWM/ {print $2, $3}' "/proc/$guard_pid/status")"
+fi
 printf '\nRuns made again for steal time above %s%%: %s; kept over the limit after %s tries: %s.\n' \
     "$steal_max" "$retried" "$steal_tries" "$over_limit"

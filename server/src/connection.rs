@@ -56,6 +56,9 @@ pub(crate) struct Control {
     stop: AtomicU8,
     /// The connection task, woken when `stop` changes.
     task: AtomicWaker,
+    /// How many times the connection task has been polled (wrapping): writes gathered by
+    /// [`Coalesced`](crate::coalesce::Coalesced) during one poll go out on the next.
+    polls: AtomicU64,
 }
 
 /// One request in flight, in `activity`.
@@ -73,7 +76,19 @@ impl Control {
             io: AtomicU64::new(0),
             stop: AtomicU8::new(RUN),
             task: AtomicWaker::new(),
+            polls: AtomicU64::new(0),
         })
+    }
+
+    /// How many times the connection task has been polled so far.
+    pub(crate) fn polls(&self) -> u64 {
+        self.polls.load(Ordering::Relaxed)
+    }
+
+    /// Counts one more poll, as [`Driven`] does on each (for tests of what reads it).
+    #[cfg(test)]
+    pub(crate) fn count_poll(&self) {
+        self.polls.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Counts a request from its head until the guard is dropped (with its response body).
@@ -152,6 +167,11 @@ where
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
         let this = self.project();
         let control = &**this.control;
+        // Only this task writes it: a load and a store, no read-modify-write.
+        control.polls.store(
+            control.polls.load(Ordering::Relaxed).wrapping_add(1),
+            Ordering::Relaxed,
+        );
         if !this
             .registered
             .as_ref()

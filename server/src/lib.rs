@@ -8,7 +8,10 @@
 //! plain TCP, as its first bytes show (peeked, so hyper still reads them); hyper-util's auto
 //! builder, which reads through a rewind buffer, serves only a connection neither settles. A
 //! connection's requests share one instance of the service (it is cloned per connection, not
-//! per request). On shutdown, connections finish the requests in flight; one in the middle of
+//! per request). On HTTP/2, a stream's future is polled once in the connection's task and
+//! spawned as a task of its own only if it is not done then (a card answer is), and the
+//! answers to a batch of requests are written together, as one write and, over TLS, one
+//! record, rather than one each (up to 16 KiB at a time). On shutdown, connections finish the requests in flight; one in the middle of
 //! a request head is closed within half a second rather than held until the
 //! [drain timeout](ServerBuilder::drain_timeout).
 //!
@@ -78,8 +81,10 @@
 
 #[cfg(feature = "auth-file")]
 pub mod auth_file;
+mod coalesce;
 mod connection;
 mod connection_info;
+mod executor;
 mod protocol;
 mod run;
 mod server;

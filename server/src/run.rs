@@ -8,13 +8,15 @@ use bytes::Bytes;
 use http::{Request, Response};
 use hyper::body::Incoming;
 use hyper::server::conn::{http1, http2};
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::rt::TokioIo;
 use hyper_util::server::conn::auto;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio::task::AbortHandle;
 
+use super::coalesce::Coalesced;
 use super::connection::{Control, Deadlines, Metered, watchdog};
+use super::executor::FirstPollInline;
 use super::protocol::{self, Protocol};
 use super::server::{Server, ServerEvent};
 use super::service::Counted;
@@ -142,9 +144,9 @@ impl Server {
         let mut http1 = http1::Builder::new();
         // The header deadline is the watchdog's (see connection.rs): no timer per request.
         http1.header_read_timeout(None);
-        let mut http2 = http2::Builder::new(TokioExecutor::new());
+        let mut http2 = http2::Builder::new(FirstPollInline);
         http2_settings!(http2, self);
-        let mut auto = auto::Builder::new(TokioExecutor::new());
+        let mut auto = auto::Builder::new(FirstPollInline);
         auto.http1().header_read_timeout(None);
         http2_settings!(auto.http2(), self);
         Http { http1, http2, auto }
@@ -202,8 +204,14 @@ impl Server {
                 let version = protocol::from_alpn(session.alpn_protocol());
                 let certificate = crate::tls::client_certificate(session);
                 let service = crate::WithConnectionInfo::new(service, certificate);
-                let io = TokioIo::new(stream);
-                spawn_requests(&http, io, version, service, connection);
+                if version == Protocol::Http2 {
+                    // h2's frames, gathered into one TLS record and one write (coalesce.rs).
+                    let io = TokioIo::new(Coalesced::new(stream, connection.control.clone()));
+                    spawn_requests(&http, io, version, service, connection);
+                } else {
+                    // HTTP/1.1 writes a response as one vectored write already.
+                    spawn_requests(&http, TokioIo::new(stream), version, service, connection);
+                }
                 return;
             }
             // Nothing sent within the header timeout, closed at once, or the server shutting
@@ -216,8 +224,14 @@ impl Server {
             let Some(version) = version else {
                 return;
             };
-            let io = TokioIo::new(Metered::new(stream, connection.control.clone()));
-            spawn_requests(&http, io, version, service, connection);
+            let io = Metered::new(stream, connection.control.clone());
+            if version == Protocol::Http2 {
+                // h2's frames, gathered into one write (coalesce.rs).
+                let io = TokioIo::new(Coalesced::new(io, connection.control.clone()));
+                spawn_requests(&http, io, version, service, connection);
+            } else {
+                spawn_requests(&http, TokioIo::new(io), version, service, connection);
+            }
         }
     }
 }
@@ -227,8 +241,8 @@ impl Server {
 #[derive(Debug)]
 struct Http {
     http1: http1::Builder,
-    http2: http2::Builder<TokioExecutor>,
-    auto: auto::Builder<TokioExecutor>,
+    http2: http2::Builder<FirstPollInline>,
+    auto: auto::Builder<FirstPollInline>,
 }
 
 /// What the server asks of the service it runs, named once for the private functions.

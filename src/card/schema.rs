@@ -29,7 +29,12 @@ pub(crate) enum Kind {
 /// message must be present but may be empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Presence {
+    /// Implicit presence: a field at its default (empty string, `false`, empty list or map)
+    /// is not set, and ProtoJSON leaves it out.
     Optional,
+    /// The proto's `optional` keyword (explicit presence): set even at its default when the
+    /// document has it (§8.4.1 rule 1 keeps `"streaming": false`).
+    Explicit,
     Required,
 }
 
@@ -76,7 +81,7 @@ pub(crate) static AGENT_CARD: Message = Message {
         ),
         f("provider", Message(&AGENT_PROVIDER), Optional),
         f("version", Str, Required),
-        f("documentationUrl", Str, Optional),
+        f("documentationUrl", Str, Explicit),
         f("capabilities", Message(&AGENT_CAPABILITIES), Required),
         f("securitySchemes", Map(&Message(&SECURITY_SCHEME)), Optional),
         f(
@@ -92,7 +97,7 @@ pub(crate) static AGENT_CARD: Message = Message {
             List(&Message(&AGENT_CARD_SIGNATURE)),
             Optional,
         ),
-        f("iconUrl", Str, Optional),
+        f("iconUrl", Str, Explicit),
     ],
 };
 
@@ -114,10 +119,10 @@ pub(crate) static AGENT_PROVIDER: Message = Message {
 pub(crate) static AGENT_CAPABILITIES: Message = Message {
     name: "AgentCapabilities",
     fields: &[
-        f("streaming", Bool, Optional),
-        f("pushNotifications", Bool, Optional),
+        f("streaming", Bool, Explicit),
+        f("pushNotifications", Bool, Explicit),
         f("extensions", List(&Message(&AGENT_EXTENSION)), Optional),
-        f("extendedAgentCard", Bool, Optional),
+        f("extendedAgentCard", Bool, Explicit),
     ],
 };
 

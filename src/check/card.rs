@@ -4,7 +4,7 @@
 use super::endpoint::{CardFetch, header_findings, redirect_findings};
 use super::finding::{Place, finding, from_validation};
 use super::{CANONICAL_PATH, LEGACY_PATH};
-use crate::sign::{CardVerifier, TrustStore};
+use crate::sign::{CardDocument, CardVerifier, TrustStore};
 use crate::{
     AgentCard, Code, Diagnostic,
     validate::{DocumentKind, Profile, validate_document},
@@ -164,13 +164,18 @@ pub(super) fn legacy_findings(
     }
 }
 
-/// Signatures against `--jwks`, or a note on what was not checked.
+/// Signatures against `--jwks`, or a note on what was not checked. `body` is the card as
+/// served: signatures cover it as written, not the model's rendering of it.
 pub(super) fn signature_findings(
     card: &AgentCard,
+    body: Option<&[u8]>,
     keys: Option<&Keys>,
     url: &str,
     findings: &mut Vec<Diagnostic>,
 ) {
+    let document = body
+        .and_then(|body| CardDocument::from_json_slice(body).ok())
+        .unwrap_or_else(|| CardDocument::from_card(card));
     let place = || Place::pointer(url, "/signatures");
     for skipped in keys.map_or(&[][..], |k| &k.skipped[..]) {
         findings.push(finding(Code::KeyLeftOut, place(), skipped.clone()));
@@ -188,7 +193,7 @@ pub(super) fn signature_findings(
             place(),
             "keys were given but the card carries no signature",
         )),
-        (Some(verifier), _) => match verifier.verify(card) {
+        (Some(verifier), _) => match verifier.verify_document(&document) {
             Ok(verified) => {
                 findings.push(finding(
                     Code::SignatureVerified,
@@ -212,8 +217,12 @@ pub(super) fn signature_findings(
                         ),
                     ));
                 }
-                if let Some(Err(error)) = keys.map(|k| k.strict.verify(card)) {
-                    findings.push(finding(Code::UnsignedFields, place(), error.to_string()));
+                // Members outside the proto: named above when the form that verified leaves
+                // them out; otherwise proto-based readers still drop them.
+                if verified.uncovered.is_empty() {
+                    if let Some(Err(error)) = keys.map(|k| k.strict.verify_document(&document)) {
+                        findings.push(finding(Code::UnsignedFields, place(), error.to_string()));
+                    }
                 }
             }
             Err(error) => findings.push(finding(

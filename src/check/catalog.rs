@@ -292,7 +292,8 @@ async fn listed_url(
         let cross_origin = Origin::of(&served_at) != Origin::of(base.base);
         http_semantics::protocol_findings(client, &served_at, response, cross_origin, findings)
             .await;
-        signature_findings(agent, base.keys, final_url, findings);
+        let body = fetched.card_body().map(|b| &b[..]);
+        signature_findings(agent, body, base.keys, final_url, findings);
         interface_findings(client, agent, final_url, base.credentials, findings).await;
     }
     digest_findings(

@@ -251,7 +251,8 @@ impl Audit {
         legacy_findings(&legacy, card.as_ref(), &mut findings);
         if let Some(card) = &card {
             let url = canonical.endpoint.final_url();
-            signature_findings(card, self.keys.as_ref(), url, &mut findings);
+            let body = canonical.card_body().map(|b| &b[..]);
+            signature_findings(card, body, self.keys.as_ref(), url, &mut findings);
             interfaces::interface_findings(client, card, url, &self.credentials, &mut findings)
                 .await;
         }

@@ -365,7 +365,7 @@ codes! {
     SignatureNotChecked = "A2A-C303", Note;
     /// A key of the given key set that cannot be used (left out).
     KeyLeftOut = "A2A-C304", Note;
-    /// A signature verifies, but the card carries fields no signature covers.
+    /// A signature verifies, but the card carries values the form it verified in does not cover.
     UnsignedFields = "A2A-C305", Warning;
     /// A declared interface does not answer.
     InterfaceUnreachable = "A2A-C400", Error;

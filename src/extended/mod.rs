@@ -2,10 +2,13 @@
 //! card's interfaces, the card's own security requirements enforced, skills filtered per
 //! caller.
 //!
-//! Routes, from each `supportedInterfaces[].url` path `P` of the public card (its binding
-//! and version give the [`ExtendedCardOperation`](crate::protocol::ExtendedCardOperation)):
-//! - HTTP+JSON: `GET P/extendedAgentCard` and `GET P/{tenant}/extendedAgentCard`; on a v0.3
-//!   interface `GET P/v1/card` (the v0.3 rendering);
+//! Routes, from each `supportedInterfaces[].url` path `P` of the public card: every path a
+//! backend could route to an extended card.
+//! - REST, under every HTTP interface path (JSON-RPC and HTTP+JSON alike, whatever version
+//!   each declares: SDKs serve both versions' routes, and some mount JSON-RPC and REST at one
+//!   prefix): `GET P/extendedAgentCard` and `GET P/v1/card` (the v0.3 rendering), each also
+//!   with a tenant segment after `P`, before it (the Python SDK mounts its REST routes under
+//!   `/{tenant}` too) or both;
 //! - JSONRPC: a `POST P` whose method is `GetExtendedAgentCard` (v1.0) or
 //!   `agent/getAuthenticatedExtendedCard` (v0.3) is answered with a JSON-RPC result; any
 //!   other call passes to the inner service with its body byte for byte (the layer reads at
@@ -63,6 +66,7 @@ mod routes;
 mod service;
 #[cfg(test)]
 mod tests;
+mod unimplemented;
 mod variants;
 
 #[cfg(feature = "fuzzing")]
@@ -74,3 +78,4 @@ pub use future::ResponseFuture;
 pub use layer::{EXTENDED_CACHE_CONTROL, ExtendedCardLayer, ExtendedCardLayerBuilder};
 pub use policy::UndecidedCall;
 pub use service::ExtendedCardService;
+pub use unimplemented::{UnimplementedAgent, UnimplementedFuture};

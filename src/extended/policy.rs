@@ -33,11 +33,15 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum UndecidedCall {
-    /// The default: the call must meet the card's security requirements (401 or 403 in
-    /// JSON-RPC style otherwise), then reaches the agent byte for byte. Large calls from
-    /// authenticated callers (a message with a file part) keep working. Skills filtered by
-    /// their own `securityRequirements` are the agent's to filter if it answers the method
-    /// itself; use [`Refuse`](Self::Refuse) when it might.
+    /// The default: the call must meet the card's security requirements and those of
+    /// every skill that has its own `securityRequirements` (401 or 403 in JSON-RPC style
+    /// otherwise), then reaches the agent byte for byte. The agent might read the call as
+    /// the extended-card method and answer with every skill, so only a caller who would see
+    /// every skill anyway may send a call the layer cannot read; the skill filtering holds
+    /// on every call. Large calls from such callers (a message with a file part) keep
+    /// working; a caller entitled to fewer skills sends its calls uncompressed and within
+    /// the peek. Chosen over refusing every undecided call when skills have requirements:
+    /// that would break large calls for every caller, the fully entitled ones included.
     #[default]
     RequireSecurity,
     /// Refuse the call: HTTP 400 with JSON-RPC error -32600 (Invalid Request), whoever sends

@@ -36,33 +36,48 @@ impl A2aError {
     /// The error's HTTP status with google.rpc.Status (HTTP+JSON binding, §11.6).
     pub(crate) fn rest(self) -> Response<Bytes> {
         let (code, message) = self.parts();
-        let body = json!({"error": {
-            "code": code.http_status(),
-            "status": code.grpc_status(),
-            "message": message,
-            "details": [error_info(code.reason())],
-        }});
-        json_response(
-            StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
-            "application/json",
-            body.to_string(),
-        )
+        rest_error(code, message)
     }
 
-    /// HTTP 400 with a JSON-RPC error (§9.5).
+    /// A JSON-RPC error (§9.5) with HTTP 200: the binding gives JSON-RPC errors no HTTP
+    /// status, the SDKs' servers send them with 200, and their clients read the error only
+    /// from a 200 (a 400 reaches the caller as an HTTP failure, the A2A error lost).
     pub(crate) fn jsonrpc(self, id: Value) -> Response<Bytes> {
         let (code, message) = self.parts();
-        let body = json!({
-            "jsonrpc": "2.0",
-            "id": id,
-            "error": {"code": code.code(), "message": message, "data": [error_info(code.reason())]},
-        });
-        json_response(
-            StatusCode::BAD_REQUEST,
-            "application/json",
-            body.to_string(),
-        )
+        jsonrpc_error(code, message, &id, StatusCode::OK)
     }
+}
+
+/// An A2A error over HTTP+JSON: the code's HTTP status, a google.rpc.Status body with the
+/// `ErrorInfo` detail (§11.6).
+pub(crate) fn rest_error(code: ErrorCode, message: &str) -> Response<Bytes> {
+    let body = json!({"error": {
+        "code": code.http_status(),
+        "status": code.grpc_status(),
+        "message": message,
+        "details": [error_info(code.reason())],
+    }});
+    json_response(
+        StatusCode::from_u16(code.http_status()).unwrap_or(StatusCode::BAD_REQUEST),
+        "application/json",
+        body.to_string(),
+    )
+}
+
+/// A JSON-RPC error response (§9.5) for the caller's `id`, with the `ErrorInfo` detail in
+/// `data`, sent with `status`.
+pub(crate) fn jsonrpc_error(
+    code: ErrorCode,
+    message: &str,
+    id: &Value,
+    status: StatusCode,
+) -> Response<Bytes> {
+    let body = json!({
+        "jsonrpc": "2.0",
+        "id": id,
+        "error": {"code": code.code(), "message": message, "data": [error_info(code.reason())]},
+    });
+    json_response(status, "application/json", body.to_string())
 }
 
 fn error_info(reason: &str) -> Value {

@@ -1,18 +1,38 @@
 //! Which requests are extended-card requests, derived from the public card's interfaces.
+//!
+//! The rule is "every path a backend could route to an extended card", not only the routes
+//! the card declares. Under each HTTP interface path `P` (JSON-RPC and HTTP+JSON alike, any
+//! declared version), both versions' REST routes are guarded, `{P}/extendedAgentCard`
+//! (v1.0) and `{P}/v1/card` (v0.3), each with a tenant segment after the prefix (the spec's
+//! `{P}/{tenant}/extendedAgentCard`), before it (`/{tenant}{P}/...`: the Python a2a-sdk
+//! mounts its REST routes under `/{tenant}` as well as at the prefix), or both. Why both
+//! versions whatever the interface declares: SDKs serve the v0.3 routes beside the v1.0 ones
+//! (a2a-sdk's `enable_v0_3_compat`), and a server mounting JSON-RPC and REST at one prefix
+//! answers REST routes a JSON-RPC-only card never names.
 
 use http::Method;
 
 use super::error::ExtendedError;
 use super::lenient;
 use crate::AgentInterface;
-use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
+use crate::protocol::{Binding, ExtendedCardOperation};
 use crate::serve::{canonical_segment, is_plain_segment};
+
+/// The REST operations guarded under every interface path: both versions' routes.
+const REST_OPERATIONS: [ExtendedCardOperation; 2] = [
+    ExtendedCardOperation::RestV1_0,
+    ExtendedCardOperation::RestV0_3,
+];
+
+/// Where a tenant segment may sit around the interface path: (before, after).
+const TENANT_PLACES: [(bool, bool); 4] =
+    [(false, false), (false, true), (true, false), (true, true)];
 
 /// What a request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Ask {
-    /// A route of an HTTP+JSON interface (`{path}[/{tenant}]/extendedAgentCard` in v1.0,
-    /// `{path}/v1/card` in v0.3), answered in the operation's version.
+    /// A REST route under an interface path (`[/{tenant}]{path}[/{tenant}]/extendedAgentCard`
+    /// for v1.0, the same with `/v1/card` for v0.3), answered in the operation's version.
     Rest(ExtendedCardOperation),
     /// A POST to a JSON-RPC interface: the method decides (read from the body).
     JsonRpc,
@@ -25,7 +45,7 @@ pub(crate) enum Ask {
     Lenient,
 }
 
-/// One HTTP+JSON route: the interface path and the operation below it.
+/// One REST route: the interface path and the operation below it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct RestRoute {
     path: String,
@@ -33,9 +53,15 @@ struct RestRoute {
 }
 
 impl RestRoute {
-    /// Whether the [lenient reading](lenient::segments) of a path is this route.
+    /// The operation's suffix (`/extendedAgentCard`, `/v1/card`).
+    fn suffix(&self) -> &'static str {
+        self.operation.rest_suffix().unwrap_or_default()
+    }
+
+    /// Whether the [lenient reading](lenient::segments) of a path is this route, a tenant
+    /// segment before or after the interface path or both.
     fn matches_leniently(&self, read: &[&[u8]]) -> bool {
-        let suffix = lenient::split(self.operation.rest_suffix().unwrap_or_default());
+        let suffix = lenient::split(self.suffix());
         let base = lenient::split(&self.path);
         let Some((head, tail)) = read
             .len()
@@ -46,32 +72,52 @@ impl RestRoute {
         };
         let base_len = base.clone().count();
         lenient::same_segments(tail, suffix)
-            && (lenient::same_segments(head, base.clone())
-                || (self.operation.takes_tenant()
-                    && head.len() == base_len + 1
-                    && lenient::same_segments(&head[..base_len], base)))
+            && TENANT_PLACES.iter().any(|&(before, after)| {
+                let before = usize::from(before);
+                head.len() == base_len + before + usize::from(after)
+                    && lenient::same_segments(&head[before..before + base_len], base.clone())
+            })
     }
 
-    /// Whether `path` is this route (the tenant, where the operation takes one, a single
-    /// non-empty segment): [`Ask::BadTenant`] when it is but its tenant is not a plain
-    /// segment (see [`is_plain_segment`]).
+    /// Whether `path` is this route, each tenant a single non-empty segment:
+    /// [`Ask::BadTenant`] when it is but a tenant is not a plain segment (see
+    /// [`is_plain_segment`]).
     fn matches(&self, path: &str) -> Option<Ask> {
-        let base = path.strip_suffix(self.operation.rest_suffix()?)?;
-        if base == self.path {
-            return Some(Ask::Rest(self.operation));
-        }
-        if !self.operation.takes_tenant() {
-            return None;
-        }
-        let tenant = base
-            .strip_prefix(self.path.as_str())?
-            .strip_prefix('/')
-            .filter(|tenant| !tenant.is_empty() && !tenant.contains('/'))?;
-        Some(if is_plain_segment(tenant) {
+        let rest = path.strip_suffix(self.suffix())?;
+        let tenants = TENANT_PLACES
+            .iter()
+            .find_map(|&(before, after)| self.tenants(rest, before, after))?;
+        Some(if tenants.into_iter().flatten().all(is_plain_segment) {
             Ask::Rest(self.operation)
         } else {
             Ask::BadTenant
         })
+    }
+
+    /// `rest` read as `[/{before}]{path}[/{after}]` with the tenants asked for, each one
+    /// non-empty segment: the tenants, when it is that shape.
+    fn tenants<'a>(
+        &self,
+        rest: &'a str,
+        before: bool,
+        after: bool,
+    ) -> Option<[Option<&'a str>; 2]> {
+        let (rest, after_tenant) = if after {
+            let (head, tenant) = rest.rsplit_once('/')?;
+            (head, Some(tenant))
+        } else {
+            (rest, None)
+        };
+        let (rest, before_tenant) = if before {
+            let rest = rest.strip_prefix('/')?;
+            let at = rest.find('/').unwrap_or(rest.len());
+            (&rest[at..], Some(&rest[..at]))
+        } else {
+            (rest, None)
+        };
+        let tenants = [before_tenant, after_tenant];
+        let non_empty = tenants.iter().flatten().all(|tenant| !tenant.is_empty());
+        (rest == self.path && non_empty).then_some(tenants)
     }
 }
 
@@ -80,27 +126,33 @@ impl RestRoute {
 pub(crate) struct Routes {
     rest: Vec<RestRoute>,
     jsonrpc: Vec<String>,
+    /// The HTTP+JSON interfaces' own paths (every operation lives below one).
+    http_json: Vec<String>,
 }
 
 impl Routes {
-    /// One route per interface whose binding is HTTP+JSON or JSONRPC; other bindings (gRPC,
-    /// custom) are not HTTP routes this layer can answer and are skipped.
+    /// Routes under every interface whose binding is HTTP+JSON or JSONRPC: a JSON-RPC
+    /// interface's path takes calls, and under every such path both versions' REST routes
+    /// are guarded (see the module docs). Other bindings (gRPC, custom) are not HTTP routes
+    /// this layer can answer and are skipped.
     pub(crate) fn from_interfaces(interfaces: &[AgentInterface]) -> Result<Self, ExtendedError> {
         let mut routes = Routes::default();
         for (index, interface) in interfaces.iter().enumerate() {
             let binding = Binding::parse(&interface.protocol_binding);
-            let version = ProtocolVersion::parse(&interface.protocol_version);
-            let Some(operation) = ExtendedCardOperation::of(&binding, &version) else {
+            if !matches!(binding, Binding::JsonRpc | Binding::HttpJson) {
                 continue;
-            };
+            }
             let path = path_of(&interface.url).ok_or_else(|| ExtendedError::Unroutable {
                 pointer: format!("/supportedInterfaces/{index}/url"),
                 url: interface.url.clone(),
             })?;
-            if operation.binding() == Binding::JsonRpc {
-                push_unique(&mut routes.jsonrpc, path);
-            } else {
+            for operation in REST_OPERATIONS {
+                let path = path.clone();
                 push_unique(&mut routes.rest, RestRoute { path, operation });
+            }
+            match binding {
+                Binding::JsonRpc => push_unique(&mut routes.jsonrpc, path),
+                _ => push_unique(&mut routes.http_json, path),
             }
         }
         Ok(routes)
@@ -128,6 +180,24 @@ impl Routes {
         };
         let lenient_rest = || self.rest.iter().any(|route| route.matches_leniently(&read));
         (lenient_jsonrpc() || lenient_rest()).then_some(Ask::Lenient)
+    }
+
+    /// The declared interface a request path belongs to: a JSON-RPC interface's own path,
+    /// or a path at or below an HTTP+JSON interface's path (in the same spelling as
+    /// [`ask`](Self::ask)). For the answers of a server with no agent behind its layers.
+    pub(crate) fn interface(&self, path: &str) -> Option<Binding> {
+        let path = canonical_segment(path);
+        if self.jsonrpc.iter().any(|p| same_path(p, &path)) {
+            return Some(Binding::JsonRpc);
+        }
+        let below = |prefix: &String| {
+            path.strip_prefix(prefix.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        };
+        self.http_json
+            .iter()
+            .any(below)
+            .then_some(Binding::HttpJson)
     }
 
     /// True when no route exists (the public card declares no HTTP interface).
@@ -198,13 +268,105 @@ mod tests {
             let ask = routes.ask(&Method::GET, &path);
             assert_eq!(ask, Some(Ask::BadTenant), "{path}");
         }
-        // The v0.3 route takes no tenant: nothing there to refuse.
-        assert_eq!(get("/old/../v1/card"), None);
+        // A tenant segment after the prefix is guarded on the v0.3 route too.
+        assert_eq!(get("/old/../v1/card"), Some(Ask::BadTenant));
         // A route to servers that merge slashes or ignore case: refused, not passed on.
         assert_eq!(get("/a2a/rest//extendedAgentCard"), Some(Ask::Lenient));
         assert_eq!(get("/a2a/rest/extendedagentcard"), Some(Ask::Lenient));
         assert_eq!(get("/old/v1/card"), Some(Ask::Rest(RestV0_3)));
         assert_eq!(get("/extendedAgentCard"), None);
+    }
+
+    /// Every place a backend could route an extended card from: both versions' suffixes
+    /// under every HTTP interface path (JSON-RPC ones included, whatever version each
+    /// declares), a tenant before the prefix, after it, or both.
+    #[test]
+    fn every_path_a_backend_could_route_is_guarded() {
+        let routes = Routes::from_interfaces(&[
+            interface("https://a.example/rpc", "JSONRPC", "1.0"),
+            interface("https://a.example/rest", "HTTP+JSON", "1.0"),
+            interface("https://a.example/old", "HTTP+JSON", "0.3"),
+            interface("https://a.example/g", "GRPC", "1.0"),
+        ])
+        .unwrap();
+        for prefix in ["/rpc", "/rest", "/old"] {
+            for (suffix, operation) in [("/extendedAgentCard", RestV1_0), ("/v1/card", RestV0_3)] {
+                for (before, after) in [("", ""), ("/acme", ""), ("", "/acme"), ("/t1", "/t2")] {
+                    let path = format!("{before}{prefix}{after}{suffix}");
+                    for method in [Method::GET, Method::HEAD, Method::POST] {
+                        let ask = routes.ask(&method, &path);
+                        assert_eq!(ask, Some(Ask::Rest(operation)), "{method} {path}");
+                    }
+                    // A tenant in each place that a proxy could read as another path.
+                    for bad in ["/..", "/.", "/%2e", "/a%2Fb", "/a%5Cb"] {
+                        for (b, a) in [(bad, after), (before, bad)] {
+                            if b.is_empty() && a.is_empty() {
+                                continue;
+                            }
+                            let path = format!("{b}{prefix}{a}{suffix}");
+                            let ask = routes.ask(&Method::GET, &path);
+                            assert_eq!(ask, Some(Ask::BadTenant), "{path}");
+                        }
+                    }
+                }
+            }
+        }
+        // Spellings a lenient server reads as those routes are refused.
+        for path in [
+            "/ACME/REST/EXTENDEDAGENTCARD",
+            "/acme//rest/extendedAgentCard",
+            "/acme/rest/%2565xtendedAgentCard",
+            "/acme%2Frest%2FextendedAgentCard",
+            "/t1/rest/t2/V1/Card",
+            "/RPC/v1/card",
+            "/acme/Old/t/extendedagentcard",
+        ] {
+            assert_eq!(routes.ask(&Method::GET, path), Some(Ask::Lenient), "{path}");
+        }
+        // Near misses: no interface prefix, two tenants on one side, a longer suffix, the
+        // gRPC interface (not an HTTP route).
+        for path in [
+            "/extendedAgentCard",
+            "/acme/extendedAgentCard",
+            "/v1/card",
+            "/a/b/rest/extendedAgentCard",
+            "/rest/a/b/extendedAgentCard",
+            "/a/b/rest/c/extendedAgentCard",
+            "/rest/extendedAgentCards",
+            "/rest/extendedAgentCard/x",
+            "/rest/v1/cards",
+            "/rest/v2/card",
+            "/restx/extendedAgentCard",
+            "/xrest/extendedAgentCard",
+            "/g/extendedAgentCard",
+            "/acme/g/v1/card",
+        ] {
+            assert_eq!(routes.ask(&Method::GET, path), None, "{path}");
+        }
+        // JSON-RPC calls stay on the JSON-RPC interface's own path.
+        assert_eq!(routes.ask(&Method::POST, "/rest"), None);
+        assert_eq!(routes.ask(&Method::POST, "/acme/rpc"), None);
+    }
+
+    #[test]
+    fn a_root_interface_guards_a_tenant_on_either_side() {
+        let routes =
+            Routes::from_interfaces(&[interface("https://a.example/", "JSONRPC", "0.3")]).unwrap();
+        for (path, operation) in [
+            ("/extendedAgentCard", RestV1_0),
+            ("/t/extendedAgentCard", RestV1_0),
+            ("/t/u/extendedAgentCard", RestV1_0),
+            ("/v1/card", RestV0_3),
+            ("/t/v1/card", RestV0_3),
+        ] {
+            assert_eq!(
+                routes.ask(&Method::GET, path),
+                Some(Ask::Rest(operation)),
+                "{path}"
+            );
+        }
+        assert_eq!(routes.ask(&Method::GET, "/a/b/c/extendedAgentCard"), None);
+        assert_eq!(routes.ask(&Method::POST, "/"), Some(Ask::JsonRpc));
     }
 
     fn example_routes() -> Routes {
@@ -269,7 +431,6 @@ mod tests {
             (Method::GET, "/%72estx/extendedAgentCard"),
             (Method::GET, "/rest/a/b/%65xtendedAgentCard"),
             (Method::GET, "/rest/extendedAgentCar%64/x"),
-            (Method::GET, "/old/t/v1/card"),
             (Method::GET, "/ol%64/v1/cards"),
             (Method::GET, "/%2e%2e/rest"),
         ] {
@@ -303,7 +464,6 @@ mod tests {
             (Method::POST, "/x/%252e%252e/rpc"),
             (Method::POST, "/./rpc"),
             (Method::GET, "/rest/t/..%2FextendedAgentCard"),
-            (Method::GET, "/./rest/extendedAgentCard"),
             // Empty segments and case.
             (Method::POST, "//rpc"),
             (Method::POST, "/rpc//"),
@@ -315,6 +475,22 @@ mod tests {
                 routes.ask(&method, path),
                 Some(Ask::Lenient),
                 "{method} {path}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_dot_segment_in_a_tenant_place_is_a_bad_tenant() {
+        let routes = example_routes();
+        for path in [
+            "/./rest/extendedAgentCard",
+            "/../rest/extendedAgentCard",
+            "/rest/./v1/card",
+        ] {
+            assert_eq!(
+                routes.ask(&Method::GET, path),
+                Some(Ask::BadTenant),
+                "{path}"
             );
         }
     }

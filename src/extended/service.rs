@@ -192,8 +192,7 @@ where
         Peeked::Undecided => match shared.undecided {
             UndecidedCall::Refuse => return Ok(ours(undecided())),
             UndecidedCall::RequireSecurity => {
-                let mut verdicts = Verdicts::default();
-                if let Err(failure) = authenticated(&shared, &parts, &mut verdicts).await {
+                if let Err(failure) = every_requirement(&shared, &parts).await {
                     return Ok(ours(failure.to_response(ErrorStyle::JsonRpc, None)));
                 }
             }
@@ -282,6 +281,24 @@ async fn authenticated(
         .await
         .map(drop)
         .inspect_err(refused)
+}
+
+/// For a call whose method cannot be read: the card-level requirements, then those of every
+/// skill that has its own. The agent behind may read the call as the extended-card method
+/// and answer with every skill, so only a caller who would see every skill may send one.
+async fn every_requirement(
+    shared: &Shared,
+    parts: &Parts,
+) -> Result<(), crate::security::AuthFailure> {
+    let mut verdicts = Verdicts::default();
+    authenticated(shared, parts, &mut verdicts).await?;
+    match (&shared.security, &shared.card) {
+        (Some(security), Some(card)) => card
+            .check_every_skill(security, parts, &mut verdicts)
+            .await
+            .inspect_err(refused),
+        _ => Ok(()),
+    }
 }
 
 async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) -> Response<Bytes> {

@@ -571,7 +571,7 @@ fn assert_a2a_error(rest: &Answer, jsonrpc: &Answer, code: i64, reason: &str, me
     assert_eq!(info["domain"], "a2a-protocol.org");
     assert_eq!(rest.header("content-type"), Some("application/json"));
     assert_eq!(rest.header("cache-control"), Some("no-store"));
-    assert_eq!(jsonrpc.status, 400, "{reason}");
+    assert_eq!(jsonrpc.status, 200, "{reason}");
     assert!(!jsonrpc.inner());
     let body = jsonrpc.json();
     assert_eq!(body["jsonrpc"], "2.0");
@@ -993,6 +993,78 @@ fn a_skill_scheme_only_the_extended_card_declares_is_enforced_with_the_card_give
     assert!(!skills(&[KEY]).contains(&skill));
     assert!(skills(&[KEY, ("X-Partner", "p1-55aa")]).contains(&skill));
     assert!(!skills(&[KEY, ("X-Partner", "p1-55ab")]).contains(&skill));
+}
+
+/// An undecided call (compressed, over the peek, unreadable) could be the extended-card
+/// method to the agent behind, which answers with every skill: only a caller meeting every
+/// skill's own requirements, besides the card's, gets it through.
+#[test]
+fn an_undecided_call_needs_every_skills_requirements_too() {
+    let public = public();
+    let mut card = extended();
+    add_api_key_scheme(&mut card, "partner", "X-Partner");
+    add_api_key_scheme(&mut card, "ops", "X-Ops");
+    let requirement =
+        |name: &str| vec![serde_json::from_value(json!({"schemes": {name: {}}})).unwrap()];
+    let mut second = card.skills[0].clone();
+    second.id.push_str("-ops");
+    card.skills.push(second);
+    card.skills[0].security_requirements = requirement("partner");
+    card.skills[1].security_requirements = requirement("ops");
+    let security = CardSecurity::builder(&public)
+        .verifier("apiKey", ApiKeys::new(["k1"]).unwrap())
+        .verifier("partner", ApiKeys::new(["p1-55aa"]).unwrap())
+        .verifier("ops", ApiKeys::new(["o1-77bb"]).unwrap())
+        .build()
+        .unwrap();
+    let with = |policy: UndecidedCall| {
+        ExtendedCardLayer::builder(&public, security.clone())
+            .extended_card(card.clone())
+            .max_jsonrpc_peek(16)
+            .undecided_call(policy)
+            .build()
+            .unwrap()
+    };
+    let layer = with(UndecidedCall::RequireSecurity);
+    let partner = ("X-Partner", "p1-55aa");
+    let ops = ("X-Ops", "o1-77bb");
+    let gzip = ("Content-Encoding", "gzip");
+    let large = format!(
+        r#"{{"method":"GetExtendedAgentCard","x":"{}"}}"#,
+        "x".repeat(32)
+    );
+    // Over the peek, and compressed: each needs the card's key and both skills' keys.
+    for (body, extra) in [(large.as_str(), None), (CARD_CALL, Some(gzip))] {
+        let send = |headers: &[(&str, &str)]| {
+            let headers: Vec<_> = headers.iter().copied().chain(extra).collect();
+            rpc(&layer, TestBody::text(body), &headers)
+        };
+        // A credential missing or refused, at the card or at a skill: 401.
+        for headers in [
+            &[][..],
+            &[KEY][..],
+            &[KEY, partner][..],
+            &[KEY, ops][..],
+            &[partner, ops][..],
+            &[KEY, partner, ("X-Ops", "o1-77bc")][..],
+        ] {
+            let refused = send(headers);
+            assert_eq!(refused.status, 401, "{headers:?} {extra:?}");
+            assert!(!refused.inner(), "{headers:?} {extra:?}");
+        }
+        let passed = send(&[KEY, partner, ops]);
+        assert!(passed.inner(), "{extra:?}");
+        assert_eq!(passed.body, body.as_bytes());
+    }
+    // A call the layer reads is filtered as before: the card's key alone passes other calls.
+    assert!(rpc(&layer, TestBody::text(r#"{"method":"x"}"#), &[]).inner());
+    // PassThrough stays the agent's business.
+    let through = rpc(
+        &with(UndecidedCall::PassThrough),
+        TestBody::text(&large),
+        &[],
+    );
+    assert!(through.inner());
 }
 
 #[test]

@@ -15,7 +15,7 @@ use http::request::Parts;
 
 use super::error::ExtendedError;
 use crate::protocol::{ExtendedCardOperation, ProtocolVersion};
-use crate::security::{CardSecurity, Verdicts};
+use crate::security::{AuthFailure, CardSecurity, Verdicts};
 use crate::serve::{Encodings, strong_etag};
 use crate::{AgentCard, SecurityRequirement};
 
@@ -171,6 +171,24 @@ impl ExtendedCard {
             }
             Views::Cached(cache) => self.cached(cache, shown),
         }
+    }
+
+    /// Whether the caller meets the requirements of every skill that has its own, so that
+    /// it would see every skill: for a call whose method the layer cannot read, which the
+    /// agent behind might answer with the whole card. The first group the caller does not
+    /// meet is the refusal (401 or 403, as for the card-level check).
+    pub(crate) async fn check_every_skill(
+        &self,
+        security: &CardSecurity,
+        request: &Parts,
+        verdicts: &mut Verdicts,
+    ) -> Result<(), AuthFailure> {
+        for requirements in &self.groups {
+            security
+                .check_alternatives(requirements, request, verdicts)
+                .await?;
+        }
+        Ok(())
     }
 
     fn cached(

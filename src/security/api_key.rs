@@ -159,23 +159,43 @@ fn from_query(request: &Parts, name: &str) -> Found {
     }))
 }
 
+/// The cookie named `name`, exactly. Frameworks read a `Cookie` header differently: Starlette
+/// trims names and keeps the last of a repeated name, others keep the first, PHP
+/// percent-decodes names, some compare without case. Wherever the layer's reading and such
+/// a reading could pick different values, the key is refused: a header naming the cookie more
+/// than once in any of those spellings (`sid`, ` sid `, `SID`, `s%69d`) is [`Found::Several`].
 fn from_cookie(request: &Parts, name: &str) -> Found {
-    one(request
+    let mut spellings = 0;
+    let mut exact = None;
+    let pairs = request
         .headers
         .get_all(http::header::COOKIE)
         .iter()
-        .flat_map(|line| line.as_bytes().split(|&b| b == b';'))
-        .filter_map(|pair| {
-            let pair = pair.trim_ascii();
-            let at = pair.iter().position(|&b| b == b'=')?;
-            let value = &pair[at + 1..];
+        .flat_map(|line| line.as_bytes().split(|&b| b == b';'));
+    for pair in pairs {
+        let pair = pair.trim_ascii();
+        let Some(at) = pair.iter().position(|&b| b == b'=') else {
+            continue;
+        };
+        let (written, value) = (pair[..at].trim_ascii(), &pair[at + 1..]);
+        if !percent_decode(written).eq_ignore_ascii_case(name.as_bytes()) {
+            continue;
+        }
+        spellings += 1;
+        if written == name.as_bytes() {
             // RFC 6265 lets a cookie value be quoted.
             let value = match value {
                 [b'"', inner @ .., b'"'] => inner,
                 other => other,
             };
-            (&pair[..at] == name.as_bytes()).then(|| value.to_vec())
-        }))
+            exact = Some(value.to_vec());
+        }
+    }
+    match (spellings, exact) {
+        (0, _) | (1, None) => Found::None,
+        (1, Some(value)) => Found::One(value),
+        _ => Found::Several,
+    }
 }
 
 /// `%XX` escapes and `+` (a space in form encoding) decoded; a malformed escape is kept as
@@ -420,6 +440,33 @@ mod tests {
             run(&keys, &s, with("sid=k1-7f3a9c; sid=k1-7f3a9c")),
             SEVERAL
         );
+        // The name once as the layer reads it and once as a framework could (Starlette trims
+        // names and keeps the last; others ignore case or percent-decode names): refused
+        // whichever comes first.
+        for other in [
+            "sid =x", " sid=x", "sid\t=x", "SID=x", "Sid=x", "s%69d=x", "%73id=x", "sId = x",
+        ] {
+            for line in [
+                format!("sid=k1-7f3a9c; {other}"),
+                format!("{other}; sid=k1-7f3a9c"),
+                format!("sid=k1-7f3a9c;{other}"),
+            ] {
+                assert_eq!(run(&keys, &s, with(&line)), SEVERAL, "{line}");
+            }
+            // One spelling alone: the key's cookie when its trimmed name is the declared
+            // name as written (here "x", an unknown key), else no key.
+            let alone = run(&keys, &s, with(other));
+            let trimmed = other.split('=').next().unwrap().trim() == "sid";
+            let expected = if trimmed { UNKNOWN } else { Verdict::Missing };
+            assert_eq!(alone, expected, "{other}");
+        }
+        // A trimmed name is the declared name: read.
+        assert_eq!(run(&keys, &s, with("sid =k1-7f3a9c")), ACCEPTED);
+        // Other cookies with names close to it are not the key's.
+        for other in ["sidx=x", "xsid=x", "si=x", "s_id=x", "sid2=x"] {
+            let line = format!("sid=k1-7f3a9c; {other}");
+            assert_eq!(run(&keys, &s, with(&line)), ACCEPTED, "{line}");
+        }
         let two_lines = with("sid=k1-7f3a9c").header("Cookie", "a=b; sid=x");
         assert_eq!(run(&keys, &s, two_lines), SEVERAL);
     }

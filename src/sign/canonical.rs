@@ -1,58 +1,110 @@
-//! The bytes a card signature covers (A2A §8.4.1): the card as v1.0 ProtoJSON without
-//! `signatures`, canonicalized with RFC 8785 (JCS).
+//! The bytes a card signature covers (A2A §8.4.1): the forms ([`PayloadForm`]) and RFC 8785
+//! (JCS) itself. The forms over the card as written live in [`CardDocument`]; the forms the
+//! model's rendering gives (what earlier a2a-card versions and the official SDKs sign) here.
 //!
-//! The model already writes ProtoJSON field presence: REQUIRED fields always, optional ones
-//! only when set, proto3 defaults (`"required": false`, `"list": []`) never. Two things are
-//! left to do here. Fields the proto does not define are dropped, because a ProtoJSON
-//! implementation (the official SDKs) drops them when it reads the card, so it could never
-//! verify a signature that covered them; [`unsigned_fields`] lists them so a verifier can
-//! refuse such cards. And the JSON is canonicalized by `serde_json_canonicalizer`, which
-//! formats every number as an IEEE double the ES6 way, as `google.protobuf.Struct` (the type
-//! of extension `params`) holds numbers.
+//! The model writes ProtoJSON field presence: REQUIRED fields always, optional ones only when
+//! set, proto3 defaults (`"required": false`, `"list": []`) never, and fields the proto does
+//! not define are dropped from its forms, because a ProtoJSON implementation drops them when
+//! it reads the card; [`unsigned_fields`] lists them. The JSON is canonicalized by
+//! `serde_json_canonicalizer`, which formats every number as an IEEE double the ES6 way, as
+//! `google.protobuf.Struct` (the type of extension `params`) holds numbers.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde_json::{Map, Value};
 
+use super::document::CardDocument;
 use crate::AgentCard;
 use crate::card::schema::{AGENT_CARD, keep_known_fields};
 use crate::diagnostic::pointer_push;
 
-/// A canonical form of the signed payload. The spec defines one (A2A §8.4.1); the official
-/// SDKs each sign another, so a card signed for every reader carries one signature per
-/// distinct form ([`CardSigner`](super::CardSigner)) and a verifier accepts each
-/// ([`CardVerifier`](super::CardVerifier)).
+/// A canonical form of the signed payload. The spec defines one (A2A §8.4.1) and the
+/// implementations in use each compute another, so a card signed for every reader carries
+/// one signature per distinct form ([`CardSigner`](super::CardSigner)) and a verifier
+/// accepts each ([`CardVerifier`](super::CardVerifier)). Forms are computed over the card
+/// as written ([`CardDocument`]).
 ///
-/// The two SDK forms start from the same ProtoJSON as the spec's and then delete, recursively,
-/// every empty string, list and object (and `null`), and each container left empty by that;
-/// `false` and `0` stay. They differ only for a card with nothing left: the Python SDK
-/// signs `null`, the JavaScript SDK `{}`. What they delete, no signature in that form
-/// covers: anyone may add or remove such a value, for instance a security requirement
-/// without scopes (`{"schemes": {"apiKey": {}}}`) ([`uncovered_in_form`]).
+/// - [`Spec`](Self::Spec), [`Written`](Self::Written) and [`Proto`](Self::Proto) start from
+///   the document as written: nothing is added, a v0.3 card stays v0.3.
+/// - [`Rendered`](Self::Rendered) and the SDK forms start from the model's v1.0 ProtoJSON
+///   rendering: REQUIRED members added when missing, a v0.3 card migrated, members outside
+///   the proto dropped. The SDK forms then delete, recursively, every empty string, list
+///   and object (and `null`), and each container left empty by that; `false` and `0` stay.
+///   What they delete, no signature in that form covers ([`uncovered_in_form`]).
 ///
 /// ```
 /// use a2a_card::sign::PayloadForm;
 /// assert_eq!(PayloadForm::default(), PayloadForm::Spec);
-/// assert_eq!(PayloadForm::ALL.map(PayloadForm::as_str), ["spec", "a2a-sdk-1.3", "a2a-js-1.3"]);
+/// assert_eq!(PayloadForm::ALL.map(PayloadForm::as_str),
+///     ["spec", "jcs", "proto", "rendered", "a2a-sdk-1.3", "a2a-js-1.3", "a2a-js-typed"]);
 /// assert_eq!("a2a-js-1.3".parse::<PayloadForm>(), Ok(PayloadForm::A2aJs13));
+/// assert!(!PayloadForm::ACCEPTED_BY_DEFAULT.contains(&PayloadForm::A2aJsTyped));
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PayloadForm {
-    /// A2A §8.4.1: REQUIRED fields kept even when empty, map keys kept.
+    /// A2A §8.4.1 over the card as written: `signatures` removed, a member without explicit
+    /// presence at its default (an empty list, `"required": false`) dropped, REQUIRED and
+    /// `optional` members kept as written, nothing added; members outside the proto kept (as
+    /// the conformance kit's vectors do). A v0.3 card is its own JSON.
     #[default]
     Spec,
+    /// RFC 8785 over the card exactly as written, `signatures` removed and nothing else: what
+    /// a plain RFC 8785 signer (and a v0.3-era signer) signs.
+    Written,
+    /// The spec's form without the members the v1.0 proto does not define: what a
+    /// proto-based SDK signs once it has read the card into its own type and written it back.
+    /// For a v0.3 card, its own JSON.
+    Proto,
+    /// The model's rendering: v1.0 ProtoJSON with REQUIRED members added when missing and
+    /// members outside the proto dropped. What earlier a2a-card versions signed as their spec
+    /// form; accepted so that those signatures still verify.
+    Rendered,
     /// What the official Python SDK (`a2a-sdk` 1.3, `a2a.utils.signing`) signs and verifies:
-    /// the spec form without empty values; a card with nothing else is `null`.
+    /// the rendered form without empty values; a card with nothing else is `null`.
     A2aSdk13,
     /// What the official JavaScript SDK (`@a2a-js/sdk` 1.3, `canonicalizeAgentCard`) signs
-    /// and verifies: the spec form without empty values; a card with nothing else is `{}`.
+    /// and verifies over a plain JSON card: the rendered form without empty values; a card
+    /// with nothing else is `{}`.
     A2aJs13,
+    /// What `@a2a-js/sdk` 1.3 computes when handed its own `AgentCard` instance (the
+    /// client's `AgentCard.fromJSON` path, a2a-js#663): the `a2a-js-1.3` form without
+    /// `securitySchemes`. It covers no security scheme, so it is never signed or accepted
+    /// unless asked for.
+    A2aJsTyped,
 }
 
 impl PayloadForm {
-    /// Every known form, the spec's first: the order signers write and verifiers prefer.
-    pub const ALL: [PayloadForm; 3] = [Self::Spec, Self::A2aSdk13, Self::A2aJs13];
+    /// Every known form, in the order signers write and verifiers prefer them.
+    pub const ALL: [PayloadForm; 7] = [
+        Self::Spec,
+        Self::Written,
+        Self::Proto,
+        Self::Rendered,
+        Self::A2aSdk13,
+        Self::A2aJs13,
+        Self::A2aJsTyped,
+    ];
+
+    /// The forms [`CardSigner`](super::CardSigner) signs unless told otherwise: the spec's,
+    /// the proto-only one, and each official SDK's (forms of the same bytes share one
+    /// signature).
+    pub const SIGNED_BY_DEFAULT: [PayloadForm; 4] =
+        [Self::Spec, Self::Proto, Self::A2aSdk13, Self::A2aJs13];
+
+    /// The forms [`CardVerifier`](super::CardVerifier) accepts unless told otherwise: every
+    /// form but the JS SDK's typed path.
+    pub const ACCEPTED_BY_DEFAULT: [PayloadForm; 6] = [
+        Self::Spec,
+        Self::Written,
+        Self::Proto,
+        Self::Rendered,
+        Self::A2aSdk13,
+        Self::A2aJs13,
+    ];
+
+    /// The forms that cover every member of the card as written (`--require-spec-form`).
+    pub const COVERING: [PayloadForm; 2] = [Self::Spec, Self::Written];
 
     /// The form's name on the command line and in messages.
     ///
@@ -62,21 +114,30 @@ impl PayloadForm {
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Spec => "spec",
+            Self::Written => "jcs",
+            Self::Proto => "proto",
+            Self::Rendered => "rendered",
             Self::A2aSdk13 => "a2a-sdk-1.3",
             Self::A2aJs13 => "a2a-js-1.3",
+            Self::A2aJsTyped => "a2a-js-typed",
         }
     }
 
     /// Who signs this form, for messages.
     ///
     /// ```
-    /// assert_eq!(a2a_card::sign::PayloadForm::Spec.describe(), "the spec's form (A2A §8.4.1)");
+    /// use a2a_card::sign::PayloadForm;
+    /// assert_eq!(PayloadForm::Spec.describe(), "the spec's form (A2A §8.4.1, the card as written)");
     /// ```
     pub fn describe(self) -> &'static str {
         match self {
-            Self::Spec => "the spec's form (A2A §8.4.1)",
+            Self::Spec => "the spec's form (A2A §8.4.1, the card as written)",
+            Self::Written => "the card as written (plain RFC 8785)",
+            Self::Proto => "the spec's form of the proto's members only",
+            Self::Rendered => "the form earlier a2a-card versions signed (the model's rendering)",
             Self::A2aSdk13 => "the Python a2a-sdk 1.3 form (empty values deleted)",
             Self::A2aJs13 => "the @a2a-js/sdk 1.3 form (empty values deleted)",
+            Self::A2aJsTyped => "the @a2a-js/sdk typed-path form (no securitySchemes)",
         }
     }
 }
@@ -91,10 +152,12 @@ impl fmt::Display for PayloadForm {
 ///
 /// ```
 /// let err = "python".parse::<a2a_card::sign::PayloadForm>().unwrap_err();
-/// assert_eq!(err.to_string(), "unknown payload form \"python\" (known: spec, a2a-sdk-1.3, a2a-js-1.3)");
+/// assert!(err.to_string().starts_with("unknown payload form \"python\" (known: spec, jcs, proto,"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown payload form {0:?} (known: spec, a2a-sdk-1.3, a2a-js-1.3)")]
+#[error(
+    "unknown payload form {0:?} (known: spec, jcs, proto, rendered, a2a-sdk-1.3, a2a-js-1.3, a2a-js-typed)"
+)]
 pub struct UnknownPayloadFormError(pub String);
 
 impl FromStr for PayloadForm {
@@ -122,8 +185,9 @@ pub fn canonicalize(value: &Value) -> Vec<u8> {
 
 /// The payload a card signature covers, in the spec's canonical form (A2A §8.4.1).
 ///
-/// Unknown fields and `signatures` are not part of it; key order and whitespace of the card
-/// as received do not matter.
+/// The card is its model's rendering (REQUIRED members written even when empty); members
+/// outside the proto that the model kept are part of it, `signatures` is not; key order and
+/// whitespace of the card as received do not matter.
 ///
 /// ```
 /// use a2a_card::AgentCard;
@@ -132,13 +196,15 @@ pub fn canonicalize(value: &Value) -> Vec<u8> {
 ///     "signatures": [{"protected": "e30", "signature": "c2ln"}]}"#).unwrap();
 /// let payload = String::from_utf8(a2a_card::sign::canonical_payload(&card)).unwrap();
 /// assert!(payload.starts_with(r#"{"capabilities":{},"defaultInputModes":[],"#));
-/// assert!(!payload.contains("x-note") && !payload.contains("signatures"));
+/// assert!(payload.contains(r#""x-note":1"#) && !payload.contains("signatures"));
 /// ```
 pub fn canonical_payload(card: &AgentCard) -> Vec<u8> {
     payload_in_form(card, PayloadForm::Spec)
 }
 
-/// The payload in the given form; see [`PayloadForm`].
+/// The payload of a card built or read with the model (its rendering is the document) in
+/// the given form; see [`PayloadForm`]. For a card as written, use
+/// [`CardDocument::payload`].
 ///
 /// ```
 /// use a2a_card::sign::{payload_in_form, PayloadForm};
@@ -152,12 +218,12 @@ pub fn canonical_payload(card: &AgentCard) -> Vec<u8> {
 /// assert_eq!(payload_in_form(&empty, PayloadForm::A2aJs13), b"{}");
 /// ```
 pub fn payload_in_form(card: &AgentCard, form: PayloadForm) -> Vec<u8> {
-    canonicalize(&in_form(card, form, &mut Vec::new()))
+    CardDocument::from_card(card).payload(form)
 }
 
-/// JSON pointers of the values of `card` (as the spec's form has them) that a signature in
-/// `form` does not cover: the topmost of each deleted empty value. Empty for the spec form.
-/// Fields outside the proto, covered by no form, are [`unsigned_fields`].
+/// JSON pointers of the values of `card` that a signature in `form` does not cover: the
+/// topmost of each deleted empty value for the SDK forms, members outside the proto for the
+/// forms that drop them. Empty for the spec form.
 ///
 /// ```
 /// use a2a_card::sign::{uncovered_in_form, PayloadForm};
@@ -169,28 +235,42 @@ pub fn payload_in_form(card: &AgentCard, form: PayloadForm) -> Vec<u8> {
 /// assert!(uncovered_in_form(&card, PayloadForm::Spec).is_empty());
 /// ```
 pub fn uncovered_in_form(card: &AgentCard, form: PayloadForm) -> Vec<String> {
-    let mut uncovered = Vec::new();
-    in_form(card, form, &mut uncovered);
-    uncovered
+    CardDocument::from_card(card).uncovered(form)
 }
 
-/// The payload value in `form`; the pointers of what the form deletes are pushed to
-/// `deleted`.
-fn in_form(card: &AgentCard, form: PayloadForm, deleted: &mut Vec<String>) -> Value {
-    let value = proto_form(card, &mut Vec::new());
+/// The payload value of a form computed from the model's rendering of `card`; the pointers
+/// of what the form leaves out are pushed to `uncovered`.
+pub(crate) fn model_form(
+    card: &AgentCard,
+    form: PayloadForm,
+    uncovered: &mut Vec<String>,
+) -> Value {
+    let mut unknown = Vec::new();
+    let value = proto_form(card, &mut unknown);
     let empty = match form {
-        PayloadForm::Spec => return value,
         PayloadForm::A2aSdk13 => Value::Null,
-        PayloadForm::A2aJs13 => Value::Object(Map::new()),
+        PayloadForm::A2aJs13 | PayloadForm::A2aJsTyped => Value::Object(Map::new()),
+        _ => {
+            uncovered.extend(unknown);
+            return value;
+        }
     };
-    without_empty_values(value, "", deleted).unwrap_or_else(|| {
-        deleted.push(String::new());
+    let mut value = without_empty_values(value, "", uncovered).unwrap_or_else(|| {
+        uncovered.push(String::new());
         empty
-    })
+    });
+    if form == PayloadForm::A2aJsTyped {
+        if let Value::Object(members) = &mut value {
+            if members.remove("securitySchemes").is_some() {
+                uncovered.push("/securitySchemes".to_owned());
+            }
+        }
+    }
+    value
 }
 
-/// JSON pointers of the fields of `card` that no signature covers: fields the v1.0 proto
-/// does not define (they are dropped from the payload), `signatures` excepted.
+/// JSON pointers of the fields of `card` the v1.0 proto does not define, `signatures`
+/// excepted: the spec form covers them, the forms proto-based readers compute do not.
 ///
 /// ```
 /// let card = a2a_card::AgentCard::from_json_str(

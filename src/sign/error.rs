@@ -97,10 +97,11 @@ pub enum VerifyError {
     /// The card has no signature at all.
     #[error("/signatures: the card is not signed (no signatures)")]
     NoSignatures,
-    /// The card carries fields no signature covers and the verifier refuses them.
+    /// The card carries fields outside the v1.0 proto and the verifier refuses them.
     #[error(
-        "the card has fields no signature covers (not part of the v1.0 proto, so not in the \
-         signed payload): {}; remove them or verify without refusing unsigned fields",
+        "the card has fields outside the v1.0 proto, which proto-based readers drop, so no \
+         signature they check covers them: {}; remove them or verify without refusing unsigned \
+         fields",
         pointers.join(", ")
     )]
     UnsignedFields {

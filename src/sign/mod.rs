@@ -3,8 +3,10 @@
 //! generation. Feature `sign` (the `a2a-card-cli` package turns it on); pure-Rust crypto (RustCrypto),
 //! no OpenSSL.
 //!
-//! - The payload is the card as v1.0 ProtoJSON without `signatures` and without fields the
-//!   proto does not define, canonicalized with RFC 8785 ([`canonical_payload`]).
+//! - The payload is the card as written ([`CardDocument`]) without `signatures`, with the
+//!   §8.4.1 presence rules applied to the members it has, canonicalized with RFC 8785
+//!   ([`CardDocument::payload`], [`canonical_payload`]); other forms are signed and accepted
+//!   too ([`PayloadForm`]).
 //! - A signature is `{"protected": BASE64URL(header), "signature": BASE64URL(sig)}` where
 //!   `sig` signs `protected || '.' || BASE64URL(payload)` and the header is
 //!   `{"alg", "typ": "JOSE", "kid", "jku"?}` ([`CardSigner`]).
@@ -37,6 +39,7 @@
 
 mod algorithm;
 mod canonical;
+mod document;
 mod error;
 mod header;
 mod jwk;
@@ -51,6 +54,7 @@ pub use canonical::{
     PayloadForm, UnknownPayloadFormError, canonical_payload, canonicalize, payload_in_form,
     uncovered_in_form, unsigned_fields,
 };
+pub use document::CardDocument;
 pub use error::{KeyError, SignError, VerifyError};
 pub use jwk::{Jwk, Jwks};
 pub use keys::SigningKey;

@@ -1,7 +1,8 @@
 //! Signing a card: a detached JWS over each canonical form of the payload, appended to
 //! `signatures`.
 
-use super::canonical::{PayloadForm, payload_in_form};
+use super::canonical::PayloadForm;
+use super::document::CardDocument;
 use super::error::SignError;
 use super::header::{for_signing, signing_input};
 use super::jwk::Jwk;
@@ -13,9 +14,9 @@ use crate::{AgentCard, AgentCardSignature};
 /// Signs Agent Cards with one key: protected header `{"alg", "typ": "JOSE", "kid", "jku"?}`,
 /// signature over `protected || '.' || BASE64URL(canonical payload)` (A2A §8.4.2).
 ///
-/// By default a card gets one signature per distinct [`PayloadForm`], the spec's first, all
-/// with the same key: each official SDK verifies the one in its form, a spec-following
-/// verifier the spec's. Forms whose payloads are the same bytes (a card without empty values)
+/// By default a card gets one signature per distinct form of
+/// [`PayloadForm::SIGNED_BY_DEFAULT`], the spec's first, all with the same key: each
+/// official SDK verifies the one in its form, a spec-following verifier the spec's. Forms whose payloads are the same bytes (a card without empty values)
 /// share one signature. [`only_form`](Self::only_form) signs one form.
 ///
 /// ES256, EdDSA and RS256 signatures are deterministic: replicas that sign the same card at
@@ -57,12 +58,13 @@ impl CardSigner {
             key,
             kid: kid.into(),
             jku: None,
-            forms: PayloadForm::ALL.to_vec(),
+            forms: PayloadForm::SIGNED_BY_DEFAULT.to_vec(),
         }
     }
 
     /// Signs `form` only: one signature per card, which verifiers of other forms refuse
-    /// whenever the card has empty values.
+    /// whenever the card has empty values. [`PayloadForm::A2aJsTyped`] is signed only this
+    /// way (or with [`forms`](Self::with_forms)).
     ///
     /// ```
     /// use a2a_card::sign::{Algorithm, CardSigner, PayloadForm, SigningKey};
@@ -78,12 +80,25 @@ impl CardSigner {
         self
     }
 
+    /// Signs these forms (in this order; forms of the same bytes share one signature).
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardSigner, PayloadForm, SigningKey};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1")
+    ///     .with_forms([PayloadForm::Spec, PayloadForm::A2aJsTyped]);
+    /// assert_eq!(signer.forms(), [PayloadForm::Spec, PayloadForm::A2aJsTyped]);
+    /// ```
+    pub fn with_forms(mut self, forms: impl IntoIterator<Item = PayloadForm>) -> Self {
+        self.forms = forms.into_iter().collect();
+        self
+    }
+
     /// The forms signed, in the order their signatures are written.
     ///
     /// ```
     /// # use a2a_card::sign::{Algorithm, CardSigner, PayloadForm, SigningKey};
     /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
-    /// assert_eq!(signer.forms(), PayloadForm::ALL);
+    /// assert_eq!(signer.forms(), PayloadForm::SIGNED_BY_DEFAULT);
     /// ```
     pub fn forms(&self) -> &[PayloadForm] {
         &self.forms
@@ -156,9 +171,38 @@ impl CardSigner {
     /// assert!(signatures[0].header.is_none());
     /// ```
     pub fn signatures(&self, card: &AgentCard) -> Result<Vec<AgentCardSignature>, SignError> {
+        self.signatures_of(&CardDocument::from_card(card))
+    }
+
+    /// A copy of the card as written with its new signatures appended to `signatures`; the
+    /// rest of the document stays as written (a v0.3 card stays v0.3).
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardDocument, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1");
+    /// let doc = CardDocument::from_json_slice(br#"{"name": "A", "url": "https://a.example", "x-team": "maps"}"#)?;
+    /// let signed = signer.sign_document(&doc)?;
+    /// assert_eq!(signed.as_value()["url"], "https://a.example"); // still v0.3
+    /// let verified = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()))
+    ///     .verify_document(&signed)?;
+    /// assert_eq!(verified.form, PayloadForm::Spec);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sign_document(&self, document: &CardDocument) -> Result<CardDocument, SignError> {
+        let added = self
+            .signatures_of(document)?
+            .into_iter()
+            .map(|signature| serde_json::to_value(signature).unwrap_or_default())
+            .collect();
+        Ok(document.with_signatures(added))
+    }
+
+    /// The signatures of a card as written: one per form, except that forms whose payloads
+    /// are the same bytes share one.
+    fn signatures_of(&self, document: &CardDocument) -> Result<Vec<AgentCardSignature>, SignError> {
         let mut payloads: Vec<Vec<u8>> = Vec::new();
         for form in &self.forms {
-            let payload = payload_in_form(card, *form);
+            let payload = document.payload(*form);
             if !payloads.contains(&payload) {
                 payloads.push(payload);
             }

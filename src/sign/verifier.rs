@@ -4,7 +4,8 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::algorithm::Algorithm;
-use super::canonical::{PayloadForm, payload_in_form, uncovered_in_form, unsigned_fields};
+use super::canonical::{PayloadForm, unsigned_fields};
+use super::document::CardDocument;
 use super::error::VerifyError;
 use super::header::{self, signing_input};
 use super::jwk::Jwks;
@@ -56,7 +57,7 @@ pub struct VerifiedSignature {
     /// The canonical form the signature covers (the spec's for a detached JWS).
     pub form: PayloadForm,
     /// JSON pointers of the card's values that form leaves out, which anyone could have
-    /// added or removed ([`uncovered_in_form`]); empty for the spec's form.
+    /// added or removed ([`CardDocument::uncovered`]); empty for the spec's form.
     pub uncovered: Vec<String>,
 }
 
@@ -102,7 +103,7 @@ impl CardVerifier {
             store,
             algorithms: Algorithm::ALL.into_iter().collect(),
             refuse_unsigned_fields: false,
-            forms: PayloadForm::ALL.into_iter().collect(),
+            forms: PayloadForm::ACCEPTED_BY_DEFAULT.into_iter().collect(),
             fetcher: None,
         }
     }
@@ -125,8 +126,9 @@ impl CardVerifier {
         self
     }
 
-    /// Refuses cards carrying fields the v1.0 proto does not define: no signature covers
-    /// them, so anyone could have added or changed them.
+    /// Refuses cards carrying fields the v1.0 proto does not define: proto-based readers
+    /// (the official SDKs) drop them, so no signature they check covers them, and a
+    /// signature in a form without them leaves them open to anyone.
     ///
     /// ```
     /// use a2a_card::sign::{CardVerifier, TrustStore, VerifyError};
@@ -140,9 +142,10 @@ impl CardVerifier {
         self
     }
 
-    /// Accepts signatures over these canonical forms only (by default, every known form).
-    /// `accept_forms([PayloadForm::Spec])` requires the spec's form, which covers every
-    /// value of the card.
+    /// Accepts signatures over these canonical forms only (by default,
+    /// [`PayloadForm::ACCEPTED_BY_DEFAULT`]: every form but the JS SDK's typed path).
+    /// `accept_forms(PayloadForm::COVERING)` requires a form that covers every member of the
+    /// card as written.
     ///
     /// ```
     /// use a2a_card::sign::{payload_in_form, Algorithm, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore, VerifyError};
@@ -217,6 +220,30 @@ impl CardVerifier {
     /// assert_eq!(verified.index, 2);
     /// ```
     pub fn verify(&self, card: &AgentCard) -> Result<VerifiedSignature, VerifyError> {
+        self.verify_document(&CardDocument::from_card(card))
+    }
+
+    /// [`verify`](Self::verify) for the card as written: the payloads are computed from the
+    /// document itself (a v0.3 card as its own JSON), the signatures are its `signatures`.
+    /// A failed signature names the forms tried.
+    ///
+    /// ```
+    /// use a2a_card::sign::{Algorithm, CardDocument, CardSigner, CardVerifier, PayloadForm, SigningKey, TrustStore};
+    /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa).unwrap(), "k1")
+    ///     .only_form(PayloadForm::Spec);
+    /// let doc = CardDocument::from_json_slice(br#"{"name": "A", "skills": []}"#)?;
+    /// let signed = signer.sign_document(&doc)?;
+    /// let verifier = CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()));
+    /// assert_eq!(verifier.verify_document(&signed)?.form, PayloadForm::Spec);
+    /// // The model's rendering adds the missing REQUIRED members: not the signed bytes.
+    /// assert!(verifier.accept_forms([PayloadForm::Rendered]).verify_document(&signed).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn verify_document(
+        &self,
+        document: &CardDocument,
+    ) -> Result<VerifiedSignature, VerifyError> {
+        let card = document.card();
         if self.refuse_unsigned_fields {
             let pointers = unsigned_fields(card);
             if !pointers.is_empty() {
@@ -229,7 +256,7 @@ impl CardVerifier {
         // The accepted forms' payloads, the spec's first; forms of the same bytes once.
         let mut payloads: Vec<(PayloadForm, Vec<u8>)> = Vec::new();
         for form in &self.forms {
-            let payload = payload_in_form(card, *form);
+            let payload = document.payload(*form);
             if payloads.iter().all(|(_, seen)| *seen != payload) {
                 payloads.push((*form, payload));
             }
@@ -250,7 +277,7 @@ impl CardVerifier {
             }
         }
         if let Some(mut verified) = best {
-            verified.uncovered = uncovered_in_form(card, verified.form);
+            verified.uncovered = document.uncovered(verified.form);
             return Ok(verified);
         }
         if failures.len() == 1 {

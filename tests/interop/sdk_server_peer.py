@@ -2,7 +2,11 @@
 
 Builds the Starlette app the SDK documents (its agent-card route, its JSON-RPC route and its
 HTTP+JSON routes, with an extended card configured) around the card in argv[1] and the
-extended card in argv[2], each with its interface URLs pointing at this server. Prints
+extended card in argv[2], each with its interface URLs pointing at this server. With
+`--v03-compat` as argv[3], both route sets also answer v0.3 (the SDK's
+`enable_v0_3_compat`: `/rest/v1/card`, `agent/getAuthenticatedExtendedCard`). Beside the
+SDK's routes, `GET /echo-cookies` answers the cookies as Starlette reads them for the app
+(JSON), so tests can show how the framework behind a layer reads a `Cookie` header. Prints
 `listening on http://127.0.0.1:PORT` once the socket is bound, then serves until killed.
 """
 
@@ -14,6 +18,8 @@ import sys
 import uvicorn
 from google.protobuf import json_format
 from starlette.applications import Starlette
+from starlette.responses import JSONResponse
+from starlette.routing import Route
 
 from a2a.server.agent_execution import AgentExecutor
 from a2a.server.request_handlers import DefaultRequestHandler
@@ -55,12 +61,16 @@ def main():
         agent_card=card,
         extended_agent_card=extended,
     )
+    v03 = sys.argv[3:4] == ["--v03-compat"]
     routes = (
         create_agent_card_routes(card)
-        + create_jsonrpc_routes(handler, "/rpc")
-        + create_rest_routes(handler, path_prefix="/rest")
+        + create_jsonrpc_routes(handler, "/rpc", enable_v0_3_compat=v03)
+        + create_rest_routes(handler, enable_v0_3_compat=v03, path_prefix="/rest")
     )
-    app = Starlette(routes=routes)
+    async def echo_cookies(request):
+        return JSONResponse(dict(request.cookies))
+
+    app = Starlette(routes=routes + [Route("/echo-cookies", echo_cookies)])
     print(f"listening on {origin}", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     asyncio.run(server.serve(sockets=[sock]))

@@ -10,7 +10,7 @@ use tower::Layer;
 use super::output::{Output, errln, outln, shown_path};
 use super::{Outcome, runtime, tls};
 use a2a_card::AgentCard;
-use a2a_card::extended::ExtendedCardLayer;
+use a2a_card::extended::{ExtendedCardLayer, UnimplementedAgent};
 use a2a_card::serve::{AgentCardLayer, CatalogOptions, Cors, DEFAULT_CACHE_CONTROL, Legacy};
 use a2a_card::sign::{CardSigner, CardVerifier, TrustStore};
 use a2a_card_server::auth_file::AuthFile;
@@ -144,6 +144,17 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
         Ok(extended) => extended,
         Err(outcome) => return outcome,
     };
+    // Behind the layers, the card's own interfaces answer in their protocol's error format
+    // (JSON-RPC errors with the caller's id, the A2A error body over HTTP+JSON): a client
+    // decodes "not implemented" instead of failing on a plain-text 404. The same interfaces
+    // as the extended layer's routes, so it exists exactly when that layer does.
+    let extended = extended.and_then(|layer| {
+        let agent = UnimplementedAgent::new(&card).ok()?;
+        let agent = agent
+            .body_timeout(args.limits.body_timeout())
+            .body_budget(args.limits.body_budget());
+        Some((layer, agent))
+    });
     let tls = match args.tls.acceptor() {
         Ok(tls) => tls,
         Err(message) => {
@@ -219,10 +230,10 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
         let limits = &args.limits;
         // The two stacks have different types; the server future hides which one runs.
         let server: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + '_>> = match extended {
-            Some(extended) => {
+            Some((extended, agent)) => {
                 // The public card outermost: it is most of the traffic, and its paths and the
                 // extended card's never overlap, so the order changes no answer.
-                let service = layer.layer(extended.layer(tower::service_fn(runtime::not_found)));
+                let service = layer.layer(extended.layer(agent));
                 Box::pin(runtime::serve(
                     listener,
                     service,
@@ -286,16 +297,15 @@ fn extended_layer(
         );
     }
     let Some(auth_path) = &args.auth else {
-        // Without routes (no JSONRPC or HTTP+JSON interface) there is nothing to answer.
-        return Ok(not_configured
-            .then(|| {
-                ExtendedCardLayer::not_configured(public)
-                    .body_timeout(args.limits.body_timeout())
-                    .body_budget(args.limits.body_budget())
-                    .build()
-                    .ok()
-            })
-            .flatten());
+        // Without --auth nothing is revealed: the operation answers
+        // ExtendedAgentCardNotConfiguredError when the card declares an extended card, and
+        // UnsupportedOperationError (-32004) when it does not (§3.3.4). Without routes (no
+        // JSONRPC or HTTP+JSON interface) there is nothing to answer.
+        return Ok(ExtendedCardLayer::not_configured(public)
+            .body_timeout(args.limits.body_timeout())
+            .body_budget(args.limits.body_budget())
+            .build()
+            .ok());
     };
     let extended = match &args.extended_card {
         None => None,

@@ -18,9 +18,9 @@ use super::keygen::parse_algorithm;
 use super::output::{Output, errln, outln};
 use super::{Outcome, input};
 use a2a_card::catalog::{AiCatalog, CatalogVerification};
-use a2a_card::sign::{Algorithm, CardVerifier, PayloadForm, TrustStore};
+use a2a_card::sign::{Algorithm, CardDocument, CardVerifier, PayloadForm, TrustStore};
 use a2a_card::{
-    AgentCard, CardVersion, Code, ReadError,
+    CardVersion, Code, ReadError,
     validate::{DocumentKind, Profile, validate_document},
 };
 
@@ -39,13 +39,14 @@ pub(crate) struct VerifyArgs {
     /// Accept only this algorithm (repeat for several); default: ES256, EdDSA, RS256, PS256.
     #[arg(long = "alg", value_name = "ALG", value_parser = parse_algorithm)]
     algorithms: Vec<Algorithm>,
-    /// Refuse a card carrying fields outside the v1.0 proto (no signature covers them).
+    /// Refuse a card carrying fields outside the v1.0 proto (proto-based readers drop them, so
+    /// no signature they check covers them).
     #[arg(long)]
     refuse_unsigned_fields: bool,
-    /// Accept only a signature over the spec's canonical form (A2A §8.4.1), which covers
-    /// every value of the card. By default a signature over any known form verifies (the
-    /// spec's, the Python a2a-sdk 1.3's, the @a2a-js/sdk 1.3's), and the verdict names the
-    /// form and the values it leaves uncovered.
+    /// Accept only a signature over a form that covers every member of the card as written:
+    /// the spec's (A2A §8.4.1) or the plain RFC 8785 one (jcs). By default a signature over
+    /// any form but a2a-js-typed verifies (spec, jcs, proto, rendered, a2a-sdk-1.3,
+    /// a2a-js-1.3), and the verdict names the form and the values it leaves uncovered.
     #[arg(long)]
     require_spec_form: bool,
     /// No longer needed, kept so that scripts still run: the a2a-sdk 1.3 form is accepted by
@@ -132,7 +133,8 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         );
         return Outcome::Usage;
     }
-    let read = match AgentCard::read(&bytes) {
+    // The card as written: its signatures cover the document, not a re-rendering of it.
+    let document = match CardDocument::from_json_slice(&bytes) {
         // A member name given twice: the signature may vouch for one value while a reader
         // keeping the other sees another, so the card is refused, never verified.
         Err(ReadError::Shape(found)) if found.iter().any(|d| d.code == Code::DuplicateMember) => {
@@ -145,12 +147,12 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
             errln!(output, "{name}: {error}");
             return Outcome::Unreadable;
         }
-        Ok(read) => read,
+        Ok(document) => document,
     };
-    if read.source_version == CardVersion::V0_3 {
+    if document.version() == CardVersion::V0_3 {
         errln!(
             output,
-            "{name}: note: a v0.3 card; signatures are checked over its v1.0 form"
+            "{name}: note: a v0.3 card; signatures are checked over its own JSON, and over its v1.0 form"
         );
     }
     let mut verifier = CardVerifier::new(store).refuse_unsigned_fields(args.refuse_unsigned_fields);
@@ -164,9 +166,9 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
         );
     }
     if args.require_spec_form {
-        verifier = verifier.accept_forms([PayloadForm::Spec]);
+        verifier = verifier.accept_forms(PayloadForm::COVERING);
     }
-    match verifier.verify(&read.card) {
+    match verifier.verify_document(&document) {
         Ok(verified) => {
             outln!(
                 output,

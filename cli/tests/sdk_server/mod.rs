@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses a part of this
 
 use std::net::SocketAddr;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,10 +25,19 @@ impl SdkServer {
     /// Starts the server on the fixtures `card` and `extended` (names under `tests/fixtures/`;
     /// their `{origin}` replaced by its own) and waits until it accepts connections.
     pub fn start(card: &str, extended: &str) -> SdkServer {
+        let (card, extended) = (support::fixture(card), support::fixture(extended));
+        Self::start_files(Path::new(&card), Path::new(&extended), false)
+    }
+
+    /// Starts the server on the card files at `card` and `extended` (`{origin}` replaced as
+    /// in [`start`](Self::start)); with `v03_compat`, its routes answer v0.3 too (the SDK's
+    /// `enable_v0_3_compat`).
+    pub fn start_files(card: &Path, extended: &Path, v03_compat: bool) -> SdkServer {
         let python = peers::python("a2a-sdk-1.3.0-server", PACKAGES);
         let mut child = Command::new(python)
             .arg(support::interop("sdk_server_peer.py"))
-            .args([support::fixture(card), support::fixture(extended)])
+            .args([card, extended])
+            .args(v03_compat.then_some("--v03-compat"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -4,6 +4,9 @@
 // Usage: node sign_card.mjs MODE ARGS...
 //
 //   canonical CARD...         [canonicalizeAgentCard(CARD), ...]: the bytes the SDK signs.
+//   canonical-typed CARD...   [canonicalizeAgentCard(AgentCard.fromJSON(CARD)), ...]: the
+//                             bytes of the SDK's typed path (its client verifies a card it
+//                             has already read into an AgentCard, a2a-js#663).
 //   sign ALG KID CARD...      A new key pair (jose.generateKeyPair); each CARD signed by
 //                             generateAgentCardSignature(key, {alg, typ: "JOSE", kid}).
 //                             {"cards": [...], "jwks": {"keys": [public JWK]}}.
@@ -15,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import * as jose from 'jose';
 import {
+  AgentCard,
   canonicalizeAgentCard,
   generateAgentCardSignature,
   verifyAgentCardSignature,
@@ -28,6 +32,8 @@ console.debug = () => {};
 let result;
 if (mode === 'canonical') {
   result = args.map((path) => canonicalizeAgentCard(load(path)));
+} else if (mode === 'canonical-typed') {
+  result = args.map((path) => canonicalizeAgentCard(AgentCard.fromJSON(load(path))));
 } else if (mode === 'sign') {
   const [alg, kid, ...paths] = args;
   const { privateKey, publicKey } = await jose.generateKeyPair(alg, { extractable: true });
