@@ -205,7 +205,7 @@ impl Server {
                 let certificate = crate::tls::client_certificate(session);
                 let service = crate::WithConnectionInfo::new(service, certificate);
                 if version == Protocol::Http2 {
-                    // h2's frames, gathered into one TLS record and one write (coalesce.rs).
+                    // h2's frames, gathered into one TLS record and one write (coalesce/mod.rs).
                     let io = TokioIo::new(Coalesced::new(stream, connection.control.clone()));
                     spawn_requests(&http, io, version, service, connection);
                 } else {
@@ -226,7 +226,7 @@ impl Server {
             };
             let io = Metered::new(stream, connection.control.clone());
             if version == Protocol::Http2 {
-                // h2's frames, gathered into one write (coalesce.rs).
+                // h2's frames, gathered into one write (coalesce/mod.rs).
                 let io = TokioIo::new(Coalesced::new(io, connection.control.clone()));
                 spawn_requests(&http, io, version, service, connection);
             } else {

@@ -1,5 +1,5 @@
 //! HTTP/2 over TLS through the accept loop, where hyper's frames are gathered into batches
-//! before rustls seals them (server/src/coalesce.rs) and each stream is first polled in the
+//! before rustls seals them (server/src/coalesce/mod.rs) and each stream is first polled in the
 //! connection's task (server/src/executor.rs): every stream of a busy connection still gets its
 //! own bytes, whole and in order, small answers and ones larger than the batch alike; a client
 //! that gives no send window is still closed at the send timeout; and one that reads slowly is
