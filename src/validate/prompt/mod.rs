@@ -130,23 +130,22 @@ fn hidden_characters(
 }
 
 fn instruction_phrase(folded: &Folded, pointer: &str, out: &mut Vec<Diagnostic>) {
-    let words = folded.words();
-    let Some(found) = phrases::find(&words) else {
+    let Some(found) = phrases::find(folded) else {
         return;
     };
-    let phrase: Vec<&str> = words[found.first..found.past]
-        .iter()
-        .map(|w| w.text.as_str())
-        .collect();
+    let family = &phrases::FAMILIES[found.family];
     out.push(Diagnostic::new(
         Code::InstructionText,
         pointer,
         format!(
-            "the text reads like an instruction to the model that reads the card ({}, phrase \
-             {} of the list in docs/lints.md): routers and clients put descriptions, names \
-             and examples into prompts; say what the agent does, not what its reader should do",
-            shown(&phrase.join(" ")),
-            found.phrase + 1
+            "the text reads like an instruction to the model that reads the card ({}: \
+             \"{}\", family {} of the phrase table in docs/lints.md, in {}): routers and \
+             clients put descriptions, names and examples into prompts; say what the agent \
+             does, not what its reader should do",
+            shown(&found.text),
+            family.name,
+            found.family + 1,
+            found.lang.code()
         ),
     ));
 }

@@ -1,0 +1,327 @@
+//! The pattern language of the phrase table (syntax in the parent module's documentation),
+//! compiled once, and the two streams it runs over: the words of a text, or its letters and
+//! digits one by one.
+
+use super::super::fold::{Folded, Word};
+use super::Lang;
+
+/// What one unit of a stream must be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Exact(String),
+    Prefix(String),
+}
+
+impl Token {
+    fn accepts(&self, unit: &str) -> bool {
+        match self {
+            Token::Exact(text) => unit == text,
+            Token::Prefix(stem) => unit.starts_with(stem.as_str()),
+        }
+    }
+
+    fn first_char(&self) -> Option<char> {
+        match self {
+            Token::Exact(text) | Token::Prefix(text) => text.chars().next(),
+        }
+    }
+}
+
+/// One alternative: the units it covers, in a row.
+type Alternative = Vec<Token>;
+
+#[derive(Debug)]
+enum Slot {
+    Units {
+        alternatives: Vec<Alternative>,
+        optional: bool,
+    },
+    Gap(usize),
+    Not(Vec<Alternative>),
+    Colon,
+    Start,
+}
+
+/// A pattern of the table, compiled for its stream.
+#[derive(Debug)]
+pub(super) struct Compiled {
+    pub(super) family: usize,
+    pub(super) lang: Lang,
+    slots: Vec<Slot>,
+}
+
+fn alternatives(source: &str, unspaced: bool) -> Vec<Alternative> {
+    source
+        .split('|')
+        .map(|alternative| {
+            if unspaced {
+                // The stream's units are single characters; `+` joins nothing there.
+                alternative
+                    .chars()
+                    .filter(|c| *c != '+')
+                    .map(|c| Token::Exact(c.to_string()))
+                    .collect()
+            } else {
+                alternative
+                    .split('+')
+                    .map(|word| match word.strip_suffix('*') {
+                        Some(stem) => Token::Prefix(stem.to_owned()),
+                        None => Token::Exact(word.to_owned()),
+                    })
+                    .collect()
+            }
+        })
+        .collect()
+}
+
+impl Compiled {
+    /// Compiles a pattern of the table.
+    ///
+    /// # Panics
+    ///
+    /// When the pattern does not start with a required slot of words (after `^`), which the
+    /// index needs; the table's tests compile every pattern.
+    pub(super) fn new(family: usize, lang: Lang, source: &str) -> Self {
+        let unspaced = lang.unspaced();
+        let slots: Vec<Slot> = source
+            .split_whitespace()
+            .map(|slot| {
+                if slot == "^" {
+                    Slot::Start
+                } else if slot == ":" {
+                    Slot::Colon
+                } else if let Some(n) = slot.strip_prefix('~').and_then(|n| n.parse().ok()) {
+                    Slot::Gap(n)
+                } else if let Some(not) = slot.strip_prefix('!') {
+                    Slot::Not(alternatives(not, unspaced))
+                } else if let Some(inner) = slot.strip_prefix('[').and_then(|s| s.strip_suffix(']'))
+                {
+                    Slot::Units {
+                        alternatives: alternatives(inner, unspaced),
+                        optional: true,
+                    }
+                } else {
+                    Slot::Units {
+                        alternatives: alternatives(slot, unspaced),
+                        optional: false,
+                    }
+                }
+            })
+            .collect();
+        let compiled = Self {
+            family,
+            lang,
+            slots,
+        };
+        assert!(
+            compiled.first_chars().next().is_some(),
+            "phrase family {} ({}): {source:?} must start with a required slot of words",
+            family + 1,
+            lang.code()
+        );
+        compiled
+    }
+
+    fn leading(&self) -> Option<&[Alternative]> {
+        let first = match self.slots.first()? {
+            Slot::Start => self.slots.get(1)?,
+            other => other,
+        };
+        match first {
+            Slot::Units {
+                alternatives,
+                optional: false,
+            } => Some(alternatives),
+            _ => None,
+        }
+    }
+
+    /// The characters a match can start with (the index's keys).
+    pub(super) fn first_chars(&self) -> impl Iterator<Item = char> + '_ {
+        self.leading()
+            .into_iter()
+            .flatten()
+            .filter_map(|alternative| alternative.first()?.first_char())
+    }
+
+    /// Where a match starting at unit `at` ends (the index past it), if there is one.
+    pub(super) fn match_at(&self, stream: &Stream, at: usize) -> Option<usize> {
+        match_slots(&self.slots, stream, at).filter(|past| *past > at)
+    }
+
+    /// Each alternative of each slot, as text that slot alone would match (for the test that
+    /// builds a sentence per alternative); gaps and look-aheads give nothing.
+    #[cfg(test)]
+    pub(super) fn slot_choices(&self) -> Vec<Vec<String>> {
+        let joiner = if self.lang.unspaced() { "" } else { " " };
+        self.slots
+            .iter()
+            .map(|slot| match slot {
+                Slot::Units { alternatives, .. } => alternatives
+                    .iter()
+                    .map(|alternative| {
+                        alternative
+                            .iter()
+                            .map(|token| match token {
+                                Token::Exact(text) => text.clone(),
+                                Token::Prefix(stem) => format!("{stem}x"),
+                            })
+                            .collect::<Vec<_>>()
+                            .join(joiner)
+                    })
+                    .collect(),
+                Slot::Colon => vec![":".to_owned()],
+                Slot::Gap(_) | Slot::Not(_) | Slot::Start => vec![String::new()],
+            })
+            .collect()
+    }
+
+    /// The literal words of the pattern (alternatives' tokens), to check they are folded.
+    #[cfg(test)]
+    pub(super) fn literals(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .flat_map(|slot| match slot {
+                Slot::Units { alternatives, .. } | Slot::Not(alternatives) => {
+                    alternatives.iter().flatten().cloned().collect()
+                }
+                _ => Vec::new(),
+            })
+            .map(|token| match token {
+                Token::Exact(text) | Token::Prefix(text) => text,
+            })
+            .collect()
+    }
+}
+
+/// The end of `alternative` placed at unit `at`, if it fits there.
+fn fits(alternative: &[Token], stream: &Stream, at: usize) -> Option<usize> {
+    let end = at + alternative.len();
+    (end <= stream.len()
+        && alternative
+            .iter()
+            .enumerate()
+            .all(|(k, token)| token.accepts(stream.unit(at + k))))
+    .then_some(end)
+}
+
+fn match_slots(slots: &[Slot], stream: &Stream, at: usize) -> Option<usize> {
+    let Some((slot, rest)) = slots.split_first() else {
+        return Some(at);
+    };
+    match slot {
+        Slot::Start => (at == 0).then(|| match_slots(rest, stream, at)).flatten(),
+        Slot::Colon => (at > 0 && stream.colon_after(at - 1))
+            .then(|| match_slots(rest, stream, at))
+            .flatten(),
+        Slot::Not(alternatives) => {
+            if alternatives.iter().any(|a| fits(a, stream, at).is_some()) {
+                None
+            } else {
+                match_slots(rest, stream, at)
+            }
+        }
+        Slot::Gap(most) => (0..=*most)
+            .take_while(|skip| at + skip <= stream.len())
+            .find_map(|skip| match_slots(rest, stream, at + skip)),
+        Slot::Units {
+            alternatives,
+            optional,
+        } => alternatives
+            .iter()
+            .filter_map(|a| fits(a, stream, at))
+            .find_map(|end| match_slots(rest, stream, end))
+            .or_else(|| optional.then(|| match_slots(rest, stream, at)).flatten()),
+    }
+}
+
+/// The units a pattern runs over, kept in one string: words, or letters and digits one by
+/// one; each with its place in the folded text.
+#[derive(Debug)]
+pub(super) struct Stream<'f> {
+    folded: &'f Folded,
+    text: String,
+    /// Byte range of each unit in `text`.
+    bounds: Vec<(usize, usize)>,
+    /// Character range of each unit in the folded text.
+    places: Vec<(usize, usize)>,
+    joiner: &'static str,
+}
+
+impl<'f> Stream<'f> {
+    fn empty(folded: &'f Folded, joiner: &'static str) -> Self {
+        Self {
+            folded,
+            text: String::new(),
+            bounds: Vec::new(),
+            places: Vec::new(),
+            joiner,
+        }
+    }
+
+    fn push(&mut self, unit: impl Iterator<Item = char>, place: (usize, usize)) {
+        let from = self.text.len();
+        self.text.extend(unit);
+        self.bounds.push((from, self.text.len()));
+        self.places.push(place);
+    }
+
+    /// The words of the text.
+    pub(super) fn of_words(folded: &'f Folded, words: &[Word]) -> Self {
+        let mut stream = Self::empty(folded, " ");
+        for word in words {
+            let end = word.start + word.text.chars().count();
+            stream.push(word.text.chars(), (word.start, end));
+        }
+        stream
+    }
+
+    /// The letters and digits of the text, one unit each; empty when `wanted` is false for
+    /// every character (no pattern of the stream could start anywhere).
+    pub(super) fn of_chars(folded: &'f Folded, wanted: impl Fn(char) -> bool) -> Self {
+        let mut stream = Self::empty(folded, "");
+        if !folded.chars.iter().any(|c| wanted(*c)) {
+            return stream;
+        }
+        for (i, c) in folded.chars.iter().enumerate() {
+            if c.is_alphanumeric() {
+                stream.push(std::iter::once(*c), (i, i + 1));
+            }
+        }
+        stream
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.bounds.len()
+    }
+
+    fn unit(&self, at: usize) -> &str {
+        let (from, to) = self.bounds[at];
+        &self.text[from..to]
+    }
+
+    pub(super) fn first_char(&self, at: usize) -> Option<char> {
+        self.unit(at).chars().next()
+    }
+
+    /// Where unit `at` starts in the folded text.
+    pub(super) fn folded_start(&self, at: usize) -> usize {
+        self.places[at].0
+    }
+
+    /// True when the first character after unit `at` that is not a space is a colon.
+    fn colon_after(&self, at: usize) -> bool {
+        self.folded.chars[self.places[at].1..]
+            .iter()
+            .find(|c| !c.is_whitespace())
+            .is_some_and(|c| *c == ':')
+    }
+
+    /// The units `from..past`, as the message shows them.
+    pub(super) fn text(&self, from: usize, past: usize) -> String {
+        (from..past)
+            .map(|at| self.unit(at))
+            .collect::<Vec<_>>()
+            .join(self.joiner)
+    }
+}
