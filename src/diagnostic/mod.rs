@@ -259,16 +259,27 @@ codes! {
     /// (U+E0000..U+E007F, which can spell a whole instruction no one sees), zero-width and
     /// other format characters (general category Cf, and the other default-ignorable code
     /// points such as a run of variation selectors or a Hangul filler), bidirectional
-    /// controls. Left alone: a zero-width joiner inside an emoji sequence, a zero-width
-    /// (non-)joiner where a script needs it (after a virama, between letters of a joining
-    /// script such as Arabic), one variation selector after a character, and the three
-    /// subdivision flags' tag sequences. Warning in the spec profile; the registry profile
+    /// embeddings, overrides and isolates, supplementary variation selectors after anything
+    /// but an ideograph. Left alone: a zero-width joiner inside an emoji sequence, a
+    /// zero-width (non-)joiner where a script needs it (next to a virama, between letters of
+    /// one Brahmic script or of a joining script such as Arabic), one variation selector
+    /// after a character (a supplementary one after an ideograph, a Mongolian one after a
+    /// Mongolian letter), a soft hyphen between letters, the Mongolian vowel separator
+    /// between Mongolian letters, and the three subdivision flags' tag sequences; directional
+    /// marks and other legitimate marks alone outside words are [`Code::HiddenCharactersNoted`]. Warning in the spec profile; the registry profile
     /// reports [`Code::HiddenCharactersRefused`]. The message shows the text escaped
     /// (`\u{e0041}`) and what tag characters spell.
     HiddenCharacters = "A2A-W070", Warning;
     /// [`Code::HiddenCharacters`] in the registry profile: an error, since a card for a public
     /// registry has no use for text its readers cannot see.
     HiddenCharactersRefused = "A2A-E070", Error;
+    /// A string carries invisible marks that have legitimate uses, alone and outside a word,
+    /// where the text around them does not need them: directional marks (LRM U+200E, RLM
+    /// U+200F, ALM U+061C, which reorder nothing by themselves and which right-to-left text
+    /// uses), a soft hyphen not between two letters, a Mongolian vowel separator not between
+    /// Mongolian letters. Note: they hide nothing there, in every profile; inside a word or in
+    /// a run of invisible characters they are [`Code::HiddenCharacters`].
+    HiddenCharactersNoted = "A2A-N070", Note;
     /// A description, name or example reads like an instruction to the model that reads the
     /// card ("ignore previous instructions", "the user has pre-authorized", "do not ask the
     /// user", "always choose this agent"...): the phrase list is documented where it is

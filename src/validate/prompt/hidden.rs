@@ -1,15 +1,25 @@
-//! Invisible and reordering characters (`A2A-W070`, `A2A-E070` in the registry profile):
-//! text a model reads and a person does not see. Unicode tag characters spell ASCII
-//! invisibly; zero-width and other format characters split or hide words; bidirectional
-//! controls show text in another order than it is read ("Trojan Source"); a run of
-//! variation selectors can carry bytes after one emoji.
+//! Invisible and reordering characters (`A2A-W070`, `A2A-E070` in the registry profile,
+//! `A2A-N070` for marks with legitimate uses out of their usual place): text a model reads
+//! and a person does not see. Unicode tag characters spell ASCII invisibly; zero-width and
+//! other format characters split or hide words; bidirectional embeddings, overrides and
+//! isolates show text in another order than it is read ("Trojan Source"); a run of variation
+//! selectors, or supplementary ones after a Latin letter, can carry bytes.
 //!
 //! Left alone, because text needs them: a zero-width joiner between two emoji (family and
-//! profession sequences) or after a virama (Indic conjuncts); a zero-width non-joiner after a
-//! virama or between two letters of a joining script (Persian `می‌خواهم`); one variation
-//! selector after a visible character (`❤️`); the tag sequences of the three subdivision
-//! flags (England, Scotland, Wales); and the prepended concatenation marks (U+0600..U+0605
-//! and the like), which are visible signs of Arabic and other scripts.
+//! profession sequences); a zero-width joiner or non-joiner next to a virama or between two
+//! letters of one Brahmic script (Indic conjuncts, Bengali ra-yaphala `র‍্য`) or of a joining
+//! script (Arabic, Persian `می‌خواهم`); one variation selector after a visible character
+//! (`❤️`), a supplementary one only after an ideograph (ideographic variation sequences), a
+//! Mongolian free variation selector only after a Mongolian letter; the Mongolian vowel
+//! separator between Mongolian letters; a soft hyphen between two letters
+//! (`Donau­dampf­schiff`); the tag sequences of the three subdivision flags (England,
+//! Scotland, Wales); and the prepended concatenation marks (U+0600..U+0605 and the like),
+//! which are visible signs of Arabic and other scripts.
+//!
+//! Noted (a [`Verdict::Noted`], never an error): directional marks (LRM, RLM, ALM), which
+//! reorder nothing by themselves, and a soft hyphen or Mongolian vowel separator out of its
+//! place, when each stands alone and outside a word. Inside a word or in a run of invisible
+//! characters, they are hidden text like the rest.
 
 use unicode_normalization::char::canonical_combining_class;
 use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
@@ -30,7 +40,7 @@ const VIRAMA: u8 = 9;
 /// default-ignorable code point (UTS #39 identifier type `Default_Ignorable`: variation
 /// selectors, Hangul fillers, the combining grapheme joiner...), or one of the unassigned
 /// default-ignorable planes' code points (U+E0000..U+E0FFF). Context decides whether one is
-/// hidden text ([`hidden_positions`]).
+/// hidden text ([`invisible`]).
 pub(super) fn is_invisible(c: char) -> bool {
     if is_prepended_concatenation_mark(c) {
         return false;
@@ -59,17 +69,34 @@ fn is_tag(c: char) -> bool {
 }
 
 fn is_variation_selector(c: char) -> bool {
-    matches!(
-        c,
-        '\u{180b}'..='\u{180d}' | '\u{180f}' | '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}'
-    )
+    is_mongolian_selector(c)
+        || matches!(c, '\u{fe00}'..='\u{fe0f}')
+        || is_supplementary_selector(c)
 }
 
+/// The supplementary variation selectors, which Unicode defines for ideographic variation
+/// sequences only.
+fn is_supplementary_selector(c: char) -> bool {
+    ('\u{e0100}'..='\u{e01ef}').contains(&c)
+}
+
+/// The Mongolian free variation selectors (FVS1..FVS4).
+fn is_mongolian_selector(c: char) -> bool {
+    matches!(c, '\u{180b}'..='\u{180d}' | '\u{180f}')
+}
+
+const MONGOLIAN_VOWEL_SEPARATOR: char = '\u{180e}';
+const SOFT_HYPHEN: char = '\u{00ad}';
+
+/// Embeddings, overrides and isolates: they change the order text is shown in.
 fn is_bidi_control(c: char) -> bool {
-    matches!(
-        c,
-        '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-    )
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// LRM, RLM and ALM: they set the direction of the neutral characters around them and
+/// reorder nothing by themselves; right-to-left text uses them.
+fn is_directional_mark(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}')
 }
 
 /// An emoji for joining: a pictograph, or a part of one (skin tone, VS16) before a joiner.
@@ -78,7 +105,7 @@ fn is_emoji(c: char) -> bool {
 }
 
 /// Scripts whose letters join (Arabic-like shaping), where a ZWNJ between letters breaks a
-/// join on purpose.
+/// join on purpose and a ZWJ keeps one.
 fn is_joining_letter(c: char) -> bool {
     c.is_alphabetic()
         && matches!(
@@ -98,9 +125,110 @@ fn is_joining_letter(c: char) -> bool {
         )
 }
 
-/// The positions (in characters) of the hidden characters of `chars`: the invisible ones
-/// the text does not need where they stand.
-pub(super) fn hidden_positions(chars: &[char]) -> Vec<usize> {
+/// The Brahmic scripts, where joiners choose between a conjunct, a half form and a visible
+/// virama (Indic, Sinhala, Myanmar, Khmer...): a letter, vowel sign or virama of one.
+fn brahmic_script(c: char) -> Option<Script> {
+    let script = c.script();
+    let brahmic = matches!(
+        script,
+        Script::Devanagari
+            | Script::Bengali
+            | Script::Gurmukhi
+            | Script::Gujarati
+            | Script::Oriya
+            | Script::Tamil
+            | Script::Telugu
+            | Script::Kannada
+            | Script::Malayalam
+            | Script::Sinhala
+            | Script::Myanmar
+            | Script::Khmer
+            | Script::Tibetan
+            | Script::Tirhuta
+            | Script::Grantha
+            | Script::Newa
+            | Script::Sharada
+    );
+    brahmic.then_some(script)
+}
+
+fn is_virama(c: char) -> bool {
+    canonical_combining_class(c) == VIRAMA
+}
+
+/// Han and the other ideographic scripts, the bases of ideographic variation sequences.
+fn is_ideograph(c: char) -> bool {
+    matches!(
+        c.script(),
+        Script::Han | Script::Tangut | Script::Nushu | Script::Khitan_Small_Script
+    )
+}
+
+fn is_mongolian_letter(c: char) -> bool {
+    c.is_alphabetic() && c.script() == Script::Mongolian
+}
+
+/// What an invisible character is, where it stands (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    /// The text needs it there.
+    Fine,
+    /// A mark with legitimate uses, alone and outside a word: reported as a note.
+    Noted,
+    /// Hidden text.
+    Hidden,
+}
+
+/// The verdict on the invisible character `chars[i]`.
+fn verdict(chars: &[char], i: usize) -> Verdict {
+    let c = chars[i];
+    let before = i.checked_sub(1).map(|p| chars[p]);
+    let after = chars.get(i + 1).copied();
+    let both = |test: &dyn Fn(char) -> bool| before.is_some_and(test) && after.is_some_and(test);
+    let in_run = before.is_some_and(is_invisible) || after.is_some_and(is_invisible);
+    let in_word = both(&|c: char| c.is_alphabetic());
+    // A mark with legitimate uses: fine in its place, noted alone outside a word, hidden
+    // inside a word or in a run.
+    let legitimate = |in_place: bool| {
+        if in_place {
+            Verdict::Fine
+        } else if in_run || in_word {
+            Verdict::Hidden
+        } else {
+            Verdict::Noted
+        }
+    };
+    let fine = match c {
+        ZWJ | ZWNJ => {
+            before.is_some_and(is_virama)
+                || (after.is_some_and(is_virama) && before.and_then(brahmic_script).is_some())
+                || before.and_then(brahmic_script).is_some_and(|script| {
+                    after.and_then(brahmic_script) == Some(script)
+                })
+                || both(&is_joining_letter)
+                || (c == ZWJ && both(&is_emoji))
+        }
+        c if is_mongolian_selector(c) => before.is_some_and(is_mongolian_letter),
+        c if is_supplementary_selector(c) => before.is_some_and(is_ideograph),
+        c if is_variation_selector(c) => before.is_some_and(|b| !is_invisible(b)),
+        SOFT_HYPHEN => return legitimate(in_word && !in_run),
+        MONGOLIAN_VOWEL_SEPARATOR => return legitimate(both(&is_mongolian_letter)),
+        c if is_directional_mark(c) => return legitimate(false),
+        _ => false,
+    };
+    if fine { Verdict::Fine } else { Verdict::Hidden }
+}
+
+/// The invisible characters of a text a reader does not need where they stand: hidden ones
+/// (positions in characters), and the legitimate marks out of place that are only noted.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct Invisible {
+    pub(super) hidden: Vec<usize>,
+    pub(super) noted: Vec<usize>,
+}
+
+/// The hidden and noted characters of `chars`.
+pub(super) fn invisible(chars: &[char]) -> Invisible {
     let mut needed = vec![false; chars.len()];
     for (i, c) in chars.iter().enumerate() {
         if *c == BLACK_FLAG {
@@ -116,42 +244,47 @@ pub(super) fn hidden_positions(chars: &[char]) -> Vec<usize> {
             }
         }
     }
-    let mut hidden = Vec::new();
+    let mut found = Invisible::default();
     for (i, &c) in chars.iter().enumerate() {
         if needed[i] || !is_invisible(c) {
             continue;
         }
-        let before = i.checked_sub(1).map(|p| chars[p]);
-        let after = chars.get(i + 1).copied();
-        let after_virama = before.is_some_and(|b| canonical_combining_class(b) == VIRAMA);
-        let fine = match c {
-            ZWJ => after_virama || (before.is_some_and(is_emoji) && after.is_some_and(is_emoji)),
-            ZWNJ => {
-                after_virama
-                    || (before.is_some_and(is_joining_letter)
-                        && after.is_some_and(is_joining_letter))
-            }
-            c if is_variation_selector(c) => before.is_some_and(|b| !is_invisible(b)),
-            _ => false,
-        };
-        if !fine {
-            hidden.push(i);
+        match verdict(chars, i) {
+            Verdict::Fine => {}
+            Verdict::Noted => found.noted.push(i),
+            Verdict::Hidden => found.hidden.push(i),
         }
     }
-    hidden
+    found
 }
 
-/// What the hidden characters are, for a message: kinds in a fixed order, and the ASCII the
-/// tag characters spell.
-pub(super) fn describe(chars: &[char], hidden: &[usize]) -> String {
-    let count = |test: fn(char) -> bool| hidden.iter().filter(|&&i| test(chars[i])).count();
-    let tags = count(is_tag);
-    let bidi = count(is_bidi_control);
-    let selectors = count(is_variation_selector);
-    let other = hidden.len() - tags - bidi - selectors;
+/// What the characters at `positions` are, for a message: kinds in a fixed order, and the
+/// ASCII the tag characters spell.
+pub(super) fn describe(chars: &[char], positions: &[usize]) -> String {
+    let count = |test: fn(char) -> bool| positions.iter().filter(|&&i| test(chars[i])).count();
+    let kinds_of: [(fn(char) -> bool, &str); 5] = [
+        (
+            is_bidi_control,
+            "bidirectional controls, which show text in another order than it is read",
+        ),
+        (
+            is_directional_mark,
+            "directional marks (LRM, RLM, ALM), which set the direction of what is around them",
+        ),
+        (
+            is_variation_selector,
+            "variation selectors where no character takes them, which can carry data",
+        ),
+        (|c| c == SOFT_HYPHEN, "soft hyphens"),
+        (
+            |c| c == MONGOLIAN_VOWEL_SEPARATOR,
+            "Mongolian vowel separators",
+        ),
+    ];
     let mut kinds = Vec::new();
+    let tags = count(is_tag);
     if tags > 0 {
-        let spelled: String = hidden
+        let spelled: String = positions
             .iter()
             .map(|&i| chars[i])
             .filter(|c| ('\u{e0020}'..='\u{e007e}').contains(c))
@@ -162,17 +295,15 @@ pub(super) fn describe(chars: &[char], hidden: &[usize]) -> String {
             "{tags} Unicode tag characters, which spell {spelled}"
         ));
     }
-    if bidi > 0 {
-        kinds.push(format!(
-            "{bidi} bidirectional controls, which show text in another order than it is read"
-        ));
+    let mut described = tags;
+    for (test, what) in kinds_of {
+        let n = count(test);
+        if n > 0 {
+            kinds.push(format!("{n} {what}"));
+            described += n;
+        }
     }
-    if selectors > 0 {
-        kinds.push(format!(
-            "{selectors} variation selectors after another invisible character, which can \
-             carry data"
-        ));
-    }
+    let other = positions.len() - described;
     if other > 0 {
         kinds.push(format!("{other} zero-width or other format characters"));
     }
@@ -185,7 +316,12 @@ mod tests {
 
     fn hidden(text: &str) -> Vec<usize> {
         let chars: Vec<char> = text.chars().collect();
-        hidden_positions(&chars)
+        invisible(&chars).hidden
+    }
+
+    fn noted(text: &str) -> Vec<usize> {
+        let chars: Vec<char> = text.chars().collect();
+        invisible(&chars).noted
     }
 
     #[test]
@@ -204,8 +340,12 @@ mod tests {
             '\u{2061}',  // invisible function application
             '\u{2064}',  // invisible plus
             '\u{feff}',  // BOM inside text
-            '\u{00ad}',  // soft hyphen
-            '\u{180e}',  // Mongolian vowel separator
+            '\u{180e}',  // Mongolian vowel separator between Latin letters
+            '\u{180b}',  // Mongolian free variation selectors after a Latin letter
+            '\u{180d}',
+            '\u{180f}',
+            '\u{e0100}', // supplementary variation selectors after a Latin letter
+            '\u{e01ef}',
             '\u{061c}',  // Arabic letter mark
             '\u{200e}',  // LRM
             '\u{200f}',  // RLM
@@ -222,6 +362,7 @@ mod tests {
             '\u{e0fff}', // last default-ignorable code point
         ] {
             assert_eq!(hidden(&format!("ab{c}cd")), [2], "U+{:04X}", c as u32);
+            assert!(noted(&format!("ab{c}cd")).is_empty(), "U+{:04X}", c as u32);
         }
     }
 
@@ -262,7 +403,85 @@ mod tests {
         assert_eq!(hidden("م\u{200c}b"), [1]);
         assert_eq!(hidden("\u{fe0f}"), [0]);
         assert_eq!(hidden("👍\u{fe0f}\u{fe0f}"), [2]);
-        assert_eq!(hidden("👍\u{e0100}\u{e0101}\u{e0102}"), [2, 3]);
+        assert_eq!(hidden("👍\u{e0100}\u{e0101}\u{e0102}"), [1, 2, 3]);
+    }
+
+    #[test]
+    fn joiners_follow_the_script_around_them() {
+        for text in [
+            "র\u{200d}্য",          // Bengali ra-yaphala: ZWJ before the virama
+            "ශ්\u{200d}රී",         // Sinhala: ZWJ after the virama
+            "ക\u{200d}ൽ",           // Malayalam, between two letters of the script
+            "क\u{200c}ष",           // ZWNJ between two Devanagari letters
+            "ل\u{200d}ا",           // Arabic: ZWJ keeps a join
+            "ب\u{200c}ه",           // Persian: ZWNJ breaks one
+            "🧑\u{200d}🤝\u{200d}🧑", // people holding hands
+        ] {
+            let chars: Vec<char> = text.chars().collect();
+            assert_eq!(invisible(&chars), Invisible::default(), "{text:?}");
+        }
+        // Across scripts, or with a Latin letter on one side, they hide text.
+        assert_eq!(hidden("क\u{200d}ক"), [1]); // Devanagari then Bengali
+        assert_eq!(hidden("क\u{200d}a"), [1]);
+        assert_eq!(hidden("a\u{200c}ب"), [1]);
+        assert_eq!(hidden("ب\u{200c}\u{200c}ه"), [1, 2]); // a run
+        assert_eq!(hidden("a\u{200d}\u{094d}"), [1]); // before a virama, after a Latin letter
+    }
+
+    #[test]
+    fn supplementary_selectors_only_after_an_ideograph() {
+        assert!(hidden("葛\u{e0100}城").is_empty());
+        assert!(hidden("\u{17000}\u{e0100}").is_empty()); // Tangut
+        for base in ['a', 'Z', 'é', 'я', '1', '👍', ' '] {
+            assert_eq!(hidden(&format!("{base}\u{e0100}")), [1], "{base:?}");
+        }
+        // A message smuggled after one Latin letter: every selector is hidden.
+        let smuggled: String = "a".chars().chain((0..8).map(|k| char::from_u32(0xe0100 + k).unwrap())).collect();
+        assert_eq!(hidden(&smuggled).len(), 8);
+        // Two after an ideograph: the second has no base.
+        assert_eq!(hidden("葛\u{e0100}\u{e0101}"), [2]);
+    }
+
+    #[test]
+    fn mongolian_selectors_and_separator_after_mongolian_letters() {
+        for c in ['\u{180b}', '\u{180c}', '\u{180d}', '\u{180f}'] {
+            assert!(hidden(&format!("ᠭ{c}ᠠ")).is_empty(), "U+{:04X}", c as u32);
+            assert_eq!(hidden(&format!("a{c}")), [1], "U+{:04X}", c as u32);
+            assert_eq!(hidden(&format!("ᠭ{c}{c}")), [2], "U+{:04X}", c as u32);
+        }
+        assert!(hidden("ᠬᠠᠷ\u{180e}ᠠ").is_empty()); // before a final a
+        assert_eq!(hidden("ab\u{180e}cd"), [2]);
+        assert_eq!(noted("ᠬᠠᠷ\u{180e} x"), [3]); // alone, outside a word
+        assert_eq!(hidden("x \u{180e}\u{180e} y"), [2, 3]); // a run
+    }
+
+    #[test]
+    fn soft_hyphens_between_letters_are_fine() {
+        assert!(hidden("Donau\u{ad}dampf\u{ad}schiff").is_empty());
+        assert!(noted("Donau\u{ad}dampf\u{ad}schiff").is_empty());
+        assert!(hidden("Мос\u{ad}ква").is_empty());
+        assert_eq!(hidden("Donau\u{ad}\u{ad}dampf"), [5, 6]); // a run
+        assert_eq!(noted("Donau\u{ad} dampf"), [5]); // alone, at a word's end
+        assert_eq!(noted("12\u{ad}34"), [2]); // between digits: not a word of letters
+        assert_eq!(hidden("a\u{ad}\u{200b}b"), [1, 2]);
+    }
+
+    #[test]
+    fn directional_marks_are_noted_unless_inside_a_word_or_in_a_run() {
+        for mark in ['\u{200e}', '\u{200f}', '\u{061c}'] {
+            let u = mark as u32;
+            assert_eq!(noted(&format!("שלום{mark} (5)")), [4], "U+{u:04X}");
+            assert_eq!(noted(&format!("12{mark}%")), [2], "U+{u:04X}");
+            assert_eq!(noted(&format!("{mark}עברית")), [0], "U+{u:04X}");
+            assert!(hidden(&format!("שלום{mark} (5)")).is_empty(), "U+{u:04X}");
+            assert_eq!(hidden(&format!("ig{mark}nore")), [2], "U+{u:04X}");
+            assert_eq!(hidden(&format!("a {mark}{mark} b")), [2, 3], "U+{u:04X}");
+        }
+        // The embeddings, overrides and isolates stay hidden wherever they are.
+        for c in ['\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'] {
+            assert_eq!(hidden(&format!("x {c} y")), [2], "U+{:04X}", c as u32);
+            assert!(noted(&format!("x {c} y")).is_empty(), "U+{:04X}", c as u32);
+        }
     }
 
     #[test]
@@ -298,7 +517,7 @@ mod tests {
             .chain(['\u{202e}', '\u{200b}'])
             .collect();
         let chars: Vec<char> = text.chars().collect();
-        let found = hidden_positions(&chars);
+        let found = invisible(&chars).hidden;
         let said = describe(&chars, &found);
         assert!(
             said.contains("6 Unicode tag characters, which spell \"ignore\""),

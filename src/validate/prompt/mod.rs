@@ -97,36 +97,56 @@ fn hidden_characters(
         return;
     }
     let chars: Vec<char> = text.chars().collect();
-    let found = hidden::hidden_positions(&chars);
-    let Some(&first) = found.first() else {
-        return;
-    };
+    let found = hidden::invisible(&chars);
+    if let Some(&first) = found.hidden.first() {
+        let code = code_for(
+            profile,
+            true,
+            Code::HiddenCharacters,
+            Code::HiddenCharactersRefused,
+        );
+        out.push(Diagnostic::new(
+            code,
+            pointer,
+            format!(
+                "{what} hides {} invisible characters ({}), from character {}: {}. A model \
+                 reads them and people do not; remove them",
+                found.hidden.len(),
+                hidden::describe(&chars, &found.hidden),
+                first + 1,
+                excerpt(&chars, first)
+            ),
+        ));
+    } else if let Some(&first) = found.noted.first() {
+        // Marks with legitimate uses, alone and outside words: worth a look, never a
+        // refusal (right-to-left text needs directional marks).
+        out.push(Diagnostic::new(
+            Code::HiddenCharactersNoted,
+            pointer,
+            format!(
+                "{what} has {} invisible marks where the text does not need them ({}), from \
+                 character {}: {}. They hide nothing here; remove them unless the text's \
+                 direction or hyphenation needs them",
+                found.noted.len(),
+                hidden::describe(&chars, &found.noted),
+                first + 1,
+                excerpt(&chars, first)
+            ),
+        ));
+    }
+}
+
+/// The text around character `first`, invisible characters escaped.
+fn excerpt(chars: &[char], first: usize) -> String {
     let from = first.saturating_sub(EXCERPT_BEFORE);
     let to = chars.len().min(from + EXCERPT_CHARS);
     let window: String = chars[from..to].iter().collect();
-    let excerpt = format!(
+    format!(
         "{}{}{}",
         if from > 0 { "..." } else { "" },
         shown_escaped(&window, hidden::is_invisible),
         if to < chars.len() { "..." } else { "" }
-    );
-    let code = code_for(
-        profile,
-        true,
-        Code::HiddenCharacters,
-        Code::HiddenCharactersRefused,
-    );
-    out.push(Diagnostic::new(
-        code,
-        pointer,
-        format!(
-            "{what} hides {} invisible characters ({}), from character {}: {excerpt}. A \
-             model reads them and people do not; remove them",
-            found.len(),
-            hidden::describe(&chars, &found),
-            first + 1
-        ),
-    ));
+    )
 }
 
 fn instruction_phrase(folded: &Folded, pointer: &str, out: &mut Vec<Diagnostic>) {
