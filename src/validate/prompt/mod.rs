@@ -237,18 +237,19 @@ pub(crate) fn check_names(card: &AgentCard, profile: Profile, out: &mut Vec<Diag
     for (k, skill) in card.skills.iter().enumerate() {
         names.push((format!("/skills/{k}/name"), skill.name.as_str()));
     }
-    let code = code_for(
-        profile,
-        true,
-        Code::LookAlikeName,
-        Code::LookAlikeNameRefused,
-    );
     for (pointer, name) in names {
-        if let Some(why) = names::look_alike(name) {
+        if let Some(found) = names::look_alike(name) {
+            // Only a confusable letter makes a homograph; "μService" is mixed, not a disguise.
+            let code = code_for(
+                profile,
+                found.confusable,
+                Code::LookAlikeName,
+                Code::LookAlikeNameRefused,
+            );
             out.push(Diagnostic::new(
                 code,
                 pointer,
-                format!("{why}; write each word in one script"),
+                format!("{}; write each word in one script", found.message),
             ));
         }
     }
