@@ -69,9 +69,7 @@ fn is_tag(c: char) -> bool {
 }
 
 fn is_variation_selector(c: char) -> bool {
-    is_mongolian_selector(c)
-        || matches!(c, '\u{fe00}'..='\u{fe0f}')
-        || is_supplementary_selector(c)
+    is_mongolian_selector(c) || matches!(c, '\u{fe00}'..='\u{fe0f}') || is_supplementary_selector(c)
 }
 
 /// The supplementary variation selectors, which Unicode defines for ideographic variation
@@ -202,9 +200,9 @@ fn verdict(chars: &[char], i: usize) -> Verdict {
         ZWJ | ZWNJ => {
             before.is_some_and(is_virama)
                 || (after.is_some_and(is_virama) && before.and_then(brahmic_script).is_some())
-                || before.and_then(brahmic_script).is_some_and(|script| {
-                    after.and_then(brahmic_script) == Some(script)
-                })
+                || before
+                    .and_then(brahmic_script)
+                    .is_some_and(|script| after.and_then(brahmic_script) == Some(script))
                 || both(&is_joining_letter)
                 || (c == ZWJ && both(&is_emoji))
         }
@@ -409,12 +407,12 @@ mod tests {
     #[test]
     fn joiners_follow_the_script_around_them() {
         for text in [
-            "র\u{200d}্য",          // Bengali ra-yaphala: ZWJ before the virama
-            "ශ්\u{200d}රී",         // Sinhala: ZWJ after the virama
-            "ക\u{200d}ൽ",           // Malayalam, between two letters of the script
-            "क\u{200c}ष",           // ZWNJ between two Devanagari letters
-            "ل\u{200d}ا",           // Arabic: ZWJ keeps a join
-            "ب\u{200c}ه",           // Persian: ZWNJ breaks one
+            "র\u{200d}্য",             // Bengali ra-yaphala: ZWJ before the virama
+            "ශ්\u{200d}රී",             // Sinhala: ZWJ after the virama
+            "ക\u{200d}ൽ",             // Malayalam, between two letters of the script
+            "क\u{200c}ष",             // ZWNJ between two Devanagari letters
+            "ل\u{200d}ا",             // Arabic: ZWJ keeps a join
+            "ب\u{200c}ه",             // Persian: ZWNJ breaks one
             "🧑\u{200d}🤝\u{200d}🧑", // people holding hands
         ] {
             let chars: Vec<char> = text.chars().collect();
@@ -436,7 +434,10 @@ mod tests {
             assert_eq!(hidden(&format!("{base}\u{e0100}")), [1], "{base:?}");
         }
         // A message smuggled after one Latin letter: every selector is hidden.
-        let smuggled: String = "a".chars().chain((0..8).map(|k| char::from_u32(0xe0100 + k).unwrap())).collect();
+        let smuggled: String = "a"
+            .chars()
+            .chain((0..8).map(|k| char::from_u32(0xe0100 + k).unwrap()))
+            .collect();
         assert_eq!(hidden(&smuggled).len(), 8);
         // Two after an ideograph: the second has no base.
         assert_eq!(hidden("葛\u{e0100}\u{e0101}"), [2]);
@@ -478,7 +479,10 @@ mod tests {
             assert_eq!(hidden(&format!("a {mark}{mark} b")), [2, 3], "U+{u:04X}");
         }
         // The embeddings, overrides and isolates stay hidden wherever they are.
-        for c in ['\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'] {
+        for c in [
+            '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}',
+            '\u{2068}', '\u{2069}',
+        ] {
             assert_eq!(hidden(&format!("x {c} y")), [2], "U+{:04X}", c as u32);
             assert!(noted(&format!("x {c} y")).is_empty(), "U+{:04X}", c as u32);
         }

@@ -130,9 +130,7 @@ pub(super) fn look_alike(name: &str) -> Option<LookAlike> {
         .filter_map(judge)
         .collect();
     let first_confusable = judged.iter().position(|j| j.confusable);
-    judged
-        .into_iter()
-        .nth(first_confusable.unwrap_or(0))
+    judged.into_iter().nth(first_confusable.unwrap_or(0))
 }
 
 #[cfg(test)]
@@ -152,19 +150,25 @@ mod tests {
             "Pаy-Pal",         // hyphenated: "Pаy" is a word of its own
         ] {
             let found = look_alike(name);
-            assert!(found.as_ref().is_some_and(|f| f.confusable), "{name:?}: {found:?}");
+            assert!(
+                found.as_ref().is_some_and(|f| f.confusable),
+                "{name:?}: {found:?}"
+            );
         }
     }
 
     #[test]
     fn mixed_words_without_confusable_letters_are_only_mixed() {
         for name in [
-            "μService",      // Greek mu as a prefix: no Latin letter looks like it
-            "مcafe",         // an Arabic letter with Latin ones
-            "Weatherж",      // Cyrillic zhe
+            "μService", // Greek mu as a prefix: no Latin letter looks like it
+            "مcafe",    // an Arabic letter with Latin ones
+            "Weatherж", // Cyrillic zhe
         ] {
             let found = look_alike(name);
-            assert!(found.as_ref().is_some_and(|f| !f.confusable), "{name:?}: {found:?}");
+            assert!(
+                found.as_ref().is_some_and(|f| !f.confusable),
+                "{name:?}: {found:?}"
+            );
         }
         // One confusable letter among others decides, in any word of the name.
         assert!(look_alike("μService Pаy").unwrap().confusable);

@@ -277,10 +277,7 @@ pub(in super::super) const FAMILIES: &[Family] = &[
                 "사용자|유저 ~3 알리지|묻지|말하지|확인하지|통보하지 ~1 마|말고|말것|말아",
             ),
             (Ko, "사용자|유저 ~3 확인|동의|허락|승인 없이"),
-            (
-                Fa,
-                "به|از کاربر نگو|نگویید|نپرس|نپرسید|اطلاع+نده|اطلاع+ندهید",
-            ),
+            (Fa, "به|از کاربر نگو|نگویید|نپرس|نپرسید|اطلاع+نده|اطلاع+ندهید"),
             (
                 Fa,
                 "بدون اطلاع|اجازه|تایید|تأیید|پرسیدن|اطلاعرسانی [به] کاربر",
@@ -573,19 +570,13 @@ pub(in super::super) const FAMILIES: &[Family] = &[
                 "novas|nova|verdadeiras|reais|atualizadas \
                  instruções|instrucoes|instrução|instrucao|ordens|regras|diretrizes :",
             ),
-            (
-                Pt,
-                "instruções|instrucoes novas|atualizadas|verdadeiras :",
-            ),
+            (Pt, "instruções|instrucoes novas|atualizadas|verdadeiras :"),
             (
                 It,
                 "nuove|nuova|vere|aggiornate|reali|segrete \
                  istruzioni|istruzione|regole|direttive|indicazioni|ordini :",
             ),
-            (
-                It,
-                "istruzioni nuove|aggiornate|reali|segrete :",
-            ),
+            (It, "istruzioni nuove|aggiornate|reali|segrete :"),
             (
                 Nl,
                 "nieuwe|echte|bijgewerkte|werkelijke|geheime \

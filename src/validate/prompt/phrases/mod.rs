@@ -130,7 +130,10 @@ fn index() -> &'static Index {
                     &mut index.words
                 };
                 for first in compiled.first_chars() {
-                    by_first.entry(first).or_default().push(index.patterns.len());
+                    by_first
+                        .entry(first)
+                        .or_default()
+                        .push(index.patterns.len());
                 }
                 index.patterns.push(compiled);
             }
@@ -164,9 +167,9 @@ pub(super) fn find(folded: &Folded) -> Option<Found> {
                     continue;
                 };
                 let start = stream.folded_start(at);
-                let better = best.as_ref().is_none_or(|(family, first, _)| {
-                    (pattern.family, start) < (*family, *first)
-                });
+                let better = best
+                    .as_ref()
+                    .is_none_or(|(family, first, _)| (pattern.family, start) < (*family, *first));
                 if better {
                     let found = Found {
                         family: pattern.family,
