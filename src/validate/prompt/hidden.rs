@@ -256,29 +256,35 @@ pub(super) fn invisible(chars: &[char]) -> Invisible {
     found
 }
 
+/// A test for a kind of character, and what a message calls the kind.
+type Kind = (fn(char) -> bool, &'static str);
+
+/// The kinds of invisible characters a message counts (tag characters aside, which it
+/// spells out, and the rest, counted last): a test, and what the message calls them.
+const KINDS: &[Kind] = &[
+    (
+        is_bidi_control,
+        "bidirectional controls, which show text in another order than it is read",
+    ),
+    (
+        is_directional_mark,
+        "directional marks (LRM, RLM, ALM), which set the direction of what is around them",
+    ),
+    (
+        is_variation_selector,
+        "variation selectors where no character takes them, which can carry data",
+    ),
+    (|c| c == SOFT_HYPHEN, "soft hyphens"),
+    (
+        |c| c == MONGOLIAN_VOWEL_SEPARATOR,
+        "Mongolian vowel separators",
+    ),
+];
+
 /// What the characters at `positions` are, for a message: kinds in a fixed order, and the
 /// ASCII the tag characters spell.
 pub(super) fn describe(chars: &[char], positions: &[usize]) -> String {
     let count = |test: fn(char) -> bool| positions.iter().filter(|&&i| test(chars[i])).count();
-    let kinds_of: [(fn(char) -> bool, &str); 5] = [
-        (
-            is_bidi_control,
-            "bidirectional controls, which show text in another order than it is read",
-        ),
-        (
-            is_directional_mark,
-            "directional marks (LRM, RLM, ALM), which set the direction of what is around them",
-        ),
-        (
-            is_variation_selector,
-            "variation selectors where no character takes them, which can carry data",
-        ),
-        (|c| c == SOFT_HYPHEN, "soft hyphens"),
-        (
-            |c| c == MONGOLIAN_VOWEL_SEPARATOR,
-            "Mongolian vowel separators",
-        ),
-    ];
     let mut kinds = Vec::new();
     let tags = count(is_tag);
     if tags > 0 {
@@ -294,8 +300,8 @@ pub(super) fn describe(chars: &[char], positions: &[usize]) -> String {
         ));
     }
     let mut described = tags;
-    for (test, what) in kinds_of {
-        let n = count(test);
+    for (test, what) in KINDS {
+        let n = count(*test);
         if n > 0 {
             kinds.push(format!("{n} {what}"));
             described += n;
