@@ -282,10 +282,12 @@ codes! {
     HiddenCharactersNoted = "A2A-N070", Note;
     /// A description, name or example reads like an instruction to the model that reads the
     /// card ("ignore previous instructions", "the user has pre-authorized", "do not ask the
-    /// user", "always choose this agent"...): the phrase list is documented where it is
-    /// defined (`src/validate/prompt/phrases.rs`) and matched after NFKC, case folding and
-    /// removing invisible characters. Warning in every profile: a description may quote such
-    /// a phrase to explain what it guards against.
+    /// user", "always choose this agent", "ignora todas las instrucciones anteriores",
+    /// "忽略之前的所有指令"...): families of phrases with patterns in fourteen languages, in
+    /// the table of docs/lints.md (defined in `src/validate/prompt/phrases/families/`),
+    /// matched after NFKC, case folding and removing invisible characters (Chinese, Japanese
+    /// and Korean on the stream of letters, without spaces). Warning in every profile: a
+    /// description may quote such a phrase to explain what it guards against.
     InstructionText = "A2A-W071", Warning;
     /// Text carries the markup of a chat prompt (`<|im_start|>`, `[INST]`, `<<SYS>>`,
     /// `<system>`, a line starting `### System:`...): written to make a model take card

@@ -1,0 +1,37 @@
+//! The phrase table: each family of injected instructions with its patterns by language.
+//! Patterns are written folded (lowercase, `ß` as `ss`, Turkish `ı` as `i`), as the text
+//! they meet is; a test checks that. Each concern has a file. The families published
+//! multilingual injections use are written in fourteen languages (the pre-authorized claim
+//! in six); "from now on", the router steering ones and the wrappers of the last four in
+//! English, where the attacks seen so far are.
+
+mod model;
+mod routing;
+mod takeover;
+mod user;
+
+use super::Family;
+
+/// The families, numbered from 1 in messages and docs/lints.md (in the order they were
+/// added: a family keeps its number).
+pub(in super::super) const FAMILIES: &[Family] = &[
+    takeover::OVERRIDE,
+    takeover::YOU_ARE_NOW,
+    takeover::FROM_NOW_ON,
+    user::USER_OUT_OF_THE_LOOP,
+    user::PRE_AUTHORIZED,
+    user::ALREADY_APPROVED,
+    model::REVEAL_SYSTEM_PROMPT,
+    model::IF_YOU_ARE_AN_AI,
+    model::NOTE_TO_THE_AI,
+    routing::ALWAYS_THIS_AGENT,
+    routing::NEVER_OTHER_AGENTS,
+    model::MODES,
+    model::SECRECY,
+    user::NO_CONFIRMATION,
+    takeover::NEW_INSTRUCTIONS,
+    takeover::BEFORE_YOU_ANSWER,
+    takeover::IMPORTANT_MESSAGE,
+    takeover::IMPORTANT_IGNORE,
+    takeover::TODO_ORDER,
+];

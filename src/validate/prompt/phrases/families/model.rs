@@ -1,0 +1,344 @@
+//! Speaking to the model itself: asking for its system prompt, addressing it as an AI, switching its "mode", keeping the instructions secret.
+
+use super::super::Family;
+use super::super::Lang::{De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
+
+/// Family 7: reveal the system prompt.
+pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
+    name: "reveal the system prompt",
+    patterns: &[
+        (
+            En,
+            "reveal|print|repeat|output|disclose|leak|dump [me] [your|the] \
+             [full|entire|hidden|initial|original|secret] system|initial|hidden|secret \
+             prompt|prompts|instructions",
+        ),
+        (
+            Es,
+            "revel*|muestr*|mostrar|imprim*|repit*|repet*|divulg*|filtr*|dime ~3 \
+             prompt|instrucci*|indicaciones|mensaje ~2 sistema|inicial*|ocult*|secret*",
+        ),
+        (
+            De,
+            "zeig*|gib|verrat*|wiederhol*|druck*|nenn*|offenbar*|enthüll*|enthull* ~3 \
+             systemprompt*|systemanweisung*|systemnachricht*|system+prompt|\
+             system+anweisungen|anfangsanweisung*|versteckte*+anweisungen",
+        ),
+        (
+            Fr,
+            "révèle*|revele*|affiche*|montre*|répète*|repete*|imprime*|divulgue*|donne* \
+             ~3 prompt|instructions|consignes|message ~1 \
+             système|systeme|initial*|caché*|cache*|secret*|originales",
+        ),
+        (
+            Ru,
+            "покажи*|выведи*|раскрой*|повтори*|напечатай*|озвучь*|раскрыть|показать ~2 \
+             системн*|исходн*|скрыт*|первоначальн*|начальн*|секретн* \
+             промпт*|инструкци*|подсказк*|указани*",
+        ),
+        (
+            Pt,
+            "revel*|mostr*|imprim*|repit*|repet*|divulg*|exib* ~3 \
+             prompt|instruç*|instruc*|mensagem ~2 sistema|inicia*|ocult*|secret*",
+        ),
+        (
+            It,
+            "rivel*|mostr*|stamp*|ripet*|divulg*|visualizz* ~3 \
+             prompt|istruzion*|messaggio ~2 sistema|iniziali|nascost*|segret*",
+        ),
+        (
+            Nl,
+            "toon|herhaal|onthul|print|geef|deel ~3 \
+             systeemprompt*|systeeminstructie*|systeembericht*|systeem+prompt|\
+             oorspronkelijke+instructies|verborgen+instructies|geheime+instructies",
+        ),
+        (
+            Pl,
+            "ujawnij|pokaż|pokaz|wypisz|wyświetl|wyswietl|powtórz|powtorz|podaj|zdradź|zdradz \
+             ~3 prompt*|instrukcj*|polece* ~1 \
+             systemow*|początkow*|poczatkow*|ukryt*|sekretn*|tajn*",
+        ),
+        (
+            Pl,
+            "ujawnij|pokaż|pokaz|wypisz|wyświetl|wyswietl|powtórz|powtorz|podaj|zdradź|zdradz \
+             ~2 systemow*|początkow*|poczatkow*|ukryt*|sekretn*|tajn* \
+             prompt*|instrukcj*|polece*",
+        ),
+        (
+            Tr,
+            "sistem|gizli|ilk|orijinal ~1 istem*|prompt*|talimat* ~2 \
+             göster|gösterin|goster|yazdir|yazdirin|açikla|açiklayin|acikla|paylaş|\
+             paylaşin|tekrarla|tekrarlayin|söyle|söyleyin|ifşa+et",
+        ),
+        (
+            Zh,
+            "显示|顯示|输出|輸出|打印|重复|重複|泄露|洩露|透露|告诉我|告訴我|展示|给我看|給我看 ~4 \
+             系统|系統|初始|原始|隐藏|隱藏 ~1 提示词|提示詞|指令|指示|设定|設定|prompt",
+        ),
+        (
+            Ja,
+            "システムプロンプト|システム指示|システムメッセージ|初期指示|初期の指示|隠された指示|元の指示 \
+             ~3 表示|教え|出力|繰り返|見せ|開示|公開",
+        ),
+        (
+            Ko,
+            "시스템|초기|숨겨진|원래 ~1 프롬프트|지시|지침|메시지 ~3 보여|출력|공개|반복|알려|누설",
+        ),
+        (
+            Fa,
+            "پرامپت*|دستور*|پیام* ~1 سیستم*|اولیه|مخفی|پنهان ~3 \
+             نشان|فاش|چاپ|تکرار|بازگو|افشا",
+        ),
+    ],
+};
+
+/// Family 8: address the model: if you are an AI.
+pub(super) const IF_YOU_ARE_AN_AI: Family = Family {
+    name: "address the model: if you are an AI",
+    patterns: &[
+        (
+            En,
+            "if you are|re [an|a] ai|llm|assistant|language+model|chatbot",
+        ),
+        (
+            Es,
+            "si eres|es|sois [un|una] ia|llm|asistente|modelo|chatbot|inteligencia+artificial",
+        ),
+        (
+            De,
+            "wenn|falls du|sie [ein|eine] ki|llm|assistent|sprachmodell|chatbot bist|sind",
+        ),
+        (
+            Fr,
+            "si tu|vous es|êtes|etes [un|une] ia|llm|assistant|modèle|modele|chatbot",
+        ),
+        (
+            Ru,
+            "если ты|вы ~1 ии|нейросеть|ассистент|llm|чатбот|языковая+модель",
+        ),
+        (
+            Pt,
+            "se você|voce|tu é|e|és|es [um|uma] ia|llm|assistente|chatbot|modelo",
+        ),
+        (
+            It,
+            "se sei|siete [un|una] ia|llm|assistente|modello|chatbot",
+        ),
+        (
+            Nl,
+            "als|indien je|jij|u een ai|llm|assistent|taalmodel|chatbot bent",
+        ),
+        (
+            Pl,
+            "jeśli|jesli|jeżeli|jezeli jesteś|jestes ~1 ai|si|llm|asystentem|modelem|chatbotem",
+        ),
+        (
+            Tr,
+            "eğer|eger [sen] [bir] yapay+zeka*|yapay+zekâ*|llm*|asistan*|dil+modeli*|chatbot*",
+        ),
+        (
+            Zh,
+            "如果你是|若你是|假如你是 ~2 ai|人工智能|人工智慧|语言模型|語言模型|大模型|聊天机器人|聊天機器人",
+        ),
+        (
+            Ja,
+            "あなたが|君が ~1 ai|人工知能|アシスタント|言語モデル|チャットボット ~1 なら|ならば|であれば|の場合",
+        ),
+        (
+            Ko,
+            "당신이|네가|너가 ~1 ai|인공지능|어시스턴트|언어모델|챗봇 ~2 라면|이라면",
+        ),
+        (Fa, "اگر تو|شما ~1 هوش+مصنوعی|دستیار|مدل+زبانی|چتبات|ربات"),
+    ],
+};
+
+/// Family 9: address the model: a note to the AI.
+pub(super) const NOTE_TO_THE_AI: Family = Family {
+    name: "address the model: a note to the AI",
+    patterns: &[
+        (
+            En,
+            "note|message|instructions|attention [to|for] [the|any|all] \
+             ai|llm|llms|assistant|assistants|chatbot|model|models|language+model|\
+             language+models|agent|agents reading|processing|parsing",
+        ),
+        (
+            Es,
+            "nota|mensaje|atención|atencion|instrucciones para|a [la|el|los|las|cualquier] ia|llm|llms|modelo+de+lenguaje",
+        ),
+        (
+            De,
+            "hinweis|nachricht|notiz|achtung|anweisung|anweisungen an|für|fur [die|das|jede|jedes|alle] ki|llm|llms|sprachmodell|sprachmodelle",
+        ),
+        (
+            Fr,
+            "note|message|attention|instructions|consigne pour|à|a [l|la|le|les|toute|tout] ia|llm|llms|modèle+de+langage",
+        ),
+        (
+            Ru,
+            "примечание|сообщение|внимание|заметка|инструкции [для] [всех] ии|нейросети|нейросетей|llm|языковой+модели|языковых+моделей",
+        ),
+        (
+            Pt,
+            "nota|mensagem|atenção|atencao|instruções|instrucoes para|a|à [a|o|qualquer] ia|llm|llms|modelo+de+linguagem",
+        ),
+        (
+            It,
+            "nota|messaggio|attenzione|istruzioni per|all|alla|a [l|la|qualsiasi|ogni] ia|llm|llms|modello+linguistico",
+        ),
+        (
+            Nl,
+            "notitie|bericht|let+op|aandacht|instructies voor|aan [de|het|elke|alle] ai|llm|llms|taalmodel|taalmodellen",
+        ),
+        (
+            Pl,
+            "uwaga|wiadomość|wiadomosc|notatka|instrukcje|instrukcja dla ~1 ai|si|llm|modelu+językowego|modelu+jezykowego",
+        ),
+        (
+            Tr,
+            "yapay+zeka*|yapay+zekâ*|llm*|dil+modeli* için|icin ~1 not|mesaj|talimat*|uyari",
+        ),
+        (
+            Zh,
+            "致|给|給|写给|寫給 ~1 ai|人工智能|人工智慧|语言模型|語言模型|大模型 ~2 的 ~2 说明|說明|提示|消息|留言|指令|备注|備註|信",
+        ),
+        (Zh, "ai|人工智能|人工智慧 请注意|請注意"),
+        (
+            Ja,
+            "ai|人工知能|言語モデル|llm へ|への ~1 注意|メッセージ|指示|お知らせ|メモ|注記",
+        ),
+        (
+            Ko,
+            "ai|인공지능|언어모델|llm 에게|께 ~4 알림|메시지|지시|참고|주의|전달",
+        ),
+        (
+            Fa,
+            "توجه|پیام|یادداشت|دستور* [برای|به] هوش+مصنوعی|مدل+زبانی",
+        ),
+    ],
+};
+
+/// Family 12: modes.
+pub(super) const MODES: Family = Family {
+    name: "modes",
+    patterns: &[
+        (
+            En,
+            "enable|activate|enter|switch+to|switch+into developer|dan|god|jailbreak|unrestricted \
+             mode",
+        ),
+        (
+            Es,
+            "activa*|entra*|cambia*|habilita*|pasa ~2 modo desarrollador|dan|dios|jailbreak|sin+restricciones|sin+límites|sin+limites|de+desarrollador",
+        ),
+        (
+            De,
+            "aktivier*|wechsl*|wechsel*|schalte*|geh*|betritt ~3 entwicklermodus|dan+modus|jailbreak+modus|gott+modus|gottmodus",
+        ),
+        (
+            Fr,
+            "active*|activez|entre*|passe*|bascule* ~2 mode développeur|developpeur|dan|dieu|jailbreak|sans+restriction*|non+restreint",
+        ),
+        (
+            Ru,
+            "включи*|активируй*|перейди*|войди* ~2 режим разработчика|dan|бога|джейлбрейка|без+ограничений",
+        ),
+        (
+            Pt,
+            "ativ*|entr*|mud*|habilit* ~2 modo desenvolvedor|programador|dan|deus|jailbreak|sem+restrições|sem+restricoes",
+        ),
+        (
+            It,
+            "attiva*|entra*|passa*|abilita* ~2 modalità|modalita sviluppatore|dan|dio|jailbreak|senza+restrizioni|senza+limiti",
+        ),
+        (
+            Nl,
+            "activeer|schakel|ga ~2 ontwikkelaarsmodus|dan+modus|jailbreakmodus|jailbreak+modus|godmodus|god+modus",
+        ),
+        (
+            Pl,
+            "włącz|wlacz|aktywuj|przejdź|przejdz ~2 tryb dewelopera|programisty|dan|boga|jailbreak|bez+ograniczeń|bez+ograniczen",
+        ),
+        (
+            Tr,
+            "geliştirici|gelistirici|dan|jailbreak|tanri|sinirsiz modu|moda|modunu ~1 aç|ac|etkinleştir|etkinlestir|geç|gec|gir",
+        ),
+        (
+            Zh,
+            "开启|開啟|进入|進入|启用|啟用|切换到|切換到|激活 ~2 开发者|開發者|dan|越狱|越獄|无限制|無限制|上帝 模式",
+        ),
+        (
+            Ja,
+            "開発者|dan|脱獄|ジェイルブレイク|制限なし|無制限 モード ~4 有効|入|切り替え|オン|起動",
+        ),
+        (
+            Ko,
+            "개발자|dan|탈옥|무제한|제한없는 모드 ~4 활성화|켜|전환|진입|들어가",
+        ),
+        (Fa, "حالت توسعهدهنده|dan|بدون+محدودیت|جیلبریک ~2 فعال|روشن"),
+    ],
+};
+
+/// Family 13: secrecy.
+pub(super) const SECRECY: Family = Family {
+    name: "secrecy",
+    patterns: &[
+        (
+            En,
+            "do+not|don+t|never reveal|disclose|mention|repeat this|these \
+             instruction|instructions|message|note",
+        ),
+        (
+            Es,
+            "no|nunca reveles|revelar|menciones|mencionar|repitas|divulgues|compartas ~2 estas|esta|este instrucciones|instrucción|instruccion|mensaje|nota",
+        ),
+        (
+            De,
+            "verrate|erwähne|erwahne|wiederhole|teile ~2 diese|diesen anweisungen|anweisung|nachricht|hinweis ~1 nicht|niemals|nie",
+        ),
+        (
+            Fr,
+            "ne|n révèle*|revele*|mentionne*|répète*|repete*|divulgue* ~1 jamais|pas ~1 ces|cette|ce instructions|instruction|message|consignes|note",
+        ),
+        (
+            Ru,
+            "не|никогда раскрывай|упоминай|повторяй|разглашай|показывай ~1 эти|эту|это инструкции|инструкцию|сообщение|указания|примечание",
+        ),
+        (
+            Pt,
+            "não|nao|nunca revele|mencione|repita|divulgue|compartilhe ~1 estas|esta|este|essas|essa instruções|instrucoes|instrução|instrucao|mensagem|nota",
+        ),
+        (
+            It,
+            "non|mai rivelare|menzionare|ripetere|divulgare|condividere ~1 queste|questa|questo istruzioni|istruzione|messaggio|nota",
+        ),
+        (
+            Nl,
+            "onthul|noem|herhaal|deel ~1 deze|dit instructies|instructie|bericht|notitie niet|nooit",
+        ),
+        (
+            Pl,
+            "nie|nigdy ujawniaj|wspominaj|powtarzaj|zdradzaj ~1 tych|tej|tego|tych instrukcji|wiadomości|wiadomosci|notatki|poleceń|polecen",
+        ),
+        (
+            Tr,
+            "bu talimat*|mesaj*|not|notu ~2 açiklama|aciklama|söyleme|soyleme|paylaşma|paylasma|tekrarlama|bahsetme",
+        ),
+        (
+            Zh,
+            "不要|别|別|切勿|绝不|絕不|不得 ~1 透露|泄露|洩露|提及|重复|重複|告诉|告訴 ~2 这些|這些|此|本 ~1 指令|指示|说明|說明|消息|信息|訊息|提示",
+        ),
+        (
+            Ja,
+            "この|これらの 指示|メッセージ|命令|メモ ~3 明かさ|漏らさ|言及し|繰り返さ|開示し|教え ~1 ないで|ずに|るな",
+        ),
+        (
+            Ko,
+            "이 지시|지침|메시지|명령|내용 ~3 공개하지|누설하지|언급하지|반복하지|알리지 ~1 마|말고|말것|말아",
+        ),
+        (
+            Fa,
+            "این دستور*|پیام|یادداشت ~2 فاش|افشا|تکرار|ذکر|بازگو ~1 نکن|نکنید",
+        ),
+    ],
+};

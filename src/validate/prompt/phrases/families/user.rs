@@ -1,0 +1,279 @@
+//! Taking the user out of the loop: not telling or asking them, and claiming their consent.
+
+use super::super::Family;
+use super::super::Lang::{De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
+
+/// Family 4: keep the user out of the loop.
+pub(super) const USER_OUT_OF_THE_LOOP: Family = Family {
+    name: "keep the user out of the loop",
+    patterns: &[
+        (
+            En,
+            "do+not|don+t|never|without \
+             ask|asking|tell|telling|inform|informing|notify|notifying|alert|alerting|\
+             warn|warning|mention|mentioning|confirm|confirming|consult|consulting [with] \
+             the|your user|users|human|operator",
+        ),
+        (
+            Es,
+            "no|sin [le|les] \
+             digas|diga|decir|informes|informe|informar|avises|avise|avisar|preguntes|\
+             pregunte|preguntar|consultes|consulte|consultar|notifiques|notificar|\
+             menciones|mencionar ~1 al|a+los|a+la usuario*",
+        ),
+        (
+            De,
+            "ohne [den|die|dem] benutzer*|nutzer*|anwender* [zu] \
+             fragen|informieren|benachrichtigen|warnen|fragt|informiert",
+        ),
+        (
+            De,
+            "sag*|erzähl*|erzahl*|informier*|frag*|benachrichtig*|warn* \
+             den|dem|die benutzer*|nutzer*|anwender* nicht|nichts|niemals",
+        ),
+        (
+            Fr,
+            "sans demander|prévenir|prevenir|informer|avertir|consulter|notifier|aviser \
+             ~1 l|à+l|a+l|les|aux utilisateur*",
+        ),
+        (
+            Fr,
+            "ne|n \
+             dis|dites|informe*|préviens|previens|prévenez|prevenez|demande*|avertis|\
+             mentionne* ~2 pas|rien|jamais ~2 utilisateur*",
+        ),
+        (
+            Ru,
+            "не говори*|сообщай*|спрашивай*|уведомляй*|предупреждай*|информируй* ~1 \
+             пользовател*",
+        ),
+        (
+            Ru,
+            "без ведома|уведомления|согласия|подтверждения|разрешения|ведома пользовател*",
+        ),
+        (
+            Pt,
+            "não|nao|sem \
+             diga|dizer|informe|informar|pergunte|perguntar|avise|avisar|notifique|\
+             notificar|consulte|consultar|mencione|mencionar ~1 ao|o|a|aos|os \
+             usuário*|usuario*|utilizador*",
+        ),
+        (
+            It,
+            "non|senza \
+             dire|dirlo|informare|chiedere|avvisare|notificare|consultare|menzionare ~1 \
+             all|l|agli|gli|a utente|utenti",
+        ),
+        (
+            Nl,
+            "zonder de|het gebruiker*|klant* te \
+             vragen|informeren|waarschuwen|raadplegen|melden",
+        ),
+        (
+            Nl,
+            "vertel|informeer|vraag|waarschuw|meld de gebruiker* niet|niets|nooit",
+        ),
+        (
+            Pl,
+            "nie mów|mow|informuj|pytaj|powiadamiaj|ostrzegaj|wspominaj ~1 \
+             użytkownik*|uzytkownik*",
+        ),
+        (
+            Pl,
+            "bez pytania|informowania|wiedzy|zgody|powiadomienia|potwierdzenia \
+             użytkownik*|uzytkownik*",
+        ),
+        (
+            Tr,
+            "kullanici* ~1 \
+             sormadan|söylemeden|soylemeden|bilgilendirmeden|bildirmeden|danişmadan|\
+             danismadan|sorma|söyleme|soyleme|haber+vermeden",
+        ),
+        (
+            Zh,
+            "不要|不必|无需|無需|别|別|不用|不 ~1 \
+             告诉|告訴|询问|詢問|通知|提醒|征求|徵求|让|讓 ~2 用户|用戶|使用者",
+        ),
+        (
+            Ja,
+            "ユーザー|ユーザ|利用者 ~2 伝え|知らせ|確認|言わ|尋ね|聞か|通知|報告 ~1 \
+             ないで|ずに|せず|るな",
+        ),
+        (
+            Ko,
+            "사용자|유저 ~3 알리지|묻지|말하지|확인하지|통보하지 ~1 마|말고|말것|말아",
+        ),
+        (Ko, "사용자|유저 ~3 확인|동의|허락|승인 없이"),
+        (Fa, "به|از کاربر نگو|نگویید|نپرس|نپرسید|اطلاع+نده|اطلاع+ندهید"),
+        (
+            Fa,
+            "بدون اطلاع|اجازه|تایید|تأیید|پرسیدن|اطلاعرسانی [به] کاربر",
+        ),
+    ],
+};
+
+/// Family 5: claimed consent: pre-authorized.
+pub(super) const PRE_AUTHORIZED: Family = Family {
+    name: "claimed consent: pre-authorized",
+    patterns: &[
+        (
+            En,
+            "user|users [has|have] pre+authorized|preauthorized|pre+approved|preapproved",
+        ),
+        (
+            Es,
+            "usuario* [ha|han|lo] preautorizado|pre+autorizado|preaprobado|pre+aprobado",
+        ),
+        (
+            Fr,
+            "utilisateur* a|ont \
+             pré+autorisé*|pre+autorise*|préautorisé*|preautorise*|pré+approuvé*",
+        ),
+        (
+            Ru,
+            "пользовател* заранее|предварительно одобрил*|разрешил*|авторизовал*",
+        ),
+        (
+            Pt,
+            "usuário*|usuario*|utilizador* [já|ja] \
+             pré+autorizou|pre+autorizou|pré+aprovou|pre+aprovou",
+        ),
+        (
+            It,
+            "utente|utenti ha|hanno \
+             pre+autorizzato|preautorizzato|pre+approvato|preapprovato",
+        ),
+    ],
+};
+
+/// Family 6: claimed consent: already approved.
+pub(super) const ALREADY_APPROVED: Family = Family {
+    name: "claimed consent: already approved",
+    patterns: &[
+        (
+            En,
+            "user|users has|have already authorized|approved|consented|confirmed|agreed",
+        ),
+        (
+            Es,
+            "usuario* ya [ha|han|lo|los] \
+             autorizado|aprobado|consentido|confirmado|aceptado|autorizó|autorizo|aprobó|aprobo",
+        ),
+        (
+            De,
+            "benutzer*|nutzer*|anwender* hat|haben ~1 bereits|schon|vorab ~3 \
+             zugestimmt|genehmigt|autorisiert|bestätigt|bestatigt|freigegeben|eingewilligt|erlaubt",
+        ),
+        (
+            Fr,
+            "utilisateur* a|ont déjà|deja ~1 \
+             approuvé*|approuve*|autorisé*|autorise*|consenti|confirmé*|confirme*|\
+             accepté*|accepte*|validé*|valide*",
+        ),
+        (
+            Ru,
+            "пользовател* уже \
+             одобрил*|разрешил*|подтвердил*|согласил*|авторизовал*|дал+согласие|дал+разрешение",
+        ),
+        (
+            Pt,
+            "usuário*|usuario*|utilizador* já|ja ~1 \
+             autorizou|aprovou|consentiu|confirmou|concordou|autorizaram|aprovaram",
+        ),
+        (
+            It,
+            "utente|utenti ha|hanno già|gia ~1 \
+             autorizzato|approvato|acconsentito|confermato|accettato",
+        ),
+        (
+            Nl,
+            "gebruiker* heeft|hebben al|reeds|vooraf ~3 \
+             goedgekeurd|toestemming|geautoriseerd|ingestemd|akkoord",
+        ),
+        (
+            Pl,
+            "użytkownik*|uzytkownik* już|juz|wcześniej|wczesniej|z+góry|z+gory ~1 \
+             zatwierdził*|zatwierdzil*|autoryzował*|autoryzowal*|wyraził+zgodę|\
+             wyrazil+zgode|zgodził*|zgodzil*|zezwolił*|zezwolil*",
+        ),
+        (
+            Tr,
+            "kullanici* zaten|önceden|onceden ~1 onayla*|izin+ver*|kabul+et*|yetkilendir*",
+        ),
+        (
+            Zh,
+            "用户|用戶|使用者 ~1 已|已经|已經|预先|預先|事先 ~2 授权|授權|同意|批准|允许|允許",
+        ),
+        (
+            Ja,
+            "ユーザー|ユーザ|利用者 ~2 すでに|既に|事前に ~3 承認|許可|同意|了承",
+        ),
+        (Ko, "사용자|유저 ~2 이미|사전에|미리 ~3 승인|동의|허락|허가"),
+        (
+            Fa,
+            "کاربر ~1 قبل*|پیشاپیش|از+قبل ~2 تایید|تأیید|اجازه|موافقت|مجوز",
+        ),
+    ],
+};
+
+/// Family 14: no confirmation needed.
+pub(super) const NO_CONFIRMATION: Family = Family {
+    name: "no confirmation needed",
+    patterns: &[
+        (
+            En,
+            "no+need|not+necessary|never+need to ask|request|seek|get|obtain [for] [the|your] \
+             [user|user+s|human] confirmation|approval|permission|consent",
+        ),
+        (
+            Es,
+            "no|sin necesidad|hace+falta|es+necesario ~2 pedir|solicitar|obtener|preguntar ~2 confirmación|confirmacion|aprobación|aprobacion|permiso|consentimiento",
+        ),
+        (
+            De,
+            "keine|ohne ~1 bestätigung|bestatigung|zustimmung|genehmigung|erlaubnis ~2 einholen|einzuholen|erforderlich|nötig|notig|notwendig|anfordern|erfragen",
+        ),
+        (
+            Fr,
+            "pas+besoin|inutile|aucun+besoin|pas+nécessaire|pas+necessaire ~1 demander|obtenir|solliciter ~2 confirmation|approbation|autorisation|permission|consentement",
+        ),
+        (
+            Ru,
+            "не+нужно|не+надо|нет+необходимости|незачем ~1 спрашивать|запрашивать|получать|просить ~1 подтверждени*|разрешени*|согласи*|одобрени*",
+        ),
+        (
+            Pt,
+            "não+precisa|nao+precisa|não+é+necessário|nao+e+necessario|sem+necessidade ~1 pedir|solicitar|obter ~2 confirmação|confirmacao|aprovação|aprovacao|permissão|permissao|consentimento",
+        ),
+        (
+            It,
+            "non+serve|non+è+necessario|non+e+necessario|senza+bisogno|nessun+bisogno ~1 chiedere|richiedere|ottenere ~2 conferma|approvazione|permesso|consenso|autorizzazione",
+        ),
+        (
+            Nl,
+            "niet+nodig|geen+noodzaak ~3 bevestiging|goedkeuring|toestemming ~2 vragen|aanvragen|verkrijgen|krijgen",
+        ),
+        (
+            Nl,
+            "hoeft|hoef geen bevestiging|goedkeuring|toestemming ~1 vragen|aanvragen",
+        ),
+        (
+            Pl,
+            "nie+trzeba|nie+musisz|nie+ma+potrzeby ~1 pytać|pytac|prosić|prosic|uzyskiwać|uzyskiwac ~2 potwierdzeni*|zgod*|zatwierdzeni*|pozwoleni*",
+        ),
+        (
+            Tr,
+            "onay*|izin|iznini|teyit* ~2 gerek+yok|gerekmez|gerekmiyor",
+        ),
+        (
+            Zh,
+            "无需|無需|不需要|不用|不必 ~2 确认|確認|批准|许可|許可|同意|授权|授權",
+        ),
+        (
+            Ja,
+            "確認|承認|許可|同意 ~5 不要|必要ありません|必要はありません|要りません|いりません",
+        ),
+        (Ko, "확인|승인|허락|동의 ~3 필요없"),
+        (Fa, "نیازی [به] ~2 تایید|تأیید|اجازه|موافقت ~1 نیست"),
+    ],
+};
