@@ -1,9 +1,8 @@
 //! The phrase table: each family of injected instructions with its patterns by language.
 //! Patterns are written folded (lowercase, `ß` as `ss`, Turkish `ı` as `i`), as the text
-//! they meet is; a test checks that. Each concern has a file. The families published
-//! multilingual injections use are written in fourteen languages (the pre-authorized claim
-//! in six); "from now on", the router steering ones and the wrappers of the last four in
-//! English, where the attacks seen so far are.
+//! they meet is; a test checks that. Each concern has a file. Every family is written in
+//! fourteen languages, "IMPORTANT: ignore" in eleven (in Japanese, Korean and Persian the
+//! verb comes last, after whatever follows "important").
 
 mod model;
 mod routing;

@@ -174,7 +174,55 @@ pub(super) const YOU_ARE_NOW: Family = Family {
 /// Family 3: from now on you.
 pub(super) const FROM_NOW_ON: Family = Family {
     name: "from now on you",
-    patterns: &[(En, "from now on you")],
+    patterns: &[
+        (En, "from now on you"),
+        (
+            Es,
+            "a+partir+de+ahora|de+ahora+en+adelante [tú|tu|usted] responde|responderás|responderas|debes|eres|actúa|actua",
+        ),
+        (
+            De,
+            "ab+jetzt|ab+sofort|von+jetzt+an|von+nun+an antwortest|antworte|sollst|musst|wirst|handelst",
+        ),
+        (
+            Fr,
+            "à+partir+de+maintenant|a+partir+de+maintenant|désormais|desormais|dorénavant|dorenavant tu|vous ~1 réponds|répondez|reponds|repondez|dois|devez",
+        ),
+        (
+            Ru,
+            "с+этого+момента|отныне|теперь ~1 отвечай*|будешь|должен",
+        ),
+        (
+            Pt,
+            "a+partir+de+agora|de+agora+em+diante [você|voce|tu] responda|responde|responderá|respondera|deve|deves|aja|age",
+        ),
+        (
+            It,
+            "da+ora+in+poi|d+ora+in+poi|d+ora+in+avanti|da+adesso [tu] rispondi|risponderai|devi|agisci",
+        ),
+        (
+            Nl,
+            "vanaf+nu|voortaan antwoord|antwoordt|moet|zal [je|jij|u]",
+        ),
+        (
+            Pl,
+            "od+teraz|od+tej+chwili|odtąd|odtad odpowiadaj|odpowiadasz|musisz|będziesz|bedziesz|działaj|dzialaj",
+        ),
+        (
+            Tr,
+            "bundan+sonra|şu+andan+itibaren|su+andan+itibaren ~3 cevap+ver|yanit+ver|yanitla|cevapla|davran",
+        ),
+        (
+            Zh,
+            "从现在起|從現在起|从现在开始|從現在開始|从今以后|從今以後 ~1 你 ~4 只|必须|必須|应该|應該|回答|回复|回覆",
+        ),
+        (
+            Ja,
+            "今後|これから|今から|以後 ~5 のみ|だけ ~2 答え|回答|返答|応答",
+        ),
+        (Ko, "지금부터|이제부터|앞으로 ~6 만 ~3 답|대답|응답"),
+        (Fa, "از+این+پس|از+حالا+به+بعد|از+الان ~3 فقط ~3 پاسخ|جواب"),
+    ],
 };
 
 /// Family 15: new instructions:.
@@ -274,36 +322,205 @@ pub(super) const BEFORE_YOU_ANSWER: Family = Family {
             "before responding|answering|replying|you+respond|you+answer|you+reply ~8 \
              first|must|always",
         ),
+        (
+            Es,
+            "antes+de responder|contestar|responderle ~6 primero|debes",
+        ),
+        (De, "bevor du antwortest|reagierst ~6 zuerst|erst|musst"),
+        (Fr, "avant+de répondre|repondre ~6 d+abord|dois|devez"),
+        (
+            Ru,
+            "прежде+чем|перед+тем+как ответить|отвечать ~6 сначала|обязательно|должен",
+        ),
+        (Pt, "antes+de responder ~6 primeiro|deve"),
+        (It, "prima+di rispondere ~6 prima|devi"),
+        (Nl, "voordat ~1 antwoordt|reageert ~6 eerst|moet"),
+        (Pl, "zanim odpowiesz ~6 najpierw|musisz"),
+        (Tr, "cevap|yanit vermeden önce|once ~6 ilk+olarak|mutlaka"),
+        (
+            Zh,
+            "在回答|在回复|在回覆|回答之前|回复之前|回覆之前|回答前|回复前 ~8 先|首先|必须|必須",
+        ),
+        (
+            Ja,
+            "回答する前に|答える前に|返答する前に|応答する前に ~8 まず|最初に|必ず",
+        ),
+        (
+            Ko,
+            "답하기|대답하기|응답하기|답변하기 전에 ~8 먼저|우선|반드시",
+        ),
+        (Fa, "قبل+از پاسخ|جواب ~6 ابتدا|اول|حتما"),
     ],
 };
 
 /// Family 17: an important message to you.
 pub(super) const IMPORTANT_MESSAGE: Family = Family {
     name: "an important message to you",
-    patterns: &[(
-        En,
-        "important|urgent|critical message|notice|note|instruction|instructions from ~6 \
+    patterns: &[
+        (
+            En,
+            "important|urgent|critical message|notice|note|instruction|instructions from ~6 \
          to|for you|the+ai|the+assistant|the+model|the+agent",
-    )],
+        ),
+        (
+            Es,
+            "mensaje|aviso|nota importante|urgente ~6 para+ti|a+ti|para+la+ia|para+el+asistente|para+el+modelo",
+        ),
+        (
+            De,
+            "wichtige|dringende nachricht|mitteilung|notiz ~6 an+dich|für+dich|fur+dich|an+die+ki|für+die+ki|fur+die+ki|an+den+assistenten",
+        ),
+        (
+            Fr,
+            "message|note|avis important|urgent ~6 pour+toi|à+toi|a+toi|pour+l+ia|pour+l+assistant",
+        ),
+        (
+            Ru,
+            "важное|срочное сообщение|уведомление ~6 для+тебя|для+ии|тебе",
+        ),
+        (
+            Pt,
+            "mensagem|nota|aviso importante|urgente ~6 para+ti|para+a+ia|para+o+assistente|para+o+modelo",
+        ),
+        (
+            It,
+            "messaggio|nota|avviso importante|urgente ~6 per+te|a+te|per+l+ia|per+l+assistente",
+        ),
+        (
+            Nl,
+            "belangrijk|dringend bericht ~6 voor+jou|aan+jou|voor+de+ai|aan+de+ai|aan+de+assistent",
+        ),
+        (
+            Pl,
+            "ważna|wazna|pilna wiadomość|wiadomosc ~6 dla+ciebie|dla+ai|dla+asystenta|dla+modelu",
+        ),
+        (
+            Tr,
+            "sana|yapay+zekaya|asistana ~4 önemli|onemli|acil ~1 mesaj*|uyari*|duyuru*",
+        ),
+        (
+            Zh,
+            "给你|給你|致你 的 ~2 重要|紧急|緊急 ~2 消息|信息|訊息|通知",
+        ),
+        (
+            Ja,
+            "あなたへの|あなた宛ての|君への ~2 重要な|緊急の|大切な ~1 メッセージ|お知らせ|連絡",
+        ),
+        (
+            Ko,
+            "당신에게|너에게|ai에게 ~4 중요한|긴급한|긴급 ~1 메시지|알림|공지",
+        ),
+        (
+            Fa,
+            "پیام*|یادداشت ~1 مهم|فوری ~6 برای|به تو|هوش+مصنوعی|دستیار",
+        ),
+    ],
 };
 
 /// Family 18: IMPORTANT: ignore.
 pub(super) const IMPORTANT_IGNORE: Family = Family {
     name: "IMPORTANT: ignore",
-    patterns: &[(
-        En,
-        "important|urgent|attention|critical ignore|disregard|forget|override",
-    )],
+    patterns: &[
+        (
+            En,
+            "important|urgent|attention|critical ignore|disregard|forget|override",
+        ),
+        (
+            Es,
+            "importante|urgente|atención|atencion ignora|olvida|descarta|omite",
+        ),
+        (
+            De,
+            "wichtig|dringend|achtung ignoriere|ignorier|vergiss|missachte",
+        ),
+        (
+            Fr,
+            "important|urgent|attention ignore|ignorez|oublie|oubliez",
+        ),
+        (Ru, "важно|срочно|внимание игнорируй*|забудь*|не+обращай*"),
+        (
+            Pt,
+            "importante|urgente|atenção|atencao ignore|ignora|esqueça|esqueca|desconsidere",
+        ),
+        (
+            It,
+            "importante|urgente|attenzione ignora|dimentica|trascura",
+        ),
+        (Nl, "belangrijk|dringend|let+op negeer|vergeet"),
+        (
+            Pl,
+            "ważne|wazne|pilne|uwaga zignoruj|ignoruj|zapomnij|pomiń|pomin",
+        ),
+        (
+            Tr,
+            "önemli|onemli|acil|dikkat ~4 yoksay|görmezden|gormezden|unut",
+        ),
+        (
+            Zh,
+            "重要|紧急|緊急|注意 ~1 忽略|无视|無視|忘记|忘記|不要理会",
+        ),
+    ],
 };
 
 /// Family 19: TODO: followed by an order, first in the text.
 pub(super) const TODO_ORDER: Family = Family {
     name: "TODO: followed by an order, first in the text",
-    patterns: &[(
-        En,
-        "^ todo|fixme : \
+    patterns: &[
+        (
+            En,
+            "^ todo|fixme : \
          ignore|disregard|forget|send|reveal|print|output|call|tell|say|respond|reply|\
          answer|include|email|upload|delete|run|execute|visit|fetch|always|never|do+not|\
          don+t",
-    )],
+        ),
+        (
+            Es,
+            "^ todo|pendiente|tarea : ignora|olvida|envía|envia|revela|imprime|llama|di|responde|incluye|sube|borra|ejecuta|visita|siempre|nunca|no",
+        ),
+        (
+            De,
+            "^ todo|aufgabe : ignoriere|vergiss|sende|schicke|verrate|gib|rufe|antworte|lösche|losche|führe|fuhre|besuche|immer|niemals|nie",
+        ),
+        (
+            Fr,
+            "^ todo|à+faire|a+faire|tâche|tache : ignore|oublie|envoie|révèle|revele|affiche|appelle|réponds|reponds|supprime|exécute|execute|visite|toujours|jamais|ne|n",
+        ),
+        (
+            Ru,
+            "^ todo|сделать|задача : игнорируй*|забудь*|отправь|раскрой|выведи|вызови|ответь|удали|выполни|всегда|никогда|не",
+        ),
+        (
+            Pt,
+            "^ todo|tarefa|afazer : ignore|esqueça|esqueca|envie|revele|mostre|chame|responda|apague|execute|visite|sempre|nunca|não|nao",
+        ),
+        (
+            It,
+            "^ todo|da+fare|compito : ignora|dimentica|invia|manda|rivela|mostra|chiama|rispondi|cancella|esegui|visita|sempre|mai|non",
+        ),
+        (
+            Nl,
+            "^ todo|taak : negeer|vergeet|stuur|verstuur|onthul|toon|roep|antwoord|verwijder|voer|bezoek|altijd|nooit|niet",
+        ),
+        (
+            Pl,
+            "^ todo|zadanie|do+zrobienia : zignoruj|zapomnij|wyślij|wyslij|ujawnij|pokaż|pokaz|wywołaj|wywolaj|odpowiedz|usuń|usun|wykonaj|odwiedź|odwiedz|zawsze|nigdy|nie",
+        ),
+        (
+            Tr,
+            "^ todo|yapilacak|görev|gorev : ~5 gönder|gonder|yoksay|unut|göster|goster|çağir|cagir|sil|çaliştir|calistir",
+        ),
+        (
+            Zh,
+            "^ todo|待办|待辦|任务|任務 : 忽略|无视|無視|发送|發送|透露|显示|顯示|调用|調用|回复|回覆|删除|刪除|执行|執行|访问|訪問|总是|總是|永远不要|永遠不要|不要",
+        ),
+        (
+            Ja,
+            "^ todo|やること|タスク : ~12 送信|無視|忘れ|削除|実行|送って|教えて",
+        ),
+        (Ko, "^ todo|할일|작업 : ~10 보내|무시|잊어|삭제|실행|전송"),
+        (
+            Fa,
+            "^ todo|کار : ~6 بفرست|ارسال|نادیده|فراموش|نشان|حذف|اجرا",
+        ),
+    ],
 };

@@ -143,6 +143,32 @@ pub(super) const PRE_AUTHORIZED: Family = Family {
             "utente|utenti ha|hanno \
              pre+autorizzato|preautorizzato|pre+approvato|preapprovato",
         ),
+        (
+            De,
+            "benutzer*|nutzer*|anwender* hat|haben ~2 vorab|im+voraus ~2 genehmigt|autorisiert|freigegeben|zugestimmt",
+        ),
+        (
+            Nl,
+            "gebruiker* heeft|hebben vooraf|van+tevoren ~2 goedgekeurd|geautoriseerd|toestemming",
+        ),
+        (
+            Pl,
+            "użytkownik*|uzytkownik* z+góry|z+gory ~1 zatwierdził*|zatwierdzil*|autoryzował*|autoryzowal*|zgodził*|zgodzil*",
+        ),
+        (
+            Tr,
+            "kullanici* önceden|onceden ~3 onayla*|izin+ver*|yetkilendir*",
+        ),
+        (Zh, "用户|用戶|使用者 ~2 预先|預先|事先 授权|授權|批准|同意"),
+        (
+            Ja,
+            "ユーザー|ユーザ|利用者 ~2 事前に|あらかじめ|予め ~10 承認|許可|同意",
+        ),
+        (Ko, "사용자|유저 ~2 사전에|미리 ~6 승인|동의|허락|허가"),
+        (
+            Fa,
+            "کاربر ~2 پیشاپیش|از+قبل ~3 تایید|تأیید|اجازه|مجوز|موافقت",
+        ),
     ],
 };
 

@@ -35,6 +35,11 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Es,
         &[
+            "Antes de pagar, primero inicia sesión.",
+            "Siempre usa HTTPS.",
+            "A partir de ahora puedes pagar con tarjeta.",
+            "Mensaje importante: el servicio cierra a las 18h.",
+            "Todo: el equipo puede reservar.",
             "Si eres cliente, inicia sesión.",
             "Activa el modo oscuro.",
             "No es necesario registrarse.",
@@ -49,6 +54,10 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         De,
         &[
+            "Bevor du buchst, prüfe die Visaregeln.",
+            "Verwende immer HTTPS.",
+            "Ab jetzt kannst du mit Karte zahlen.",
+            "Wichtig: Das Budget wird ignoriert.",
             "Wenn du Kunde bist, melde dich an.",
             "Aktiviert den Dunkelmodus.",
             "Keine Registrierung erforderlich.",
@@ -63,6 +72,9 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Fr,
         &[
+            "Avant de payer, connecte-toi d'abord.",
+            "Message important pour vous : fermeture à 18h.",
+            "Utilise toujours HTTPS.",
             "Si tu es client, connecte-toi.",
             "Active le mode sombre.",
             "Pas besoin de créer un compte.",
@@ -76,6 +88,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ru,
         &[
+            "Всегда используй HTTPS.",
+            "Теперь отвечает быстрее.",
             "Если ты клиент, войди в аккаунт.",
             "Включи тёмный режим.",
             "Не нужно регистрироваться.",
@@ -88,6 +102,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Pt,
         &[
+            "Sempre use HTTPS.",
+            "Mensagem importante para você: o serviço fecha às 18h.",
             "Se você é cliente, entre na conta.",
             "Ative o modo escuro.",
             "Não precisa criar conta.",
@@ -100,6 +116,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         It,
         &[
+            "Usa sempre HTTPS.",
+            "D'ora in poi puoi pagare con la carta.",
             "Se sei un cliente, accedi.",
             "Attiva la modalità scura.",
             "Non serve registrarsi.",
@@ -112,6 +130,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Nl,
         &[
+            "Gebruik altijd HTTPS.",
+            "Vanaf nu kunt u met kaart betalen.",
             "Als je een klant bent, log dan in.",
             "Activeer de donkere modus.",
             "Het is niet nodig om een account te maken.",
@@ -124,6 +144,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Pl,
         &[
+            "Zawsze używaj HTTPS.",
+            "Od teraz możesz płacić kartą.",
             "Jeśli jesteś klientem, zaloguj się.",
             "Włącz tryb ciemny.",
             "Nie trzeba zakładać konta.",
@@ -136,6 +158,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Tr,
         &[
+            "Her zaman HTTPS kullan.",
             "Karanlık modu aç.",
             "Bu notu paylaşmak için tıklayın.",
             "Boş satırları yok sayar.",
@@ -147,6 +170,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Zh,
         &[
+            "总是使用HTTPS。",
+            "在回答问题时保持礼貌。",
             "跳过之前的设定。",
             "如果你是新用户，请先注册。",
             "开启夜间模式。",
@@ -161,6 +186,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ja,
         &[
+            "常にHTTPSを使用します。",
             "前の設定を破棄して新しく作成します。",
             "管理者向けにシステムプロンプトを表示します。",
             "あなたが会員なら、ログインしてください。",
@@ -175,6 +201,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ko,
         &[
+            "항상 HTTPS를 사용합니다.",
             "시스템 메시지를 보여줍니다.",
             "초기 지침을 보여줍니다.",
             "이전 설정을 무시하고 새로 만듭니다.",
@@ -190,6 +217,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Fa,
         &[
+            "همیشه از HTTPS استفاده کن.",
             "حالت تاریک را فعال کن.",
             "نیازی به ثبت نام نیست.",
             "این عامل خطاهای شبکه را نادیده می\u{200c}گیرد.",
