@@ -263,12 +263,13 @@ codes! {
     /// but an ideograph. Left alone: a zero-width joiner inside an emoji sequence, a
     /// zero-width (non-)joiner where a script needs it (next to a virama, between letters of
     /// one Brahmic script or of a joining script such as Arabic), one variation selector
-    /// after a character (a supplementary one after an ideograph, a Mongolian one after a
-    /// Mongolian letter), a soft hyphen between letters, the Mongolian vowel separator
-    /// between Mongolian letters, and the three subdivision flags' tag sequences; directional
-    /// marks and other legitimate marks alone outside words are [`Code::HiddenCharactersNoted`]. Warning in the spec profile; the registry profile
-    /// reports [`Code::HiddenCharactersRefused`]. The message shows the text escaped
-    /// (`\u{e0041}`) and what tag characters spell.
+    /// after a character other than a Latin letter (a supplementary one after an ideograph,
+    /// a Mongolian one after a Mongolian letter), a soft hyphen between letters, the
+    /// Mongolian vowel separator between Mongolian letters, and the three subdivision flags'
+    /// tag sequences; directional marks and the other marks with legitimate uses alone
+    /// outside words are [`Code::HiddenCharactersNoted`]. Warning in the spec profile; the
+    /// registry profile reports [`Code::HiddenCharactersRefused`]. The message shows the
+    /// text escaped (`\u{e0041}`) and what tag characters spell.
     HiddenCharacters = "A2A-W070", Warning;
     /// [`Code::HiddenCharacters`] in the registry profile: an error, since a card for a public
     /// registry has no use for text its readers cannot see.

@@ -9,7 +9,8 @@
 //! profession sequences); a zero-width joiner or non-joiner next to a virama or between two
 //! letters of one Brahmic script (Indic conjuncts, Bengali ra-yaphala `র‍্য`) or of a joining
 //! script (Arabic, Persian `می‌خواهم`); one variation selector after a visible character
-//! (`❤️`), a supplementary one only after an ideograph (ideographic variation sequences), a
+//! other than a Latin letter (`❤️`, `0︀`), a supplementary one only after an ideograph
+//! (ideographic variation sequences), a
 //! Mongolian free variation selector only after a Mongolian letter; the Mongolian vowel
 //! separator between Mongolian letters; a soft hyphen between two letters
 //! (`Donau­dampf­schiff`); the tag sequences of the three subdivision flags (England,
@@ -162,6 +163,10 @@ fn is_ideograph(c: char) -> bool {
     )
 }
 
+fn is_latin_letter(c: char) -> bool {
+    c.is_alphabetic() && c.script() == Script::Latin
+}
+
 fn is_mongolian_letter(c: char) -> bool {
     c.is_alphabetic() && c.script() == Script::Mongolian
 }
@@ -208,7 +213,11 @@ fn verdict(chars: &[char], i: usize) -> Verdict {
         }
         c if is_mongolian_selector(c) => before.is_some_and(is_mongolian_letter),
         c if is_supplementary_selector(c) => before.is_some_and(is_ideograph),
-        c if is_variation_selector(c) => before.is_some_and(|b| !is_invisible(b)),
+        // No standardized variation sequence has a Latin letter as its base: a selector
+        // after one only carries bits (one per letter is a message in the text itself).
+        c if is_variation_selector(c) => {
+            before.is_some_and(|b| !is_invisible(b) && !is_latin_letter(b))
+        }
         SOFT_HYPHEN => return legitimate(in_word && !in_run),
         MONGOLIAN_VOWEL_SEPARATOR => return legitimate(both(&is_mongolian_letter)),
         c if is_directional_mark(c) => return legitimate(false),
@@ -430,6 +439,20 @@ mod tests {
         assert_eq!(hidden("a\u{200c}ب"), [1]);
         assert_eq!(hidden("ب\u{200c}\u{200c}ه"), [1, 2]); // a run
         assert_eq!(hidden("a\u{200d}\u{094d}"), [1]); // before a virama, after a Latin letter
+    }
+
+    #[test]
+    fn selectors_after_latin_letters_carry_data() {
+        // One selector after each letter spells bytes no one sees.
+        assert_eq!(hidden("h\u{fe01}e\u{fe02}y\u{fe0e}"), [1, 3, 5]);
+        for c in ['\u{fe00}', '\u{fe0e}', '\u{fe0f}'] {
+            assert_eq!(hidden(&format!("a{c}")), [1], "U+{:04X}", c as u32);
+            assert_eq!(hidden(&format!("é{c}")), [1], "U+{:04X}", c as u32);
+        }
+        // Digits and symbols take them (a slashed zero, a keycap, text-style ©).
+        assert!(hidden("0\u{fe00}").is_empty());
+        assert!(hidden("1\u{fe0f}\u{20e3}").is_empty());
+        assert!(hidden("©\u{fe0e}").is_empty());
     }
 
     #[test]
