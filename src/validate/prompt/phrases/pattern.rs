@@ -5,6 +5,9 @@
 use super::super::fold::{Folded, Word};
 use super::Lang;
 
+/// What `İ` lowercases to after the `i`.
+const COMBINING_DOT_ABOVE: char = '\u{307}';
+
 /// What one unit of a stream must be.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Token {
@@ -266,12 +269,28 @@ impl<'f> Stream<'f> {
         self.places.push(place);
     }
 
-    /// The words of the text.
+    /// The words of the text. A dotted capital I (`İ`, Turkish, or put in an English word to
+    /// split it) lowercases to `i` and a combining dot, which is no letter and would cut
+    /// the word in two: the two halves are read as one word, without the dot.
     pub(super) fn of_words(folded: &'f Folded, words: &[Word]) -> Self {
         let mut stream = Self::empty(folded, " ");
         for word in words {
             let end = word.start + word.text.chars().count();
-            stream.push(word.text.chars(), (word.start, end));
+            let joins_previous = word.start > 0
+                && folded.chars[word.start - 1] == COMBINING_DOT_ABOVE
+                && stream
+                    .places
+                    .last()
+                    .is_some_and(|(_, e)| *e == word.start - 1)
+                && stream.text.ends_with('i');
+            if joins_previous {
+                stream.text.push_str(&word.text);
+                let last = stream.len() - 1;
+                stream.bounds[last].1 = stream.text.len();
+                stream.places[last].1 = end;
+            } else {
+                stream.push(word.text.chars(), (word.start, end));
+            }
         }
         stream
     }
