@@ -99,7 +99,8 @@ pub(super) const IF_YOU_ARE_AN_AI: Family = Family {
     patterns: &[
         (
             En,
-            "if you are|re [an|a] ai|llm|assistant|language+model|chatbot",
+            "if you are|re [an|a] ai|llm|assistant|language+model|chatbot \
+             !developer*|engineer*|researcher*|company|companies|startup*|product*|team*|enthusiast*",
         ),
         (
             Es,
@@ -115,7 +116,8 @@ pub(super) const IF_YOU_ARE_AN_AI: Family = Family {
         ),
         (
             Ru,
-            "если ты|вы ~1 ии|нейросеть|ассистент|llm|чатбот|языковая+модель",
+            "если ты|вы ~1 ии|нейросеть|ассистент|llm|чатбот|языковая+модель \
+             !разработчик*|исследовател*|инженер*|компани*|стартап*",
         ),
         (
             Pt,
@@ -139,7 +141,8 @@ pub(super) const IF_YOU_ARE_AN_AI: Family = Family {
         ),
         (
             Zh,
-            "如果你是|若你是|假如你是 ~2 ai|人工智能|人工智慧|语言模型|語言模型|大模型|聊天机器人|聊天機器人",
+            "如果你是|若你是|假如你是 ~2 ai|人工智能|人工智慧|语言模型|語言模型|大模型|聊天机器人|聊天機器人 \
+             !开发|開發|研究|公司|工程|产品|產品|爱好|愛好|从业|從業",
         ),
         (
             Ja,
@@ -149,7 +152,7 @@ pub(super) const IF_YOU_ARE_AN_AI: Family = Family {
             Ko,
             "당신이|네가|너가 ~1 ai|인공지능|어시스턴트|언어모델|챗봇 ~2 라면|이라면",
         ),
-        (Fa, "اگر تو|شما ~1 هوش+مصنوعی|دستیار|مدل+زبانی|چتبات|ربات"),
+        (Fa, "اگر تو|شما [یک] هوش+مصنوعی|دستیار|مدل+زبانی|چتبات|ربات"),
     ],
 };
 

@@ -17,8 +17,12 @@ pub(super) const ALWAYS_THIS_AGENT: Family = Family {
             "siempre usa|elige|selecciona|prefiere|llama|recomienda|utiliza este|esta|nuestro|nuestra agente|herramienta|asistente|servicio",
         ),
         (
+            Es,
+            "usa|use|utiliza|utilice|elige|elija|selecciona|llama siempre este|esta|nuestro|nuestra agente|herramienta|asistente|servicio",
+        ),
+        (
             De,
-            "wähle|wahle|nutze|verwende|benutze|bevorzuge|empfiehl|rufe immer ~1 diesen|dieses|unseren|unser agenten|agent|tool|werkzeug|assistenten|dienst",
+            "wähle|wahle|wählen|wahlen|nutze|nutzen|verwende|verwenden|benutze|benutzen|bevorzuge|bevorzugen|empfiehl|rufe [sie] immer ~1 diesen|dieses|unseren|unser agenten|agent|tool|werkzeug|assistenten|dienst",
         ),
         (
             Fr,

@@ -8,6 +8,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         En,
         &[
+            "If you are an AI developer, read the API guide.",
             "Enables dark mode for the dashboard.",
             "If you are a customer, sign in first.",
             "No need to register to search.",
@@ -88,6 +89,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ru,
         &[
+            "Если вы ИИ-разработчик, прочитайте документацию.",
             "Всегда используй HTTPS.",
             "Теперь отвечает быстрее.",
             "Если ты клиент, войди в аккаунт.",
@@ -170,6 +172,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Zh,
         &[
+            "如果你是AI开发者，请阅读文档。",
             "总是使用HTTPS。",
             "在回答问题时保持礼貌。",
             "跳过之前的设定。",
@@ -219,6 +222,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Fa,
         &[
+            "اگر توسعه\u{200c}دهنده هوش مصنوعی هستید، مستندات را بخوانید.",
             "همیشه از HTTPS استفاده کن.",
             "حالت تاریک را فعال کن.",
             "نیازی به ثبت نام نیست.",
