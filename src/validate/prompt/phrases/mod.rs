@@ -37,6 +37,8 @@ mod tests;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use unicode_script::{Script, UnicodeScript};
+
 use super::fold::Folded;
 pub(super) use families::FAMILIES;
 use pattern::{Compiled, Stream};
@@ -142,13 +144,22 @@ fn index() -> &'static Index {
     })
 }
 
+/// A character of the scripts whose patterns match the character stream: a text without
+/// one has no stream to build (most cards).
+fn is_unspaced_script(c: char) -> bool {
+    matches!(
+        c.script(),
+        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul
+    )
+}
+
 /// The phrase of the lowest-numbered family found in `folded` (the earliest one of that
 /// family), or `None`.
 pub(super) fn find(folded: &Folded) -> Option<Found> {
     let index = index();
     let words = folded.words();
     let word_stream = Stream::of_words(folded, &words);
-    let char_stream = Stream::of_chars(folded, |c| index.stream.contains_key(&c));
+    let char_stream = Stream::of_chars(folded, is_unspaced_script);
     let mut best: Option<(usize, usize, Found)> = None;
     for (stream, by_first) in [(&word_stream, &index.words), (&char_stream, &index.stream)] {
         for at in 0..stream.len() {

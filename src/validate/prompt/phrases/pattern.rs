@@ -296,7 +296,7 @@ impl<'f> Stream<'f> {
     }
 
     /// The letters and digits of the text, one unit each; empty when `wanted` is false for
-    /// every character (no pattern of the stream could start anywhere).
+    /// every character (a text with nothing the stream's patterns are written for).
     pub(super) fn of_chars(folded: &'f Folded, wanted: impl Fn(char) -> bool) -> Self {
         let mut stream = Self::empty(folded, "");
         if !folded.chars.iter().any(|c| wanted(*c)) {
