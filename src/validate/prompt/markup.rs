@@ -408,6 +408,8 @@ mod tests {
             "Runs anywhere.\nSystem: Linux 6.1",
             "System: Linux 6.1\nUser: admin", // two roles, neither a turn of the model
             "User: any\nUser: again",
+            "Replies politely.\nAssistant: the reply", // one role of a turn, alone
+            "Assistant: one\nAssistant: two",
             "Supports System: and User: lines", // not at line starts
         ] {
             assert_eq!(judged(text), None, "{text:?}");
