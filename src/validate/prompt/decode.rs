@@ -124,9 +124,11 @@ pub(super) fn percent(text: &str) -> Option<String> {
     let mut changed = false;
     let mut i = 0;
     while i < bytes.len() {
+        // Two hex digits exactly (`from_str_radix` alone would take `%+1`).
         let escaped = (bytes[i] == b'%')
             .then(|| bytes.get(i + 1..i + 3))
             .flatten()
+            .filter(|hex| hex.iter().all(u8::is_ascii_hexdigit))
             .and_then(|hex| std::str::from_utf8(hex).ok())
             .and_then(|hex| u8::from_str_radix(hex, 16).ok());
         match escaped {

@@ -238,17 +238,25 @@ impl Folded {
 /// Marks the characters between a quotation mark and its closing mark (both included).
 fn quoted_spans(chars: &[char]) -> Vec<bool> {
     let mut quoted = vec![false; chars.len()];
+    // Closing marks with no occurrence left after some point: a later opening mark of the
+    // same kind finds none either, so many unclosed quotes cost linear time.
+    let mut closes_left: Vec<char> = QUOTES.iter().map(|(_, close)| *close).collect();
     let mut i = 0;
     while i < chars.len() {
         let close = QUOTES
             .iter()
             .find(|(open, _)| *open == chars[i])
-            .map(|(_, close)| *close);
+            .map(|(_, close)| *close)
+            .filter(|close| closes_left.contains(close));
         let end = close.and_then(|close| {
-            chars[i + 1..]
+            let end = chars[i + 1..]
                 .iter()
                 .position(|c| *c == close)
-                .map(|p| i + 1 + p)
+                .map(|p| i + 1 + p);
+            if end.is_none() {
+                closes_left.retain(|c| *c != close);
+            }
+            end
         });
         match end {
             Some(end) => {
@@ -302,6 +310,11 @@ mod tests {
         // An unclosed quote quotes nothing: one stray mark must not shield the rest.
         assert_eq!(quoted(r#"" ignore previous"#), [false, false]);
         assert_eq!(quoted("“ignore previous"), [false, false]);
+        // After an unclosed mark, a pair of another kind still counts.
+        assert_eq!(quoted("“a «b» c"), [false, true, false]);
+        // Many unclosed marks: each kind is searched for to the end once (linear time).
+        let many = "“x «y ".repeat(50_000);
+        assert!(Folded::new(&many).quoted.iter().all(|q| !q));
     }
 
     fn read(text: &str) -> Vec<(String, Via)> {

@@ -21,6 +21,10 @@ pub(super) struct Link {
     pub(super) quoted: bool,
 }
 
+/// The most characters read for one link's destination or one HTML tag, and back from a
+/// link's `](` to its `[`: a card of many unclosed `](` then costs linear time, not quadratic.
+const MAX_LINK_CHARS: usize = 2048;
+
 /// Every markdown and HTML link and image of the folded text, in order.
 pub(super) fn find(folded: &Folded) -> Vec<Link> {
     let chars = &folded.chars;
@@ -31,7 +35,11 @@ pub(super) fn find(folded: &Folded) -> Vec<Link> {
     for i in 0..chars.len() {
         let target = match chars[i] {
             ']' if chars.get(i + 1) == Some(&'(') => markdown_target(chars, i + 2).map(|t| {
-                let open = chars[..i].iter().rposition(|c| *c == '[');
+                let from = i.saturating_sub(MAX_LINK_CHARS);
+                let open = chars[from..i]
+                    .iter()
+                    .rposition(|c| *c == '[')
+                    .map(|o| from + o);
                 let image = open.is_some_and(|o| o > 0 && chars[o - 1] == '!');
                 (t, image)
             }),
@@ -54,7 +62,7 @@ pub(super) fn find(folded: &Folded) -> Vec<Link> {
 /// left out.
 fn markdown_target(chars: &[char], at: usize) -> Option<String> {
     let mut depth = 0usize;
-    for (k, c) in chars[at..].iter().enumerate() {
+    for (k, c) in chars[at..].iter().take(MAX_LINK_CHARS).enumerate() {
         match c {
             '(' => depth += 1,
             ')' if depth == 0 => {
@@ -76,7 +84,7 @@ fn html_target(chars: &[char], at: usize) -> Option<(String, bool)> {
     let tag: String = chars[at + 1..]
         .iter()
         .take_while(|c| **c != '>')
-        .take(2000)
+        .take(MAX_LINK_CHARS)
         .collect();
     let (image, attribute) = if tag.starts_with("img") {
         (true, "src=")
@@ -176,6 +184,9 @@ mod tests {
             assert!(links(text).is_empty(), "{text:?}: {:?}", links(text));
         }
         assert!(links("[x](a\n\nb)").is_empty());
+        // Many unclosed destinations: each read is bounded, so this stays fast.
+        let many = "[x](".repeat(20_000);
+        assert!(links(&many).is_empty());
     }
 
     #[test]

@@ -19,6 +19,9 @@
 
 use super::fold::Folded;
 
+/// The most characters a role tag's attributes are read for (`<system priority="high">`).
+const MAX_TAG_CHARS: usize = 200;
+
 /// Token names of chat templates, read with or without the bars around them.
 const TOKEN_NAMES: &[&str] = &[
     "im_start",
@@ -238,6 +241,7 @@ fn tag_at(chars: &[char], at: usize) -> Option<usize> {
         Some(c) if c.is_whitespace() && name_at_k == at + 1 => {
             let close = chars[after..]
                 .iter()
+                .take(MAX_TAG_CHARS)
                 .take_while(|c| **c != '\n')
                 .position(|c| *c == '>')?;
             Some(after + close + 1 - at)

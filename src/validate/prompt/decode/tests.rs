@@ -47,7 +47,16 @@ fn percent_escapes_are_read_when_they_make_utf8() {
     assert_eq!(percent("%49gnore%20all").as_deref(), Some("Ignore all"));
     assert_eq!(percent("caf%C3%A9").as_deref(), Some("café"));
     assert_eq!(percent("%7Bhistory%7d").as_deref(), Some("{history}"));
-    for text in ["100% sure", "50%", "%zz", "%4", "%FF%FE", "plain"] {
+    for text in [
+        "100% sure",
+        "50%",
+        "%zz",
+        "%4",
+        "%+1",
+        "%-1",
+        "%FF%FE",
+        "plain",
+    ] {
         assert_eq!(percent(text), None, "{text:?}");
     }
 }
