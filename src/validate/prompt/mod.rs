@@ -49,30 +49,49 @@ fn code_for(profile: Profile, unambiguous: bool, spec: Code, registry: Code) -> 
     }
 }
 
-/// Runs the text lints over every string and member name of a card document.
-pub(crate) fn check_text(doc: &Value, profile: Profile, out: &mut Vec<Diagnostic>) {
-    walk(doc, "", profile, out);
+/// What the text rules know of the card beyond the text they read.
+struct Context {
+    profile: Profile,
+    /// The hosts of the card's interfaces: sending a key there is using the agent.
+    own_hosts: Vec<String>,
 }
 
-fn walk(value: &Value, pointer: &str, profile: Profile, out: &mut Vec<Diagnostic>) {
+/// Runs the text lints over every string and member name of a card document.
+pub(crate) fn check_text(doc: &Value, profile: Profile, out: &mut Vec<Diagnostic>) {
+    let own_hosts = doc
+        .get("supportedInterfaces")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|interface| interface.get("url").and_then(Value::as_str))
+        .filter(|url| url.contains("://"))
+        .map(|url| exfil::host_of(url).to_owned())
+        .filter(|host| !host.is_empty())
+        .collect();
+    let context = Context { profile, own_hosts };
+    walk(doc, "", &context, out);
+}
+
+fn walk(value: &Value, pointer: &str, context: &Context, out: &mut Vec<Diagnostic>) {
+    let profile = context.profile;
     match value {
         Value::Object(fields) => {
             for (name, child) in fields {
                 let at = pointer_push(pointer, name);
                 hidden_characters(name, &at, "the member name", profile, out);
-                text_rules(name, &at, profile, out);
-                walk(child, &at, profile, out);
+                text_rules(name, &at, context, out);
+                walk(child, &at, context, out);
             }
-            name_and_description(fields, pointer, profile, out);
+            name_and_description(fields, pointer, context, out);
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                walk(item, &format!("{pointer}/{i}"), profile, out);
+                walk(item, &format!("{pointer}/{i}"), context, out);
             }
         }
         Value::String(text) => {
             hidden_characters(text, pointer, "the text", profile, out);
-            text_rules(text, pointer, profile, out);
+            text_rules(text, pointer, context, out);
         }
         _ => {}
     }
@@ -86,13 +105,14 @@ fn rule_of(code: Code) -> &'static str {
 /// Phrases, markup, exfiltration and links over every reading of `text`: one finding per
 /// rule, the strongest, first found; a finding made in a decoded reading says so and shows
 /// the text as written.
-fn text_rules(text: &str, pointer: &str, profile: Profile, out: &mut Vec<Diagnostic>) {
+fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagnostic>) {
+    let profile = context.profile;
     let mut found: Vec<Diagnostic> = Vec::new();
     for reading in fold::readings(text) {
         let mut more = Vec::new();
         instruction_phrase(&reading.folded, pointer, &mut more);
         prompt_markup(&reading.folded, pointer, profile, &mut more);
-        exfiltration(&reading.folded, pointer, profile, &mut more);
+        exfiltration(&reading.folded, pointer, context, &mut more);
         links(&reading.folded, pointer, profile, &mut more);
         for mut finding in more {
             let same = found
@@ -125,7 +145,7 @@ fn text_rules(text: &str, pointer: &str, profile: Profile, out: &mut Vec<Diagnos
 fn name_and_description(
     fields: &serde_json::Map<String, Value>,
     pointer: &str,
-    profile: Profile,
+    context: &Context,
     out: &mut Vec<Diagnostic>,
 ) {
     let (Some(Value::String(name)), Some(Value::String(description))) =
@@ -139,7 +159,7 @@ fn name_and_description(
     text_rules(
         &format!("{name} {description}"),
         &description_at,
-        profile,
+        context,
         &mut joined,
     );
     for mut finding in joined {
@@ -254,8 +274,9 @@ fn prompt_markup(folded: &Folded, pointer: &str, profile: Profile, out: &mut Vec
     ));
 }
 
-fn exfiltration(folded: &Folded, pointer: &str, profile: Profile, out: &mut Vec<Diagnostic>) {
-    let Some(found) = exfil::find(folded) else {
+fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec<Diagnostic>) {
+    let profile = context.profile;
+    let Some(found) = exfil::find(folded, &context.own_hosts) else {
         return;
     };
     let secrets = found.sent == exfil::Sent::Secrets;
