@@ -432,6 +432,10 @@ fn benign_text_of_the_same_shapes_stays_clean() {
         ),
         (
             "/description",
+            json!("Strips links such as `[x](javascript:alert(1))` from replies."),
+        ),
+        (
+            "/description",
             json!("Snake_case ids such as route_id and api_version are accepted."),
         ),
         (

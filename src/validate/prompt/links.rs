@@ -31,8 +31,12 @@ pub(super) fn find(folded: &Folded) -> Vec<Link> {
     if !chars.iter().any(|c| matches!(c, ']' | '<')) {
         return Vec::new();
     }
+    let code = code_spans(chars);
     let mut found = Vec::new();
     for i in 0..chars.len() {
+        if code[i] {
+            continue;
+        }
         let target = match chars[i] {
             ']' if chars.get(i + 1) == Some(&'(') => markdown_target(chars, i + 2).map(|t| {
                 let from = i.saturating_sub(MAX_LINK_CHARS);
@@ -55,6 +59,17 @@ pub(super) fn find(folded: &Folded) -> Vec<Link> {
         }
     }
     found
+}
+
+/// Marks the characters inside markdown code spans (`` `...` ``, backticks paired in
+/// order): a link written there is shown as text, not rendered.
+fn code_spans(chars: &[char]) -> Vec<bool> {
+    let mut code = vec![false; chars.len()];
+    let ticks: Vec<usize> = (0..chars.len()).filter(|i| chars[*i] == '`').collect();
+    for pair in ticks.chunks_exact(2) {
+        code[pair[0]..=pair[1]].fill(true);
+    }
+    code
 }
 
 /// The destination of a markdown link starting at `at` (after `](`): up to the `)` that
@@ -184,6 +199,12 @@ mod tests {
             assert!(links(text).is_empty(), "{text:?}: {:?}", links(text));
         }
         assert!(links("[x](a\n\nb)").is_empty());
+        // In a code span a link is shown, not rendered; after it, links count again.
+        assert!(links("Flags `[x](javascript:alert(1))` links").is_empty());
+        assert_eq!(
+            links("`code` then [x](https://a.example)"),
+            [("https://a.example".to_owned(), false)]
+        );
         // Many unclosed destinations: each read is bounded, so this stays fast.
         let many = "[x](".repeat(20_000);
         assert!(links(&many).is_empty());
