@@ -353,4 +353,5 @@ fn letter_runs(chars: &[char]) -> Vec<LetterRun> {
 }
 
 #[cfg(test)]
+#[path = "decode_tests.rs"]
 mod tests;
