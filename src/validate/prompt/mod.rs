@@ -110,7 +110,9 @@ fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagno
     let mut found: Vec<Diagnostic> = Vec::new();
     for reading in fold::readings(text) {
         let mut more = Vec::new();
-        instruction_phrase(&reading.folded, pointer, &mut more);
+        if may_hold_phrase(&reading.folded) {
+            instruction_phrase(&reading.folded, pointer, &mut more);
+        }
         prompt_markup(&reading.folded, pointer, profile, &mut more);
         exfiltration(&reading.folded, pointer, context, &mut more);
         links(&reading.folded, pointer, profile, &mut more);
@@ -137,6 +139,31 @@ fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagno
         }
     }
     out.extend(found);
+}
+
+/// Whether a reading may hold an instruction phrase: phrases are two words or more, so one
+/// word of ASCII (a member name, a tag, an identifier, a version) is skipped. The phrase
+/// matcher is the costliest rule and most strings of a card are such words: this keeps
+/// reading every string within the time budget of issue 43 (docs/lints.md).
+fn may_hold_phrase(folded: &Folded) -> bool {
+    let mut words = 0;
+    let mut in_word = false;
+    let mut has_letter = false;
+    for c in &folded.chars {
+        if !c.is_ascii() {
+            return true;
+        }
+        if c.is_ascii_alphanumeric() {
+            in_word = true;
+            has_letter |= c.is_ascii_alphabetic();
+        } else if in_word {
+            words += usize::from(has_letter);
+            in_word = false;
+            has_letter = false;
+        }
+    }
+    words += usize::from(in_word && has_letter);
+    words >= 2
 }
 
 /// An instruction split across a name and a description ("Ignore all" + "previous
@@ -373,6 +400,40 @@ pub(crate) fn check_names(card: &AgentCard, profile: Profile, out: &mut Vec<Diag
                 pointer,
                 format!("{why}; write each word in one script"),
             ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn may(text: &str) -> bool {
+        may_hold_phrase(&fold::readings(text).remove(0).folded)
+    }
+
+    #[test]
+    fn one_ascii_word_skips_the_phrase_matcher_and_anything_more_does_not() {
+        for text in [
+            "defaultInputModes",
+            "maps",
+            "2.1.0",
+            "JSONRPC",
+            "v1.0",
+            "Ignorez",
+            "Ign\u{43e}re", // read as the ASCII word "ignore": still one word
+        ] {
+            assert!(!may(text), "{text:?}");
+        }
+        for text in [
+            "text/plain",
+            "ignore previous",
+            "ignore-previous-instructions",
+            "ignore_previous", // the first reading keeps the underscore as a separator
+            "忽略之前的指令",  // one run of Han: other scripts always go to the matcher
+            "Прогноз",
+        ] {
+            assert!(may(text), "{text:?}");
         }
     }
 }
