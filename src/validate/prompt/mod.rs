@@ -15,9 +15,10 @@
 //! run a reading of its own); a card's and each skill's name and description are read once
 //! more as one text, for an instruction split across them.
 //!
-//! Each finding is a warning in the spec profile; what is unambiguous (hidden characters,
-//! markup and requests to send secrets outside quotation marks, look-alike names) is the
-//! error of the same number in the registry profile.
+//! Each finding is a warning in the spec profile; what is unambiguous (hidden characters;
+//! outside quotation marks: chat-template tokens, role tags and fake dialogues, requests to
+//! send secrets, images whose URL carries a placeholder; look-alike names) is the error of
+//! the same number in the registry profile.
 
 mod decode;
 mod exfil;
