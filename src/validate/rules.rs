@@ -126,6 +126,11 @@ fn card_urls(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     if let Some(provider) = &card.provider {
         url_rule(&provider.url, "/provider/url".into(), out);
     }
+    // An extension's URI names it and may be a URN, so only a script or data URL is refused.
+    for (k, extension) in card.capabilities.extensions.iter().enumerate() {
+        let at = format!("/capabilities/extensions/{k}/uri");
+        out.extend(script_url(&extension.uri, &at, UrlField::Link));
+    }
 }
 
 fn schemes(card: &AgentCard, out: &mut Vec<Diagnostic>) {

@@ -33,9 +33,14 @@ fn script_scheme(url: &str) -> Option<&'static str> {
         .find(|s| s.eq_ignore_ascii_case(scheme))
 }
 
-/// True for a `data:` URL of a raster image (`image/...`, SVG excepted).
+/// True for a `data:` URL of a raster image (`image/...`, SVG excepted). Read as browsers
+/// read it: tabs and newlines anywhere dropped, so `data:image/s\nvg+xml` is SVG.
 fn is_inline_raster_image(url: &str) -> bool {
-    let Some((_, rest)) = url.trim_start().split_once(':') else {
+    let cleaned: String = url
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let Some((_, rest)) = cleaned.trim_start().split_once(':') else {
         return false;
     };
     let media_type = rest
@@ -132,6 +137,7 @@ mod tests {
             "data:image/jpeg;base64,/9j/4AAQ",
             "data:IMAGE/GIF;base64,R0lGOD",
             "data:image/webp,xyz",
+            "data:image/pn\tg;base64,iVBORw0KGgo=", // still PNG once the tab is dropped
         ] {
             assert!(!refused(url, UrlField::Image), "{url:?}");
             assert!(refused(url, UrlField::Link), "{url:?}");
@@ -142,6 +148,10 @@ mod tests {
             "data:text/html;base64,PGh0bWw+",
             "data:image/;base64,AAAA",
             "data:,hello",
+            "data:image/svg\t+xml;base64,PHN2Zz4=", // browsers drop the tab: SVG
+            "data:image/s\nvg+xml;base64,PHN2Zz4=",
+            "data:image/svg+x\r\nml,<svg>",
+            "data:ima\tge/svg+xml,<svg>",
         ] {
             assert!(refused(url, UrlField::Image), "{url:?}");
         }

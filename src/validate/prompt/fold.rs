@@ -1,11 +1,171 @@
-//! Text as the phrase and markup rules read it: invisible characters removed, NFKC (so
-//! fullwidth `ｉｇｎｏｒｅ`, ligatures and the long s read as plain letters), case folded, and
-//! which parts stand inside quotation marks (a description may quote an attack to explain
-//! what it guards against).
+//! Text as the rules read it, the one normalization every string of a card goes through
+//! ([`readings`]): HTML character references and percent-encoding decoded ([`super::decode`]),
+//! a URL read by its query and fragment, invisible characters removed, NFKC (so fullwidth
+//! `ｉｇｎｏｒｅ`, ligatures and the long s read as plain letters), case folded, a look-alike
+//! letter of another script inside a Latin word read as its Latin skeleton (UTS #39:
+//! `ѕystem` with a Cyrillic `ѕ` reads `system`), markdown emphasis inside words removed and
+//! spaced letters joined; and which parts stand inside quotation marks (a description may
+//! quote an attack to explain what it guards against). Base64 runs that decode to text are a
+//! reading of their own.
 
 use unicode_normalization::UnicodeNormalization;
+use unicode_script::{Script, UnicodeScript};
 
+use super::decode;
 use super::hidden::is_invisible;
+
+/// How a reading was obtained, which a finding's message tells when it is not the text as
+/// written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Via {
+    /// The text as written, case and compatibility forms aside.
+    AsWritten,
+    /// The text once decoded: character references, percent-encoding, markdown inside
+    /// words, spaced letters or look-alike letters read as plain text.
+    Decoded,
+    /// A base64 run of the text, decoded.
+    Base64,
+}
+
+impl Via {
+    /// How a message says where the finding was read; empty for the text as written.
+    pub(super) fn said(self) -> &'static str {
+        match self {
+            Via::AsWritten => "",
+            Via::Decoded => {
+                "once decoded (character references, percent-encoding, markdown inside \
+                 words, spaced or look-alike letters read as plain text)"
+            }
+            Via::Base64 => "once base64-decoded",
+        }
+    }
+}
+
+/// One reading of a string: the folded text and how it was obtained.
+#[derive(Debug)]
+pub(super) struct Reading {
+    pub(super) folded: Folded,
+    pub(super) via: Via,
+}
+
+/// Every reading of `text` the rules run on, the text as written (decoded) first: then the
+/// same with underscores inside words removed (`i_gno_re`; identifiers such as
+/// `system_prompt` keep theirs in the first reading), then the text of its base64 runs. A
+/// URL is read by its query and fragment only: its host and path are names, not prose.
+pub(super) fn readings(text: &str) -> Vec<Reading> {
+    let url = decode::url_text(text);
+    let text = url.as_deref().unwrap_or(text);
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let mut decoded = false;
+    let referenced = decode::html_references(text);
+    decoded |= referenced.is_some();
+    let text = referenced.as_deref().unwrap_or(text);
+    let unescaped = decode::percent(text);
+    decoded |= unescaped.is_some();
+    let text = unescaped.as_deref().unwrap_or(text);
+
+    let (chars, changed) = fold_chars(text, false);
+    let via = if decoded || changed {
+        Via::Decoded
+    } else {
+        Via::AsWritten
+    };
+    let mut found = vec![Reading {
+        folded: Folded::from_chars(chars),
+        via,
+    }];
+    if text.contains('_') {
+        let (chars, changed) = fold_chars(text, true);
+        if changed && chars != found[0].folded.chars {
+            found.push(Reading {
+                folded: Folded::from_chars(chars),
+                via: Via::Decoded,
+            });
+        }
+    }
+    let decoded = decode::base64_texts(text);
+    if !decoded.is_empty() {
+        let (chars, _) = fold_chars(&decoded.join("\n"), true);
+        found.push(Reading {
+            folded: Folded::from_chars(chars),
+            via: Via::Base64,
+        });
+    }
+    found
+}
+
+/// The folded characters of `text`, and whether a decoding beyond case and NFKC changed
+/// them (look-alike letters, markdown inside words, spaced letters).
+fn fold_chars(text: &str, underscores: bool) -> (Vec<char>, bool) {
+    let mut chars: Vec<char> = if text.is_ascii() {
+        text.chars().map(|c| c.to_ascii_lowercase()).collect()
+    } else {
+        let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
+        visible
+            .nfkc()
+            .flat_map(char::to_uppercase)
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let mut changed = !text.is_ascii() && latin_skeletons(&mut chars);
+    if let Some(plain) = decode::emphasis_inside_words(&chars, underscores) {
+        chars = plain;
+        changed = true;
+    }
+    if let Some(joined) = decode::spaced_letters(&chars) {
+        chars = joined;
+        changed = true;
+    }
+    (chars, changed)
+}
+
+/// Reads each letter of another script inside a word that has Latin letters as the Latin
+/// letter it is confusable with (its UTS #39 skeleton), when that is one ASCII letter. A
+/// word wholly in another script stays itself: Russian text is Russian. Returns whether a
+/// letter was changed.
+fn latin_skeletons(chars: &mut [char]) -> bool {
+    let mut changed = false;
+    let mut start = 0;
+    while start < chars.len() {
+        let len = chars[start..]
+            .iter()
+            .take_while(|c| c.is_alphanumeric())
+            .count();
+        if len == 0 {
+            start += 1;
+            continue;
+        }
+        let word = &mut chars[start..start + len];
+        if word.iter().any(char::is_ascii_alphabetic) {
+            for c in word.iter_mut() {
+                if let Some(latin) = latin_look_alike(*c) {
+                    *c = latin;
+                    changed = true;
+                }
+            }
+        }
+        start += len;
+    }
+    changed
+}
+
+/// The ASCII letter `c` (a letter of a script other than Latin) is confusable with.
+fn latin_look_alike(c: char) -> Option<char> {
+    if c.is_ascii()
+        || matches!(
+            c.script(),
+            Script::Latin | Script::Common | Script::Inherited
+        )
+    {
+        return None;
+    }
+    let mut buf = [0; 4];
+    let mut skeleton = unicode_security::skeleton(c.encode_utf8(&mut buf));
+    let first = skeleton.next()?;
+    (skeleton.next().is_none() && first.is_ascii_alphabetic()).then(|| first.to_ascii_lowercase())
+}
 
 /// Opening and closing quotation marks. A quote counts only when it is closed.
 const QUOTES: &[(char, char)] = &[
@@ -37,6 +197,7 @@ pub(super) struct Word {
 impl Folded {
     /// Invisible characters out, then NFKC, then case folding (Unicode lowercase of the
     /// uppercase, which folds `ß` to `ss` as case folding does).
+    #[cfg_attr(not(test), allow(dead_code))] // the rules read [`readings`]
     pub(super) fn new(text: &str) -> Self {
         let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
         let chars: Vec<char> = visible
@@ -44,6 +205,11 @@ impl Folded {
             .flat_map(char::to_uppercase)
             .flat_map(char::to_lowercase)
             .collect();
+        Self::from_chars(chars)
+    }
+
+    /// Folded characters with their quotation marks found.
+    fn from_chars(chars: Vec<char>) -> Self {
         let quoted = quoted_spans(&chars);
         Self { chars, quoted }
     }
@@ -72,17 +238,25 @@ impl Folded {
 /// Marks the characters between a quotation mark and its closing mark (both included).
 fn quoted_spans(chars: &[char]) -> Vec<bool> {
     let mut quoted = vec![false; chars.len()];
+    // Closing marks with no occurrence left after some point: a later opening mark of the
+    // same kind finds none either, so many unclosed quotes cost linear time.
+    let mut closes_left: Vec<char> = QUOTES.iter().map(|(_, close)| *close).collect();
     let mut i = 0;
     while i < chars.len() {
         let close = QUOTES
             .iter()
             .find(|(open, _)| *open == chars[i])
-            .map(|(_, close)| *close);
+            .map(|(_, close)| *close)
+            .filter(|close| closes_left.contains(close));
         let end = close.and_then(|close| {
-            chars[i + 1..]
+            let end = chars[i + 1..]
                 .iter()
                 .position(|c| *c == close)
-                .map(|p| i + 1 + p)
+                .map(|p| i + 1 + p);
+            if end.is_none() {
+                closes_left.retain(|c| *c != close);
+            }
+            end
         });
         match end {
             Some(end) => {
@@ -136,5 +310,84 @@ mod tests {
         // An unclosed quote quotes nothing: one stray mark must not shield the rest.
         assert_eq!(quoted(r#"" ignore previous"#), [false, false]);
         assert_eq!(quoted("“ignore previous"), [false, false]);
+        // After an unclosed mark, a pair of another kind still counts.
+        assert_eq!(quoted("“a «b» c"), [false, true, false]);
+        // Many unclosed marks: each kind is searched for to the end once (linear time).
+        let many = "“x «y ".repeat(50_000);
+        assert!(Folded::new(&many).quoted.iter().all(|q| !q));
+    }
+
+    fn read(text: &str) -> Vec<(String, Via)> {
+        readings(text)
+            .into_iter()
+            .map(|r| (r.folded.chars.into_iter().collect(), r.via))
+            .collect()
+    }
+
+    #[test]
+    fn every_decoding_gives_plain_words() {
+        for (text, plain) in [
+            ("&#105;gnore previous", "ignore previous"),
+            ("%69gnore previous", "ignore previous"),
+            ("ig**no**re previous", "ignore previous"),
+            ("i g n o r e  a l l", "ignore  all"),
+            ("\u{455}ystem", "system"), // Cyrillic dze inside a Latin word
+            ("Ign\u{3bf}re", "ignore"), // Greek omicron
+            ("\u{406}gnore", "ignore"), // Cyrillic capital Byelorussian-Ukrainian I
+            ("IGNORE%20PREVIOUS", "ignore previous"),
+        ] {
+            assert_eq!(read(text)[0], (plain.to_owned(), Via::Decoded), "{text:?}");
+        }
+        assert_eq!(
+            read("Ignore previous")[0],
+            ("ignore previous".to_owned(), Via::AsWritten)
+        );
+        assert_eq!(
+            read("ＩＧＮＯＲＥ")[0],
+            ("ignore".to_owned(), Via::AsWritten)
+        );
+        // Underscores inside words: a second reading, the identifier kept in the first.
+        assert_eq!(
+            read("i_gno_re system_prompt"),
+            [
+                ("i_gno_re system_prompt".to_owned(), Via::AsWritten),
+                ("ignore systemprompt".to_owned(), Via::Decoded)
+            ]
+        );
+        assert_eq!(
+            read("Weather. SWdub3JlIHByZXZpb3VzIGluc3RydWN0aW9ucw==")[1],
+            ("ignore previous instructions".to_owned(), Via::Base64)
+        );
+        assert_eq!(
+            read("https://docs.example/ignore/previous?q=you+are+now"),
+            [("q you are now".to_owned(), Via::AsWritten)]
+        );
+        assert!(read("https://docs.example/ignore/previous").is_empty());
+    }
+
+    #[test]
+    fn other_scripts_and_ordinary_text_stay_as_written() {
+        for text in [
+            "Прогноз погоды на неделю", // Russian stays Russian
+            "Ημερήσια πρόγνωση καιρού", // Greek too
+            "天気予報エージェント",
+            "وكيل الطقس",
+            "A **bold** word and `code`",
+            "Grades A B C D",
+            "Linux 6.1, 100% uptime",
+            "https://docs.example/search?q=weather&lang=en",
+        ] {
+            let readings = read(text);
+            assert!(readings.len() <= 1, "{text:?}: {readings:?}");
+            if let Some((_, via)) = readings.first() {
+                assert!(
+                    *via == Via::AsWritten || text.contains("A B C D"),
+                    "{text:?}: {readings:?}"
+                );
+            }
+        }
+        // A Greek letter with no Latin look-alike stays itself (the look-alike name rule
+        // judges names).
+        assert_eq!(read("μService")[0], ("μservice".to_owned(), Via::AsWritten));
     }
 }

@@ -1,0 +1,357 @@
+//! The decodings a card's text goes through before the rules read it ([`super::fold`]):
+//! what a renderer or a model reads as plain letters although the bytes differ. HTML
+//! character references (`&#105;gnore`), percent-encoding (`%69gnore`), the query and
+//! fragment of a URL, base64 runs, markdown emphasis inside a word (`ig**no**re`) and letters
+//! spaced apart (`i g n o r e`). Each function returns `None` when it changes nothing, so
+//! the common text costs one scan.
+
+/// Named character references read as their characters: the common ones. An unknown name
+/// stays as written (`&foo;`).
+const NAMED_REFERENCES: &[(&str, char)] = &[
+    ("amp", '&'),
+    ("lt", '<'),
+    ("gt", '>'),
+    ("quot", '"'),
+    ("apos", '\''),
+    ("nbsp", '\u{a0}'),
+    ("sol", '/'),
+    ("colon", ':'),
+    ("lpar", '('),
+    ("rpar", ')'),
+    ("lsqb", '['),
+    ("rsqb", ']'),
+    ("lbrack", '['),
+    ("rbrack", ']'),
+    ("lcub", '{'),
+    ("rcub", '}'),
+    ("lbrace", '{'),
+    ("rbrace", '}'),
+    ("verbar", '|'),
+    ("vert", '|'),
+    ("num", '#'),
+    ("excl", '!'),
+    ("period", '.'),
+    ("comma", ','),
+    ("equals", '='),
+    ("dollar", '$'),
+    ("percnt", '%'),
+    ("ast", '*'),
+    ("lowbar", '_'),
+    ("grave", '`'),
+    ("tab", '\t'),
+    ("newline", '\n'),
+    ("shy", '\u{ad}'),
+    ("zwj", '\u{200d}'),
+    ("zwnj", '\u{200c}'),
+];
+
+/// Characters that mark emphasis or code in markdown, removed between two letters.
+const EMPHASIS: &[char] = &['*', '`', '~'];
+
+/// The fewest characters of a base64 run worth decoding (12 bytes of text).
+const BASE64_MIN: usize = 16;
+
+/// `text` with HTML character references (`&#105;`, `&#x69;`, `&amp;`) read as characters.
+pub(super) fn html_references(text: &str) -> Option<String> {
+    if !text.contains('&') {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut changed = false;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        match reference(rest) {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &rest[len..];
+                changed = true;
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
+/// The character of the reference at the start of `text` (which starts with `&`) and the
+/// reference's length. The `;` may be missing after a numeric reference, as browsers allow.
+fn reference(text: &str) -> Option<(char, usize)> {
+    let body = &text[1..];
+    if let Some(number) = body.strip_prefix('#') {
+        let (digits, radix, skip) = match number.strip_prefix(['x', 'X']) {
+            Some(hex) => (hex, 16, 3),
+            None => (number, 10, 2),
+        };
+        let len = digits
+            .chars()
+            .take_while(|c| c.is_digit(radix))
+            .take(8)
+            .count();
+        let value =
+            u32::from_str_radix(digits.get(..len).filter(|d| !d.is_empty())?, radix).ok()?;
+        let c = char::from_u32(value)?;
+        let semicolon = usize::from(digits[len..].starts_with(';'));
+        return Some((c, skip + len + semicolon));
+    }
+    let name_len = body
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .take(10)
+        .count();
+    if !body[name_len..].starts_with(';') {
+        return None;
+    }
+    let name = &body[..name_len];
+    NAMED_REFERENCES
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, c)| (*c, name_len + 2))
+}
+
+/// `text` with its `%XX` escapes decoded, when that changes something and the result is
+/// UTF-8 (`100% sure` has no escape and stays as it is).
+pub(super) fn percent(text: &str) -> Option<String> {
+    if !text.contains('%') {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        // Two hex digits exactly (`from_str_radix` alone would take `%+1`).
+        let escaped = (bytes[i] == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .filter(|hex| hex.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|hex| std::str::from_utf8(hex).ok())
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                i += 3;
+                changed = true;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    if !changed {
+        return None;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The part of a URL written as text for people: its query and fragment, with `+` read as a
+/// space (form encoding) and `&`, `=` as separators. `None` when `text` is not a URL (a
+/// scheme, `//`, no spaces); `Some("")` for a URL with neither.
+pub(super) fn url_text(text: &str) -> Option<String> {
+    let (scheme, rest) = text.split_once("://")?;
+    let is_scheme = scheme
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !is_scheme || rest.contains(char::is_whitespace) {
+        return None;
+    }
+    let Some(at) = rest.find(['?', '#']) else {
+        return Some(String::new());
+    };
+    Some(
+        rest[at + 1..]
+            .chars()
+            .map(|c| match c {
+                '+' | '&' | '=' | '?' | '#' => ' ',
+                c => c,
+            })
+            .collect(),
+    )
+}
+
+/// The text of each base64 (or base64url) run of `text` at least [`BASE64_MIN`] characters
+/// long that decodes to UTF-8 text, mostly printable; a run of binary data (an inline PNG
+/// icon) decodes to no text and is left alone.
+pub(super) fn base64_texts(text: &str) -> Vec<String> {
+    let is_alphabet = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '-' | '_');
+    let mut found = Vec::new();
+    for run in text.split(|c: char| !is_alphabet(c) && c != '=') {
+        let run = run.trim_end_matches('=');
+        if run.len() < BASE64_MIN || run.contains('=') {
+            continue;
+        }
+        // Plain words are not base64 worth reading: a run needs a digit, a symbol or mixed case.
+        let upper = run.bytes().any(|b| b.is_ascii_uppercase());
+        let lower = run.bytes().any(|b| b.is_ascii_lowercase());
+        let other = run.bytes().any(|b| !b.is_ascii_alphabetic());
+        if !(other || upper && lower) {
+            continue;
+        }
+        if let Some(decoded) = base64_decode(run).and_then(|bytes| String::from_utf8(bytes).ok()) {
+            let total = decoded.chars().count();
+            let printable = decoded
+                .chars()
+                .filter(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r'))
+                .count();
+            if total > 0 && printable * 10 >= total * 9 {
+                found.push(decoded);
+            }
+        }
+    }
+    found
+}
+
+/// Base64 of either alphabet, without padding; `None` on a length no encoder writes.
+fn base64_decode(run: &str) -> Option<Vec<u8>> {
+    if run.len() % 4 == 1 {
+        return None;
+    }
+    let value = |b: u8| -> Option<u32> {
+        Some(match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let mut out = Vec::with_capacity(run.len() * 3 / 4);
+    for chunk in run.as_bytes().chunks(4) {
+        let mut bits = 0u32;
+        for (k, b) in chunk.iter().enumerate() {
+            bits |= value(*b)? << (18 - 6 * k);
+        }
+        let bytes = bits.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    Some(out)
+}
+
+/// `chars` with markdown emphasis and code marks between two letters removed
+/// (`ig**no**re`, ``ig`no`re``, `ig~~no~~re`); with `underscores`, `_` too (`i_gno_re`),
+/// which identifiers also use, so the caller reads that as a second reading.
+pub(super) fn emphasis_inside_words(chars: &[char], underscores: bool) -> Option<Vec<char>> {
+    let is_mark = |c: char| EMPHASIS.contains(&c) || (underscores && c == '_');
+    if !chars.iter().any(|c| is_mark(*c)) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(chars.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < chars.len() {
+        if is_mark(chars[i]) {
+            let run = chars[i..].iter().take_while(|c| is_mark(**c)).count();
+            let before = i > 0 && chars[i - 1].is_alphanumeric();
+            let after = chars.get(i + run).is_some_and(|c| c.is_alphanumeric());
+            if before && after {
+                changed = true;
+            } else {
+                out.extend_from_slice(&chars[i..i + run]);
+            }
+            i += run;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    changed.then_some(out)
+}
+
+/// `chars` with letters spaced apart read as words: a run of at least four single letters
+/// each followed by one space, dot or dash (`i g n o r e`, `i.g.n.o.r.e`) becomes one word,
+/// and so does a shorter run that follows or precedes such a run across wider spacing (`i g
+/// n o r e  a l l`). Three letters (`e.g.`, `U.S.A.`) are left alone.
+pub(super) fn spaced_letters(chars: &[char]) -> Option<Vec<char>> {
+    let runs = letter_runs(chars);
+    if !runs.iter().any(|r| r.letters >= 4) {
+        return None;
+    }
+    // A run joins when it is long, or sits next to a joining run with only spaces between.
+    let mut joined = vec![false; runs.len()];
+    for (k, run) in runs.iter().enumerate() {
+        joined[k] = run.letters >= 4;
+    }
+    for _ in 0..2 {
+        for k in 0..runs.len() {
+            let near = |j: usize| {
+                joined[j]
+                    && chars[runs[j.min(k)].end..runs[j.max(k)].start]
+                        .iter()
+                        .all(|c| *c == ' ')
+            };
+            if !joined[k] && ((k > 0 && near(k - 1)) || (k + 1 < runs.len() && near(k + 1))) {
+                joined[k] = runs[k].letters >= 2;
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(chars.len());
+    let mut at = 0;
+    for (run, join) in runs.iter().zip(joined) {
+        if !join {
+            continue;
+        }
+        out.extend_from_slice(&chars[at..run.start]);
+        out.extend(
+            chars[run.start..run.end]
+                .iter()
+                .filter(|c| c.is_alphanumeric()),
+        );
+        at = run.end;
+    }
+    out.extend_from_slice(&chars[at..]);
+    Some(out)
+}
+
+/// A run of single letters, each but the last followed by one separator.
+struct LetterRun {
+    start: usize,
+    end: usize,
+    letters: usize,
+}
+
+fn letter_runs(chars: &[char]) -> Vec<LetterRun> {
+    let single = |i: usize| {
+        chars[i].is_alphabetic()
+            && (i == 0 || !chars[i - 1].is_alphanumeric())
+            && chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric())
+    };
+    let separator = |c: char| matches!(c, ' ' | '.' | '-');
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !single(i) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut letters = 1;
+        let mut end = i + 1;
+        while end + 1 < chars.len() && separator(chars[end]) && single(end + 1) {
+            letters += 1;
+            end += 2;
+        }
+        if letters >= 2 {
+            runs.push(LetterRun {
+                start,
+                end,
+                letters,
+            });
+        }
+        i = end;
+    }
+    runs
+}
+
+#[cfg(test)]
+#[path = "decode_tests.rs"]
+mod tests;
