@@ -452,6 +452,8 @@ def write_benign(out, udhr, manifest):
                    "tests/fixtures/near-miss"):
         real += sorted((ROOT / folder).glob("*.json"))
     for path in real:
+        if "name" not in json.loads(path.read_text(encoding="utf-8")):
+            continue  # not a card (the legacy fixtures' key set)
         rel = path.relative_to(ROOT)
         file = f"benign/real-{str(rel).replace('/', '-')}"
         (out / "benign").mkdir(parents=True, exist_ok=True)
@@ -477,7 +479,13 @@ def main():
             zipfile.ZipFile(path).extractall(unpacked / name)
         else:
             with tarfile.open(path) as tar:
-                tar.extractall(unpacked / name, filter="data")
+                # The "data" filter (no links out, no absolute paths) where Python has it.
+                if hasattr(tarfile, "data_filter"):
+                    tar.extractall(unpacked / name, filter="data")
+                else:
+                    names = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
+                    assert all(not m.name.startswith("/") and ".." not in m.name for m in names)
+                    tar.extractall(unpacked / name, members=names)
     for split in ("dev", "heldout", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
