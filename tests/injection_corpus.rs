@@ -126,8 +126,7 @@ fn measured() -> &'static (Vec<Measured>, Duration) {
         let mut spent = Duration::ZERO;
         for entry in cards {
             let file = dir.join(entry["file"].as_str().expect("card file"));
-            let bytes =
-                std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             let mut run = |profile| {
                 let start = Instant::now();
                 let report = validate_document(&bytes, profile, None)
@@ -172,10 +171,7 @@ impl Rate {
 }
 
 fn table(out: &mut String, title: &str, rows: &BTreeMap<String, Rate>) {
-    let _ = writeln!(
-        out,
-        "  {title:<40} flagged        refused (registry error)"
-    );
+    let _ = writeln!(out, "  {title:<40} flagged        refused (registry error)");
     for (name, rate) in rows {
         let _ = writeln!(
             out,
@@ -242,7 +238,12 @@ fn split_report(split: &str) -> (Rate, String) {
             card.text("pointer"),
         );
         for d in card.spec.iter().filter(|d| is_injection(d)) {
-            let _ = writeln!(out, "      found elsewhere: {} {}", d.code.as_str(), d.pointer);
+            let _ = writeln!(
+                out,
+                "      found elsewhere: {} {}",
+                d.code.as_str(),
+                d.pointer
+            );
         }
     }
     (overall, out)
@@ -290,7 +291,12 @@ fn benign_cards_get_no_registry_error_from_the_lints() {
     // own mistakes, such as a missing `version`, are counted apart).
     let errors: Vec<(&Measured, &Diagnostic)> = benign
         .iter()
-        .flat_map(|c| c.registry.iter().filter(|d| d.is_error()).map(move |d| (*c, d)))
+        .flat_map(|c| {
+            c.registry
+                .iter()
+                .filter(|d| d.is_error())
+                .map(move |d| (*c, d))
+        })
         .filter(|(c, d)| is_injection(d) || c.text("source") == "udhr")
         .collect();
     let own_mistakes = benign
@@ -362,5 +368,8 @@ fn the_pointer_rule_counts_only_the_payload_field_and_what_is_under_it() {
     ));
     assert!(!at_or_under("/descriptionx", "/description"));
     assert!(!at_or_under("/skills/0", "/skills/0/examples/1"));
-    assert!(!at_or_under("/skills/0/examples/10", "/skills/0/examples/1"));
+    assert!(!at_or_under(
+        "/skills/0/examples/10",
+        "/skills/0/examples/1"
+    ));
 }
