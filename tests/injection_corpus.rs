@@ -171,11 +171,11 @@ impl Rate {
 }
 
 fn table(out: &mut String, title: &str, rows: &BTreeMap<String, Rate>) {
-    let _ = writeln!(out, "  {title:<40} flagged        refused (registry error)");
+    let _ = writeln!(out, "  {title:<56} flagged        refused (registry error)");
     for (name, rate) in rows {
         let _ = writeln!(
             out,
-            "  {name:<40} {:>3}/{:<3} {:>5.1}%  {:>3}",
+            "  {name:<56} {:>3}/{:<3} {:>5.1}%  {:>3}",
             rate.flagged,
             rate.total,
             rate.value() * 100.0,
