@@ -10,7 +10,8 @@
 //! notes are not detections) points at or under the field that holds its payload. The
 //! held-out rate must reach [`THRESHOLD`], and no benign card may get a registry-profile
 //! error from these lints (nor any error on a udhr card, the clean base card with other
-//! text). `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure).
+//! text). `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
+//! `A2A_CORPUS_LISTED=n` lists n misses instead of 25.
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -31,8 +32,13 @@ use serde_json::Value;
 
 /// The held-out detection rate issue 43 asks for.
 const THRESHOLD: f64 = 0.90;
-/// How many misses and false positives the report lists.
-const LISTED: usize = 25;
+/// How many misses and false positives the report lists, unless `A2A_CORPUS_LISTED` says.
+fn listed() -> usize {
+    std::env::var("A2A_CORPUS_LISTED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(25)
+}
 
 fn report_only() -> bool {
     std::env::var_os("A2A_CORPUS_REPORT_ONLY").is_some_and(|v| v == "1")
@@ -227,8 +233,8 @@ fn split_report(split: &str) -> (Rate, String) {
     );
     table(&mut out, "attack", &attacks);
     table(&mut out, "field", &fields);
-    let _ = writeln!(out, "  misses (first {LISTED} of {}):", misses.len());
-    for card in misses.iter().take(LISTED) {
+    let _ = writeln!(out, "  misses (first {} of {}):", listed(), misses.len());
+    for card in misses.iter().take(listed()) {
         let payload: String = card.text("payload").chars().take(160).collect();
         let _ = writeln!(
             out,
@@ -343,11 +349,11 @@ fn benign_cards_get_no_registry_error_from_the_lints() {
     );
     // The first error of each card, a card per line: one language's mark repeated on every
     // line would hide the others'.
-    let mut listed: Vec<&str> = Vec::new();
+    let mut shown: Vec<&str> = Vec::new();
     for (card, d) in &errors {
         let file = card.text("file");
-        if listed.last() != Some(&file) && listed.len() < LISTED {
-            listed.push(file);
+        if shown.last() != Some(&file) && shown.len() < listed() {
+            shown.push(file);
             let count = errors
                 .iter()
                 .filter(|(c, _)| c.text("file") == file)
@@ -358,7 +364,7 @@ fn benign_cards_get_no_registry_error_from_the_lints() {
     for card in benign
         .iter()
         .filter(|c| c.spec.iter().any(is_injection))
-        .take(LISTED)
+        .take(listed())
     {
         for d in card.spec.iter().filter(|d| is_injection(d)) {
             let _ = writeln!(out, "    warning {}: {d}", card.text("file"));
