@@ -214,7 +214,7 @@ def agentdojo_attacks(pkg):
                         user = value
                     else:
                         model = value
-            name = ev.names.get("name", name) if "name" in ev.names else name
+            name = ev.names.get("name", name)
             if isinstance(template, str):
                 found[cls.name] = (name, template, user, model)
     attacks = []
@@ -392,7 +392,8 @@ def add_bad_characters(pkg, texts, rng, add):
 def base_card():
     """The clean base card of tests/fixtures/poisoned/: the exfiltration card without its
     one attack (its second example)."""
-    card = json.loads((ROOT / "tests/fixtures/poisoned/exfiltration-example.json").read_text())
+    path = ROOT / "tests/fixtures/poisoned/exfiltration-example.json"
+    card = json.loads(path.read_text(encoding="utf-8"))
     examples = card["skills"][0]["examples"]
     assert len(examples) == 2, "the base card changed: exfiltration-example.json"
     del examples[1]
