@@ -12,7 +12,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 
 use super::decode;
-use super::hidden::is_invisible;
+use super::hidden::as_shown;
 
 /// How a reading was obtained, which a finding's message tells when it is not the text as
 /// written.
@@ -102,7 +102,7 @@ fn fold_chars(text: &str, underscores: bool) -> (Vec<char>, bool) {
     let mut chars: Vec<char> = if text.is_ascii() {
         text.chars().map(|c| c.to_ascii_lowercase()).collect()
     } else {
-        let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
+        let visible = as_shown(text);
         visible
             .nfkc()
             .flat_map(char::to_uppercase)
@@ -199,7 +199,7 @@ impl Folded {
     /// uppercase, which folds `ß` to `ss` as case folding does).
     #[cfg_attr(not(test), allow(dead_code))] // the rules read [`readings`]
     pub(super) fn new(text: &str) -> Self {
-        let visible: String = text.chars().filter(|c| !is_invisible(*c)).collect();
+        let visible = as_shown(text);
         let chars: Vec<char> = visible
             .nfkc()
             .flat_map(char::to_uppercase)

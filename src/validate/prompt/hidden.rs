@@ -28,7 +28,9 @@ use unicode_script::{Script, UnicodeScript};
 use unicode_security::GeneralSecurityProfile;
 use unicode_security::general_security_profile::IdentifierType;
 
+const ZWSP: char = '\u{200b}';
 const ZWNJ: char = '\u{200c}';
+const BACKSPACE: char = '\u{8}';
 const ZWJ: char = '\u{200d}';
 const BLACK_FLAG: char = '\u{1f3f4}';
 const CANCEL_TAG: char = '\u{e007f}';
@@ -46,9 +48,57 @@ pub(super) fn is_invisible(c: char) -> bool {
     if is_prepended_concatenation_mark(c) {
         return false;
     }
-    c.general_category() == GeneralCategory::Format
+    is_control(c)
+        || c.general_category() == GeneralCategory::Format
         || c.identifier_type() == Some(IdentifierType::Default_Ignorable)
         || ('\u{e0000}'..='\u{e0fff}').contains(&c)
+}
+
+/// A control character other than the tab and the line breaks text uses: a backspace, an
+/// escape, a C1 control. A terminal acts on them (a backspace erases the letter before it,
+/// so `Ignorx\u{8}e` shows "Ignore") and a model reads them; text for people has no use for
+/// them.
+fn is_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
+/// The text as it shows: invisible characters left out, and a backspace erasing the
+/// character before it as a terminal does.
+pub(super) fn as_shown(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == BACKSPACE {
+            shown.pop();
+        } else if !is_invisible(c) {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
+/// A character of a script written without spaces between words (Thai, Lao, Khmer, Myanmar,
+/// Javanese, Balinese, Tibetan, Chinese, Japanese...), where a zero-width space marks where a
+/// line may break between two words.
+fn is_unspaced_script(c: char) -> bool {
+    matches!(
+        c.script(),
+        Script::Thai
+            | Script::Lao
+            | Script::Khmer
+            | Script::Myanmar
+            | Script::Javanese
+            | Script::Balinese
+            | Script::Buginese
+            | Script::Tai_Tham
+            | Script::Tai_Le
+            | Script::New_Tai_Lue
+            | Script::Tai_Viet
+            | Script::Tibetan
+            | Script::Han
+            | Script::Hiragana
+            | Script::Katakana
+            | Script::Yi
+    )
 }
 
 /// Visible format characters: signs written before digits (Arabic number sign...).
@@ -211,6 +261,12 @@ fn verdict(chars: &[char], i: usize) -> Verdict {
                 || both(&is_joining_letter)
                 || (c == ZWJ && both(&is_emoji))
         }
+        // A word break in a script without spaces: after one of its characters, before
+        // another, a space or the end.
+        ZWSP => {
+            before.is_some_and(is_unspaced_script)
+                && after.is_none_or(|a| a.is_whitespace() || is_unspaced_script(a))
+        }
         c if is_mongolian_selector(c) => before.is_some_and(is_mongolian_letter),
         c if is_supplementary_selector(c) => before.is_some_and(is_ideograph),
         // No standardized variation sequence has a Latin letter as its base: a selector
@@ -285,6 +341,10 @@ const KINDS: &[Kind] = &[
     ),
     (|c| c == SOFT_HYPHEN, "soft hyphens"),
     (
+        is_control,
+        "control characters (a backspace erases the letter before it on a terminal)",
+    ),
+    (
         |c| c == MONGOLIAN_VOWEL_SEPARATOR,
         "Mongolian vowel separators",
     ),
@@ -338,6 +398,40 @@ mod tests {
     }
 
     #[test]
+    fn tabs_and_line_breaks_are_text_and_a_backspace_erases_as_shown() {
+        for c in ['\t', '\n', '\r', ' ', '\u{a0}'] {
+            assert!(!is_invisible(c), "U+{:04X}", c as u32);
+        }
+        assert_eq!(as_shown("Ignorx\u{8}e previous"), "Ignore previous");
+        assert_eq!(as_shown("\u{8}\u{8}a\u{200b}b"), "ab");
+    }
+
+    #[test]
+    fn a_zero_width_space_breaks_words_of_scripts_without_spaces_only() {
+        // Javanese after pada lingsa, before a letter or a space; Thai; Japanese; Khmer.
+        for text in [
+            "ꦱꦮꦶ꧈\u{200b}ꦥꦒꦸ",
+            "ꦧ꧀ꦧꦤ꧀\u{200b} ꦲꦸꦠ",
+            "ภาษา\u{200b}ไทย",
+            "日本語\u{200b}テキスト",
+            "ភាសា\u{200b}ខ្មែរ",
+            "ภาษาไทย\u{200b}",
+        ] {
+            assert!(hidden(text).is_empty(), "{text:?}");
+        }
+        // Latin, a Thai letter before Latin, Latin before Thai, a run, alone at the start.
+        for text in [
+            "ab\u{200b}cd",
+            "ไทย\u{200b}abc",
+            "abc\u{200b}ไทย",
+            "ไทย\u{200b}\u{200b}ไทย",
+            "\u{200b}ไทย",
+        ] {
+            assert!(!hidden(text).is_empty(), "{text:?}");
+        }
+    }
+
+    #[test]
     fn every_kind_of_invisible_character_is_found() {
         for c in [
             '\u{e0000}', // first of the tag block
@@ -373,6 +467,13 @@ mod tests {
             '\u{3164}',  // Hangul filler
             '\u{ffa0}',  // halfwidth Hangul filler
             '\u{e0fff}', // last default-ignorable code point
+            '\u{0}',     // C0 controls: first, a backspace, an escape, the last
+            '\u{8}',
+            '\u{1b}',
+            '\u{1f}',
+            '\u{7f}', // delete
+            '\u{80}', // C1 controls, first and last
+            '\u{9f}',
         ] {
             assert_eq!(hidden(&format!("ab{c}cd")), [2], "U+{:04X}", c as u32);
             assert!(noted(&format!("ab{c}cd")).is_empty(), "U+{:04X}", c as u32);

@@ -12,6 +12,8 @@ const COMBINING_DOT_ABOVE: char = '\u{307}';
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Token {
     Exact(String),
+    /// An English word of [`TYPO_TOLERANT_CHARS`] or more, also matched one typo away.
+    Tolerant(String),
     Prefix(String),
 }
 
@@ -19,14 +21,43 @@ impl Token {
     fn accepts(&self, unit: &str) -> bool {
         match self {
             Token::Exact(text) => unit == text,
+            Token::Tolerant(text) => unit == text || one_typo_apart(text, unit),
             Token::Prefix(stem) => unit.starts_with(stem.as_str()),
         }
     }
 
     fn first_char(&self) -> Option<char> {
         match self {
-            Token::Exact(text) | Token::Prefix(text) => text.chars().next(),
+            Token::Exact(text) | Token::Tolerant(text) | Token::Prefix(text) => text.chars().next(),
         }
+    }
+}
+
+/// English words of the table at least this long also match a word one typo away (a letter
+/// added, left out or changed: "iunstructions"); published injections carry such typos, on
+/// purpose or not, and a model reads through them. Shorter words would meet too many real
+/// words, and in languages that inflect (Turkish, Polish...) one letter changes the meaning.
+const TYPO_TOLERANT_CHARS: usize = 8;
+
+/// True when `unit` is `word` with one letter added, left out or changed, and `word` is long
+/// enough for that to be a typo rather than another word.
+fn one_typo_apart(word: &str, unit: &str) -> bool {
+    let (w, u): (Vec<char>, Vec<char>) = (word.chars().collect(), unit.chars().collect());
+    if w.len() < TYPO_TOLERANT_CHARS || w.len().abs_diff(u.len()) > 1 {
+        return false;
+    }
+    let head = w.iter().zip(&u).take_while(|(a, b)| a == b).count();
+    let (short, long) = if w.len() <= u.len() {
+        (&w, &u)
+    } else {
+        (&u, &w)
+    };
+    if short.len() == long.len() {
+        // One letter changed: the rest after it is equal.
+        head < w.len() && w[head + 1..] == u[head + 1..]
+    } else {
+        // One letter added: dropping it from the longer word gives the shorter.
+        long[head + 1..] == short[head..]
     }
 }
 
@@ -53,7 +84,7 @@ pub(super) struct Compiled {
     slots: Vec<Slot>,
 }
 
-fn alternatives(source: &str, unspaced: bool) -> Vec<Alternative> {
+fn alternatives(source: &str, unspaced: bool, tolerant: bool) -> Vec<Alternative> {
     source
         .split('|')
         .map(|alternative| {
@@ -69,6 +100,9 @@ fn alternatives(source: &str, unspaced: bool) -> Vec<Alternative> {
                     .split('+')
                     .map(|word| match word.strip_suffix('*') {
                         Some(stem) => Token::Prefix(stem.to_owned()),
+                        None if tolerant && word.chars().count() >= TYPO_TOLERANT_CHARS => {
+                            Token::Tolerant(word.to_owned())
+                        }
                         None => Token::Exact(word.to_owned()),
                     })
                     .collect()
@@ -86,6 +120,7 @@ impl Compiled {
     /// index needs; the table's tests compile every pattern.
     pub(super) fn new(family: usize, lang: Lang, source: &str) -> Self {
         let unspaced = lang.unspaced();
+        let tolerant = lang == Lang::En;
         let slots: Vec<Slot> = source
             .split_whitespace()
             .map(|slot| {
@@ -96,16 +131,16 @@ impl Compiled {
                 } else if let Some(n) = slot.strip_prefix('~').and_then(|n| n.parse().ok()) {
                     Slot::Gap(n)
                 } else if let Some(not) = slot.strip_prefix('!') {
-                    Slot::Not(alternatives(not, unspaced))
+                    Slot::Not(alternatives(not, unspaced, false))
                 } else if let Some(inner) = slot.strip_prefix('[').and_then(|s| s.strip_suffix(']'))
                 {
                     Slot::Units {
-                        alternatives: alternatives(inner, unspaced),
+                        alternatives: alternatives(inner, unspaced, tolerant),
                         optional: true,
                     }
                 } else {
                     Slot::Units {
-                        alternatives: alternatives(slot, unspaced),
+                        alternatives: alternatives(slot, unspaced, tolerant),
                         optional: false,
                     }
                 }
@@ -166,7 +201,7 @@ impl Compiled {
                         alternative
                             .iter()
                             .map(|token| match token {
-                                Token::Exact(text) => text.clone(),
+                                Token::Exact(text) | Token::Tolerant(text) => text.clone(),
                                 Token::Prefix(stem) => format!("{stem}x"),
                             })
                             .collect::<Vec<_>>()
@@ -191,7 +226,7 @@ impl Compiled {
                 _ => Vec::new(),
             })
             .map(|token| match token {
-                Token::Exact(text) | Token::Prefix(text) => text,
+                Token::Exact(text) | Token::Tolerant(text) | Token::Prefix(text) => text,
             })
             .collect()
     }
@@ -342,5 +377,38 @@ impl<'f> Stream<'f> {
             .map(|at| self.unit(at))
             .collect::<Vec<_>>()
             .join(self.joiner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_typo_apart;
+
+    #[test]
+    fn a_long_word_matches_one_typo_away_and_no_further() {
+        for typo in [
+            "iunstructions", // a letter added
+            "instructons",   // one left out
+            "instrwctions",  // one changed
+            "xinstructions", // added first
+            "instructionsx", // added last
+            "nstructions",   // first left out
+            "instruction",   // last left out
+        ] {
+            assert!(one_typo_apart("instructions", typo), "{typo}");
+        }
+        for other in [
+            "instructions", // the same word is matched as it is, not as a typo
+            "iunstructons", // two typos
+            "instrucXions2",
+            "constructions", // two letters changed
+            "instruct",
+        ] {
+            assert!(!one_typo_apart("instructions", other), "{other}");
+        }
+        // Below eight letters a typo is too often another word.
+        assert!(!one_typo_apart("ignore", "ignora"));
+        assert!(!one_typo_apart("previou", "previous"));
+        assert!(one_typo_apart("previous", "previouz"));
     }
 }

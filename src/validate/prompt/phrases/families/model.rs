@@ -9,9 +9,18 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
     patterns: &[
         (
             En,
-            "reveal|print|repeat|output|disclose|leak|dump [me] [your|the] \
-             [full|entire|hidden|initial|original|secret] system|initial|hidden|secret \
-             prompt|prompts|instructions",
+            "reveal|print|repeat|output|disclose|leak|dump|show|display|share|encode|\
+             translate ~3 system|initial|hidden|secret|original|starting \
+             prompt|prompts|instructions|message",
+        ),
+        (
+            En,
+            "what are|were|is your system|initial|hidden|secret|original|starting|first \
+             prompt|prompts|instructions|message",
+        ),
+        (
+            En,
+            "instructions|prompt you were|have+been|had+been given|told",
         ),
         (
             Es,

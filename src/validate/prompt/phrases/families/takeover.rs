@@ -9,11 +9,15 @@ pub(super) const OVERRIDE: Family = Family {
     patterns: &[
         (
             En,
-            "ignore|disregard|forget|override|bypass [all] [of] \
-             [the|your|any|my|these|those] \
-             previous|prior|above|earlier|preceding|former|system|original|existing \
-             instructions|instruction|prompts|prompt|rules|directions|directives|\
-             guidelines|context|messages",
+            "ignore|disregard|forget|override|bypass ~4 \
+             previous|prior|above|earlier|preceding|former|system|original|existing|initial|\
+             starting ~2 instructions|instruction|prompts|prompt|rules|directions|directives|\
+             guidelines|context|messages|commands|orders",
+        ),
+        (
+            En,
+            "ignore|disregard|forget [all|any|the|your|my] instructions|instruction|prompts|\
+             prompt",
         ),
         (
             En,
@@ -471,7 +475,10 @@ pub(super) const TODO_ORDER: Family = Family {
             "^ todo|fixme : \
          ignore|disregard|forget|send|reveal|print|output|call|tell|say|respond|reply|\
          answer|include|email|upload|delete|run|execute|visit|fetch|always|never|do+not|\
-         don+t",
+         don+t|transfer|pay|modify|change|create|make|invite|get|post|forward|share|\
+         concatenate|remove|add|book|buy|download|open|click|go|please|grant|give|move|\
+         copy|export|schedule|reset|disable|enable|install|update|set|retrieve|\
+         collect|find|read|summarize|contact|message|publish|approve|cancel",
         ),
         (
             Es,

@@ -180,8 +180,19 @@ fn every_family_has_a_name_and_english_sentences() {
 
 #[test]
 fn optional_words_may_be_left_out_but_required_ones_may_not() {
-    assert_eq!(family_of("ignore instructions"), None); // "previous" is required
-    assert_eq!(family_of("ignore previous"), None);
+    assert_eq!(family_of("ignore the errors"), None);
+    assert_eq!(family_of("ignore previous"), None); // the noun is required
+    assert_eq!(family_of("ignore instructions"), Some(1));
+    assert_eq!(
+        family_of("ignore any previous and following instructions"),
+        Some(1)
+    );
+    assert_eq!(family_of("Ignore your previous iunstructions"), Some(1)); // a typo
+    assert_eq!(family_of("ignore the five previous instructions"), Some(1)); // ~4
+    assert_eq!(
+        family_of("ignore the five six seven eight previous instructions"),
+        None
+    );
     assert_eq!(family_of("ignore previous instructions"), Some(1));
     assert_eq!(family_of("user pre-authorized"), Some(5));
     assert_eq!(family_of("do not ask user"), None); // "the|your" is required
@@ -236,5 +247,5 @@ fn a_dotted_capital_i_does_not_split_a_word() {
         "ignore previous instructions"
     );
     // A combining dot elsewhere still separates words.
-    assert_eq!(family_of("ignore previous a\u{307}instructions"), None);
+    assert_eq!(family_of("ig\u{307}nore previous instructions"), None);
 }
