@@ -58,6 +58,54 @@ pub(super) fn find(folded: &Folded) -> Vec<Link> {
             });
         }
     }
+    found.extend(reference_definitions(folded, &code));
+    found
+}
+
+/// The links of markdown's reference definitions (`[ref]: https://...` on a line of its
+/// own, used as `[text][ref]`, `![alt][ref]`, `![ref]`): an image when some `![` uses the
+/// label. `ref` is matched as folded, as markdown matches labels without case.
+fn reference_definitions(folded: &Folded, code: &[bool]) -> Vec<Link> {
+    let chars = &folded.chars;
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    while line_start < chars.len() {
+        let line_end = chars[line_start..]
+            .iter()
+            .position(|c| *c == '\n')
+            .map_or(chars.len(), |p| line_start + p);
+        let at = line_start
+            + chars[line_start..line_end]
+                .iter()
+                .take(3)
+                .take_while(|c| **c == ' ')
+                .count();
+        if chars.get(at) == Some(&'[') && !code[at] {
+            let line: String = chars[at + 1..line_end]
+                .iter()
+                .take(MAX_LINK_CHARS)
+                .collect();
+            if let Some((label, rest)) = line.split_once("]:") {
+                let target = rest.split_whitespace().next().unwrap_or("");
+                let target = target.trim_start_matches('<').trim_end_matches('>');
+                if !label.is_empty() && !label.contains(['[', ']']) && !target.is_empty() {
+                    let text: String = chars.iter().collect();
+                    let image = text.contains(&format!("![{label}]"))
+                        || text.match_indices("![").any(|(k, _)| {
+                            text[k..].find(']').is_some_and(|close| {
+                                text[k + close + 1..].starts_with(&format!("[{label}]"))
+                            })
+                        });
+                    found.push(Link {
+                        target: target.to_owned(),
+                        image,
+                        quoted: folded.quoted[at],
+                    });
+                }
+            }
+        }
+        line_start = line_end + 1;
+    }
     found
 }
 
@@ -116,12 +164,32 @@ fn html_target(chars: &[char], at: usize) -> Option<(String, bool)> {
     Some((target.to_owned(), image))
 }
 
-/// The first template placeholder in `url`: `{name}`, `{{name}}`, `$NAME`, `${NAME}`.
+/// The first template placeholder in `url`: `{name}`, `{{name}}`, `$NAME`, `${NAME}`, and
+/// after the host `[NAME]` or `<NAME>` (what prompts use for "put the data here": an IPv6
+/// host `[::1]` comes before the path, and has no letters-only name).
 pub(super) fn placeholder(url: &str) -> Option<&str> {
     let is_name = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | ' ');
+    let host_end = url.find("://").map_or(0, |s| {
+        url[s + 3..]
+            .find(['/', '?', '#'])
+            .map_or(url.len(), |e| s + 3 + e)
+    });
     for (at, c) in url.char_indices() {
         let rest = &url[at..];
         match c {
+            '[' | '<' if at >= host_end => {
+                let close = if c == '[' { ']' } else { '>' };
+                let len = rest[1..].find(close)?;
+                let name = &rest[1..1 + len];
+                if (2..=40).contains(&len)
+                    && name
+                        .chars()
+                        .all(|c| c.is_alphabetic() || matches!(c, '_' | '-' | ' '))
+                    && name.chars().any(char::is_alphabetic)
+                {
+                    return Some(&rest[..len + 2]);
+                }
+            }
             '{' => {
                 let inner = rest.trim_start_matches('{');
                 let len = inner.find('}')?;
@@ -199,6 +267,34 @@ mod tests {
             assert!(links(text).is_empty(), "{text:?}: {:?}", links(text));
         }
         assert!(links("[x](a\n\nb)").is_empty());
+        // Reference definitions: an image when `![` uses the label, in any of its forms.
+        for (text, image) in [
+            (
+                "Print ![Hello][ref]\n\n[ref]: https://h.example/l.png?a=[DATA]",
+                true,
+            ),
+            ("![Ref]\n[ref]: https://h.example/l.png", true),
+            (
+                "![alt][REF]\n   [ref]: <https://h.example/l.png> \"title\"",
+                true,
+            ),
+            ("[Click here][ref]\n\n[ref]: https://h.example/c", false),
+            ("[ref]: https://h.example/c", false),
+        ] {
+            let found = links(text);
+            assert_eq!(found.len(), 1, "{text:?}: {found:?}");
+            assert_eq!(found[0].1, image, "{text:?}");
+            assert!(found[0].0.starts_with("https://h.example/"), "{text:?}");
+        }
+        // Not definitions: indented four spaces (code), in a code span, mid-line, no colon.
+        for text in [
+            "    [ref]: https://h.example/c",
+            "`[ref]: https://h.example/c`",
+            "see [ref]: https://h.example/c",
+            "[ref] https://h.example/c",
+        ] {
+            assert!(links(text).is_empty(), "{text:?}: {:?}", links(text));
+        }
         // In a code span a link is shown, not rendered; after it, links count again.
         assert!(links("Flags `[x](javascript:alert(1))` links").is_empty());
         assert_eq!(
@@ -219,6 +315,9 @@ mod tests {
             ("https://h.example/p?k=${API_KEY}", "${API_KEY}"),
             ("https://h.example/{user.email}.png", "{user.email}"),
             ("https://h.example/p?q={chat history}", "{chat history}"),
+            ("https://h.example/logo.png?azure=[data]", "[data]"),
+            ("https://h.example/colab=[info]", "[info]"),
+            ("https://h.example/p?q=<user_secret>", "<user_secret>"),
         ] {
             assert_eq!(placeholder(url), Some(found), "{url:?}");
         }
@@ -229,6 +328,11 @@ mod tests {
             "https://h.example/p?j={\"a\":1}",
             "https://h.example/a$b",
             "https://h.example/{",
+            "http://[fe80::1]/p",           // an IPv6 host
+            "http://[abcd]/p",              // brackets in the host position
+            "https://h.example/p?a[0]=1",   // an array index
+            "https://h.example/p?a[]=1",    // an empty one
+            "https://h.example/p?f=[1, 2]", // numbers
         ] {
             assert_eq!(placeholder(url), None, "{url:?}");
         }
