@@ -31,6 +31,9 @@ use unicode_security::general_security_profile::IdentifierType;
 const ZWSP: char = '\u{200b}';
 const ZWNJ: char = '\u{200c}';
 const BACKSPACE: char = '\u{8}';
+/// NEL, a line break.
+const NEXT_LINE: char = '\u{85}';
+const CONTROL_SEQUENCE_INTRODUCER: char = '\u{9b}';
 const ZWJ: char = '\u{200d}';
 const BLACK_FLAG: char = '\u{1f3f4}';
 const CANCEL_TAG: char = '\u{e007f}';
@@ -59,7 +62,15 @@ pub(super) fn is_invisible(c: char) -> bool {
 /// so `Ignorx\u{8}e` shows "Ignore") and a model reads them; text for people has no use for
 /// them.
 fn is_control(c: char) -> bool {
-    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r' | NEXT_LINE)
+}
+
+/// A C1 control that a terminal does not act on. Alone in text it is nearly always a
+/// Windows-1252 character decoded as Latin-1 (U+0092 for `’`: measured in the Universal
+/// Declaration of Human Rights corpus, docs/lints.md), so it is noted, not refused; the
+/// control sequence introducer (U+009B) starts escape sequences and is hidden text.
+fn is_mis_decoded_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9f}').contains(&c) && c != NEXT_LINE && c != CONTROL_SEQUENCE_INTRODUCER
 }
 
 /// The text as it shows: invisible characters left out, and a backspace erasing the
@@ -264,8 +275,23 @@ fn verdict(chars: &[char], i: usize) -> Verdict {
         // A word break in a script without spaces: after one of its characters, before
         // another, a space or the end.
         ZWSP => {
-            before.is_some_and(is_unspaced_script)
-                && after.is_none_or(|a| a.is_whitespace() || is_unspaced_script(a))
+            // One side a character of such a script, the other no letter or digit of a
+            // script with spaces (`ꦤ꧀ \u{200b}ꦏ`, `꧈\u{200b}~`, at the end) and nothing
+            // invisible.
+            let beside_unspaced = |n: Option<char>| n.is_some_and(is_unspaced_script);
+            let no_spaced_word = |n: Option<char>| {
+                n.is_none_or(|n| is_unspaced_script(n) || !(n.is_alphanumeric() || is_invisible(n)))
+            };
+            (beside_unspaced(before) || beside_unspaced(after))
+                && no_spaced_word(before)
+                && no_spaced_word(after)
+        }
+        c if is_mis_decoded_c1(c) => {
+            return if in_run {
+                Verdict::Hidden
+            } else {
+                Verdict::Noted
+            };
         }
         c if is_mongolian_selector(c) => before.is_some_and(is_mongolian_letter),
         c if is_supplementary_selector(c) => before.is_some_and(is_ideograph),
@@ -407,6 +433,18 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_c1_control_is_noted_as_mis_decoded_text_and_a_run_is_hidden() {
+        for c in ['\u{80}', '\u{92}', '\u{9a}', '\u{9c}', '\u{9f}'] {
+            let text = format!("qui{c}ê");
+            assert!(hidden(&text).is_empty(), "U+{:04X}", c as u32);
+            assert_eq!(noted(&text), [3], "U+{:04X}", c as u32);
+            assert_eq!(hidden(&format!("a{c}{c}b")), [1, 2], "U+{:04X}", c as u32);
+        }
+        assert!(!is_invisible('\u{85}')); // NEL breaks a line
+        assert_eq!(hidden("a\u{9b}31mb"), [1]);
+    }
+
+    #[test]
     fn a_zero_width_space_breaks_words_of_scripts_without_spaces_only() {
         // Javanese after pada lingsa, before a letter or a space; Thai; Japanese; Khmer.
         for text in [
@@ -416,6 +454,9 @@ mod tests {
             "日本語\u{200b}テキスト",
             "ភាសា\u{200b}ខ្មែរ",
             "ภาษาไทย\u{200b}",
+            "ꦤ꧀ \u{200b}ꦏ",
+            "꧈\u{200b}~ꦲ",
+            "\u{200b}ไทย",
         ] {
             assert!(hidden(text).is_empty(), "{text:?}");
         }
@@ -425,7 +466,9 @@ mod tests {
             "ไทย\u{200b}abc",
             "abc\u{200b}ไทย",
             "ไทย\u{200b}\u{200b}ไทย",
-            "\u{200b}ไทย",
+            "ab \u{200b}cd",
+            "ab\u{200b} cd",
+            "\u{200b}",
         ] {
             assert!(!hidden(text).is_empty(), "{text:?}");
         }
@@ -472,8 +515,7 @@ mod tests {
             '\u{1b}',
             '\u{1f}',
             '\u{7f}', // delete
-            '\u{80}', // C1 controls, first and last
-            '\u{9f}',
+            '\u{9b}', // the control sequence introducer
         ] {
             assert_eq!(hidden(&format!("ab{c}cd")), [2], "U+{:04X}", c as u32);
             assert!(noted(&format!("ab{c}cd")).is_empty(), "U+{:04X}", c as u32);

@@ -9,6 +9,18 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
     patterns: &[
         (
             En,
+            "repeat|output|print|show|reveal|translate|encode|display|dump ~3 above|previous|preceding|earlier|initial|entire|whole text|conversation|message|messages|words|prompt|instructions",
+        ),
+        (
+            En,
+            "repeat|output|print|show|reveal|translate|encode|display|dump ~3 text|conversation|messages|words|instructions above|so+far|verbatim|in+full",
+        ),
+        (
+            En,
+            "your system|initial|original|hidden|secret|starting|first instructions",
+        ),
+        (
+            En,
             "reveal|print|repeat|output|disclose|leak|dump|show|display|share|encode|\
              translate ~3 system|initial|hidden|secret|original|starting \
              prompt|prompts|instructions|message",
@@ -169,6 +181,14 @@ pub(super) const IF_YOU_ARE_AN_AI: Family = Family {
 pub(super) const NOTE_TO_THE_AI: Family = Family {
     name: "address the model: a note to the AI",
     patterns: &[
+        (
+            En,
+            "hello|hi|hey|dear chatgpt|gpt|claude|gemini|bard|llama|copilot|grok|mistral|deepseek|qwen",
+        ),
+        (
+            En,
+            "note|message|instructions|attention to|for [the|any|all] automated|ai ~2 software|system|systems|screening|screeners|analysis|reviewers|readers|scanners|tools",
+        ),
         (
             En,
             "note|message|instructions|attention [to|for] [the|any|all] \

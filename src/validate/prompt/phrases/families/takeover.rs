@@ -7,6 +7,11 @@ use super::super::Lang::{De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh}
 pub(super) const OVERRIDE: Family = Family {
     name: "override earlier instructions",
     patterns: &[
+        (En, "ignore|disregard|forget the+rest of"),
+        (
+            En,
+            "forget|ignore|disregard everything|anything ~3 before|above|previously|learned|told|know|knew",
+        ),
         (
             En,
             "ignore|disregard|forget|override|bypass ~4 \
@@ -115,6 +120,11 @@ pub(super) const OVERRIDE: Family = Family {
 pub(super) const YOU_ARE_NOW: Family = Family {
     name: "you are now",
     patterns: &[
+        (
+            En,
+            "you|u are|re going+to|about+to pretend|play|act|immerse|roleplay|role+play",
+        ),
+        (En, "immerse yourself in|into the role"),
         (
             En,
             "you|u are|re now \
@@ -318,6 +328,10 @@ pub(super) const BEFORE_YOU_ANSWER: Family = Family {
     patterns: &[
         (
             En,
+            "if [the|a|any] user|users|anyone|someone|somebody|asked|questioned ~6 reply|respond|answer|say|report|print|output|state",
+        ),
+        (
+            En,
             "before ~6 do|perform|execute|complete|run the following [steps|tasks|actions] \
              first",
         ),
@@ -425,6 +439,7 @@ pub(super) const IMPORTANT_MESSAGE: Family = Family {
 pub(super) const IMPORTANT_IGNORE: Family = Family {
     name: "IMPORTANT: ignore",
     patterns: &[
+        (En, "stop everything|what+you+are+doing"),
         (
             En,
             "important|urgent|attention|critical ignore|disregard|forget|override",

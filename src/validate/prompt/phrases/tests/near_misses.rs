@@ -28,6 +28,18 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "You are now able to track every parcel.",
             "Once signed in, you are now ready to book.",
             "New instructions for the setup are in the docs.", // no colon
+            // Said of the agent, or of people, in the words of the patterns added after the
+            // corpus runs (docs/lints.md).
+            "Ignores the rest of the line after a comment sign.",
+            "Remembers everything you told it before, across sessions.",
+            "You are going to love the new dashboard.",
+            "If the user asks for rain data, the agent replies with a chart.",
+            "Stops everything when the emergency button is pressed.",
+            "Shows the previous version of a document side by side.",
+            "Prints the text above the fold first.",
+            "Your system settings stay on your device.",
+            "Hello! Ask about flights, hotels and trains.",
+            "Notes for automated deployments are in the repository.",
             "Before you book, check the visa rules.",
             "Fixes the TODO: list in the README.", // TODO not first
             "Important: the API ignores empty fields.",
