@@ -150,7 +150,8 @@ pub(super) fn percent(text: &str) -> Option<String> {
 }
 
 /// The part of a URL written as text for people: its query and fragment, with `+` read as a
-/// space (form encoding) and `&`, `=` as separators. `None` when `text` is not a URL (a
+/// space (form encoding) and `&`, `=` as line breaks: each name and value is a text of its
+/// own, starting a line, as a model reading the decoded URL takes it. `None` when `text` is not a URL (a
 /// scheme, `//`, no spaces); `Some("")` for a URL with neither.
 pub(super) fn url_text(text: &str) -> Option<String> {
     let (scheme, rest) = text.split_once("://")?;
@@ -171,7 +172,8 @@ pub(super) fn url_text(text: &str) -> Option<String> {
         rest[at + 1..]
             .chars()
             .map(|c| match c {
-                '+' | '&' | '=' | '?' | '#' => ' ',
+                '+' => ' ',
+                '&' | '=' | '?' | '#' => '\n',
                 c => c,
             })
             .collect(),

@@ -65,7 +65,7 @@ fn percent_escapes_are_read_when_they_make_utf8() {
 fn a_url_is_read_by_its_query_and_fragment() {
     assert_eq!(
         url_text("https://docs.example/p?q=ignore+all&x=previous#instructions").as_deref(),
-        Some("q ignore all x previous instructions")
+        Some("q\nignore all\nx\nprevious\ninstructions")
     );
     assert_eq!(
         url_text("https://docs.example/ignore-path").as_deref(),

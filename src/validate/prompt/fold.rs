@@ -360,7 +360,7 @@ mod tests {
         );
         assert_eq!(
             read("https://docs.example/ignore/previous?q=you+are+now"),
-            [("q you are now".to_owned(), Via::AsWritten)]
+            [("q\nyou are now".to_owned(), Via::AsWritten)]
         );
         assert!(read("https://docs.example/ignore/previous").is_empty());
     }

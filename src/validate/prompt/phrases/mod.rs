@@ -22,7 +22,7 @@
 //! - `!a|b`: the next word is none of these (consumes nothing): "you are now" is an
 //!   instruction, "you are now able to" is not;
 //! - `:` the match is followed by a colon ("new instructions:");
-//! - `^` the match starts the text ("TODO: ..." as the first thing).
+//! - `^` the match starts the text, a line or a sentence ("TODO: ..." first, or after `.`).
 //!
 //! Every phrase is a warning in both profiles: a description may quote one to say what it
 //! guards against, and a benign sentence can use the same words; the tests list, per family

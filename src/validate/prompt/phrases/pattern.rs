@@ -248,7 +248,10 @@ fn match_slots(slots: &[Slot], stream: &Stream, at: usize) -> Option<usize> {
         return Some(at);
     };
     match slot {
-        Slot::Start => (at == 0).then(|| match_slots(rest, stream, at)).flatten(),
+        Slot::Start => stream
+            .starts_sentence(at)
+            .then(|| match_slots(rest, stream, at))
+            .flatten(),
         Slot::Colon => (at > 0 && stream.colon_after(at - 1))
             .then(|| match_slots(rest, stream, at))
             .flatten(),
@@ -361,6 +364,18 @@ impl<'f> Stream<'f> {
     /// Where unit `at` starts in the folded text.
     pub(super) fn folded_start(&self, at: usize) -> usize {
         self.places[at].0
+    }
+
+    /// True when unit `at` starts the text, a line or a sentence: nothing but spaces before
+    /// it since a line break or a `.`, `!`, `?` or `;`. Card text is usually one field's
+    /// sentences run together, and an order reads the same at the start of any of them.
+    fn starts_sentence(&self, at: usize) -> bool {
+        let start = self.places[at].0;
+        self.folded.chars[..start]
+            .iter()
+            .rev()
+            .find(|c| *c != &' ' && *c != &'\t')
+            .is_none_or(|c| matches!(c, '\n' | '.' | '!' | '?' | ';' | '。'))
     }
 
     /// True when the first character after unit `at` that is not a space is a colon.

@@ -483,7 +483,7 @@ pub(super) const IMPORTANT_IGNORE: Family = Family {
 
 /// Family 19: TODO: followed by an order, first in the text.
 pub(super) const TODO_ORDER: Family = Family {
-    name: "TODO: followed by an order, first in the text",
+    name: "TODO: followed by an order, starting a sentence",
     patterns: &[
         (
             En,

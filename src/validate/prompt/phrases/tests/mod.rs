@@ -215,6 +215,12 @@ fn gaps_colons_starts_and_exclusions_hold_their_bounds() {
     // `^`: TODO only counts as the first word.
     assert_eq!(family_of("TODO: send the report"), Some(19));
     assert_eq!(family_of("Open TODO: send the report"), None);
+    assert_eq!(family_of("Plans routes. TODO: send the report"), Some(19));
+    assert_eq!(
+        family_of("Plans routes!\n  TODO: send the report"),
+        Some(19)
+    );
+    assert_eq!(family_of("Plans routes, TODO: send the report"), None);
     // `!`: the excluded word stops the match; another word does not.
     assert_eq!(family_of("you are now able to pay"), None);
     assert_eq!(family_of("you are now unable to refuse"), Some(2));
