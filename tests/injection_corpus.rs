@@ -11,8 +11,9 @@
 //! notes are not detections) points at or under the field that holds its payload. The
 //! held-out rate must reach [`THRESHOLD`], and no benign card may get a registry-profile
 //! error from these lints (nor any error on a udhr card, the clean base card with other
-//! text). The blind part's rate is printed and never asserted, and its misses are named by
-//! file and attack family, never shown: nobody tunes a rule on it. `A2A_CORPUS_REPORT_ONLY=1`
+//! text). The blind parts' rates (PyRIT's templates around an injection's goal, and around a
+//! request that is no injection) are printed and never asserted, and their misses are named
+//! by file and attack family, never shown: nobody tunes a rule on them. `A2A_CORPUS_REPORT_ONLY=1`
 //! prints the report without asserting (to measure); `A2A_CORPUS_LISTED=n` lists n misses
 //! instead of 25.
 //!
@@ -284,18 +285,23 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     let (_, per_validation) = measured();
     let (dev, dev_report) = split_report("dev", Misses::Shown);
     let (held_out, held_out_report) = split_report("heldout", Misses::Shown);
-    // Measured, never asserted: a threshold on it would invite tuning to it.
+    // Measured, never asserted: a threshold would invite tuning to them. The plain part is
+    // the same templates around a request that is no injection (the blind part's goal alone
+    // is caught).
     let (blind, blind_report) = split_report("blind", Misses::NamedOnly);
+    let (plain, plain_report) = split_report("blind_plain", Misses::NamedOnly);
     println!(
-        "{dev_report}{held_out_report}{blind_report}time per validation (one card, one \
-         profile, this build): {per_validation:?}"
+        "{dev_report}{held_out_report}{blind_report}{plain_report}time per validation (one \
+         card, one profile, this build): {per_validation:?}"
     );
     assert!(
-        dev.total > 300 && held_out.total > 80 && blind.total >= 100,
-        "the corpus is smaller than the script makes it: dev {}, held out {}, blind {}",
+        dev.total > 300 && held_out.total > 80 && blind.total >= 100 && plain.total == blind.total,
+        "the corpus is smaller than the script makes it: dev {}, held out {}, blind {}, blind \
+         with a plain request {}",
         dev.total,
         held_out.total,
-        blind.total
+        blind.total,
+        plain.total
     );
     if report_only() {
         return;
