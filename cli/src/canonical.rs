@@ -23,12 +23,9 @@ pub(crate) struct CanonicalArgs {
 
 pub(crate) fn run(args: CanonicalArgs, output: &mut Output) -> Outcome {
     let name = &*input::shown_name(&args.card);
-    let bytes = match input::read(&args.card) {
+    let bytes = match input::read_or_report(&args.card, output) {
         Ok(bytes) => bytes,
-        Err(message) => {
-            errln!(output, "a2a-card: {message}");
-            return Outcome::Unreadable;
-        }
+        Err(outcome) => return outcome,
     };
     let document = match CardDocument::from_json_slice(&bytes) {
         Ok(document) => document,

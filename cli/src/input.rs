@@ -6,6 +6,9 @@ use std::io::Read;
 use std::path::Path;
 
 use a2a_card::bounded_file::FileError;
+
+use crate::Outcome;
+use crate::output::{Output, errln};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The cap on every file the tool reads unless `--max-input-bytes` says otherwise: far above
@@ -26,6 +29,15 @@ pub(crate) fn read(path: &str) -> Result<Vec<u8>, String> {
         return read_capped(std::io::stdin().lock(), "standard input");
     }
     read_file(Path::new(path), "")
+}
+
+/// [`read`] for a command's main input: when it cannot be read, the message goes to standard
+/// error and the command ends as [`Outcome::Unreadable`] (`Err` holds that outcome).
+pub(crate) fn read_or_report(path: &str, output: &mut Output) -> Result<Vec<u8>, Outcome> {
+    read(path).map_err(|message| {
+        errln!(output, "a2a-card: {message}");
+        Outcome::Unreadable
+    })
 }
 
 /// A regular file's bytes, at most the cap (the library's bounded read: a named pipe, a

@@ -31,12 +31,9 @@ fn card_version() -> impl TypedValueParser<Value = CardVersion> {
 
 pub(crate) fn run(args: MigrateArgs, output: &mut Output) -> Outcome {
     let name = &*input::shown_name(&args.file);
-    let bytes = match input::read(&args.file) {
+    let bytes = match input::read_or_report(&args.file, output) {
         Ok(bytes) => bytes,
-        Err(message) => {
-            errln!(output, "a2a-card: {message}");
-            return Outcome::Unreadable;
-        }
+        Err(outcome) => return outcome,
     };
     let converted = match migrate(&bytes, args.to) {
         Ok(converted) => converted,

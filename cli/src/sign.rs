@@ -45,12 +45,9 @@ pub(crate) struct SignArgs {
 
 pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
     let name = &*input::shown_name(&args.card);
-    let bytes = match input::read(&args.card) {
+    let bytes = match input::read_or_report(&args.card, output) {
         Ok(bytes) => bytes,
-        Err(message) => {
-            errln!(output, "a2a-card: {message}");
-            return Outcome::Unreadable;
-        }
+        Err(outcome) => return outcome,
     };
     let key = match load_key(&args.key, args.alg) {
         Ok(key) => key,
@@ -115,7 +112,7 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
     if !args.forms.is_empty() {
         signer = signer.with_forms(args.forms);
     }
-    if args.as_written {
+    let signed = if args.as_written {
         let document = match CardDocument::from_json_slice(&bytes) {
             Ok(document) => document,
             Err(error) => {
@@ -123,20 +120,15 @@ pub(crate) fn run(args: SignArgs, output: &mut Output) -> Outcome {
                 return Outcome::Invalid;
             }
         };
-        return match signer.sign_document(&document) {
-            Ok(signed) => {
-                outln!(output, "{}", signed.to_json_pretty());
-                Outcome::Clean
-            }
-            Err(error) => {
-                errln!(output, "a2a-card: {error}");
-                Outcome::Invalid
-            }
-        };
-    }
-    match signer.sign(&card) {
-        Ok(signed) => {
-            outln!(output, "{}", signed.to_json_pretty());
+        signer
+            .sign_document(&document)
+            .map(|signed| signed.to_json_pretty())
+    } else {
+        signer.sign(&card).map(|signed| signed.to_json_pretty())
+    };
+    match signed {
+        Ok(json) => {
+            outln!(output, "{json}");
             Outcome::Clean
         }
         Err(error) => {

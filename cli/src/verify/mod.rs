@@ -101,12 +101,9 @@ pub(crate) fn run(args: VerifyArgs, output: &mut Output) -> Outcome {
             args.jwks
         );
     }
-    let bytes = match input::read(&args.card) {
+    let bytes = match input::read_or_report(&args.card, output) {
         Ok(bytes) => bytes,
-        Err(message) => {
-            errln!(output, "a2a-card: {message}");
-            return Outcome::Unreadable;
-        }
+        Err(outcome) => return outcome,
     };
     if is_catalog(args.kind, &bytes) {
         if args.refuse_unsigned_fields || args.require_spec_form || args.a2a_sdk_compat {
