@@ -48,7 +48,7 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check Agent Cards (v1.0 or v0.3) or MCP tool specs and list every problem
+    /// Check Agent Cards (v1.0 or v0.3), MCP tool specs or AI Catalogs and list every problem
     ///
     /// Each diagnostic is one line: `error A2A-E010 /skills/2/tags: ...` (severity, code,
     /// JSON pointer into the file, message). When several files are given, each line starts
