@@ -5,6 +5,10 @@
 #
 #   bash scripts/package-python.sh        the wheel lands in target/wheels/
 #
+# Not a quick step: the first run downloads maturin into target/packaging/maturin-venv, and
+# its build downloads about 95 more crates and makes the release build of the binary
+# (minutes on a small machine).
+#
 # The release build it makes (target/release/a2a-card) is the one scripts/package-npm.sh
 # packs, so running this first spares that script a second build.
 set -euo pipefail
@@ -12,6 +16,7 @@ cd "$(dirname "$0")/.."
 source scripts/installed-smoke.sh
 
 MATURIN_VERSION=1.16.0
+echo "package-python: fetches maturin $MATURIN_VERSION and ~95 more crates, then builds the release binary (minutes)"
 work=target/packaging
 mkdir -p "$work"
 

@@ -35,7 +35,7 @@ pub(crate) const EXIT_USAGE: u8 = 64;
     name = "a2a-card",
     version,
     about = "Serve, validate, migrate, sign, verify and audit A2A Agent Cards (v1.0 and v0.3), \
-             and validate MCP tool specs",
+             make signing keys (keygen), open the card studio, and validate MCP tool specs",
     propagate_version = true
 )]
 pub(crate) struct Cli {
@@ -48,7 +48,7 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check Agent Cards (v1.0 or v0.3) or MCP tool specs and list every problem
+    /// Check Agent Cards (v1.0 or v0.3), MCP tool specs or AI Catalogs and list every problem
     ///
     /// Each diagnostic is one line: `error A2A-E010 /skills/2/tags: ...` (severity, code,
     /// JSON pointer into the file, message). When several files are given, each line starts
@@ -77,7 +77,8 @@ enum Command {
     ///
     /// Prints `listening on http://HOST:PORT` (https with --tls-cert) on stdout once it
     /// accepts connections. The card is served with a strong ETag, Last-Modified (the file's
-    /// modification time) and Cache-Control, answers conditional requests (304, 412), HEAD
+    /// modification time; for the demo card a fixed date, 2026-11-29, the same in every
+    /// process) and Cache-Control, answers conditional requests (304, 412), HEAD
     /// and OPTIONS, and CORS for any origin. The card's extended-card routes
     /// (`P/extendedAgentCard` below an interface at P, the method on a JSON-RPC one) answer
     /// the extended card with --extended-card and --auth, else
@@ -179,14 +180,15 @@ enum Command {
 /// Output format for reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
-    /// One line per diagnostic, then a summary line (validate: one per file).
+    /// Lines to read: validate prints one per diagnostic and a summary per file; check, one
+    /// per URL fetched and per finding, then a verdict.
     Text,
     /// One JSON document on stdout.
     Json,
     /// A SARIF 2.1.0 log on stdout, for code scanning (github/codeql-action/upload-sarif).
     Sarif,
     /// GitHub Actions workflow commands (`::error file=...,line=...,col=...::...`), one per
-    /// diagnostic: annotations on the lines of the files in a workflow run.
+    /// diagnostic or finding: annotations in a workflow run (validate's on the files' lines).
     Github,
 }
 

@@ -16,7 +16,8 @@ pub(crate) struct ValidateArgs {
     /// Which rules: the A2A spec, or the spec plus the Agent Registry's limits.
     #[arg(long, value_enum, default_value_t = ProfileArg::Spec)]
     profile: ProfileArg,
-    /// What the files are; detected from their content when not given.
+    /// What the files are (all of them): a card, an MCP tool spec or an AI Catalog; detected
+    /// from each file's content when not given.
     #[arg(long, value_enum)]
     kind: Option<KindArg>,
     /// Output format.
@@ -35,7 +36,9 @@ enum ProfileArg {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum KindArg {
+    /// An A2A Agent Card (v1.0 or v0.3).
     Card,
+    /// An MCP tool spec: `{"tools": [...]}`.
     McpTools,
     /// An AI Catalog (the working draft of 2026-04-30).
     AiCatalog,
