@@ -33,6 +33,7 @@
 //! ```
 
 mod agent_card;
+mod conversion;
 mod oauth;
 mod oneof;
 mod pointer_map;

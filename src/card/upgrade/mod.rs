@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value};
 
-use super::PointerMap;
+pub(crate) use super::conversion::Conversion;
 use super::schema;
 use super::v03::read::{
     extended_card_flag, interfaces_from_v03, provider_name, state_transition_history,
@@ -84,16 +84,6 @@ impl From<CardVersion> for crate::protocol::ProtocolVersion {
             CardVersion::V0_3 => crate::protocol::ProtocolVersion::V0_3,
         }
     }
-}
-
-/// What converting a document found.
-#[derive(Debug, Default)]
-pub(crate) struct Conversion {
-    /// Warnings about what was converted (pointers into the source document).
-    pub(crate) notes: Vec<Diagnostic>,
-    /// Values of a type the conversion cannot use (pointers into the source document).
-    pub(crate) errors: Vec<Diagnostic>,
-    pub(crate) pointers: PointerMap,
 }
 
 /// Detects the version of a card document.

@@ -8,7 +8,7 @@ use super::{
     CAPABILITIES, EXTENDED_CARD, Field, INTERFACES, MAIN_BINDING, MAIN_URL, MAIN_VERSION,
     TRANSPORT, main_pointer_v1, main_pointer_v03, version_to_v1,
 };
-use crate::card::upgrade::Conversion;
+use crate::card::conversion::Conversion;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::protocol::Binding;
 

@@ -1,8 +1,12 @@
 //! A walk over JSON text that keeps positions, which serde_json does not: where a pointer's
 //! value sits in the text (`crate::validate::locate`), the JSON-RPC peek of the middlewares
-//! (`body::scan_call`), and member names that repeat within one object
+//! ([`jsonrpc::scan_call`], re-exported as `body::scan_call`), and member names that repeat within one object
 //! ([`duplicate_members`]): serde_json keeps the last of them and says nothing, other readers
 //! keep the first, and I-JSON (RFC 7493 §2.3), which RFC 8785 signatures expect, forbids them.
+
+// What a JSON-RPC request body asks for, for the middlewares that read bodies.
+#[cfg(feature = "auth")]
+pub(crate) mod jsonrpc;
 
 /// The deepest nesting [`duplicate_members`] walks into, as deep as serde_json reads.
 const MAX_DEPTH: usize = 128;
@@ -33,7 +37,7 @@ fn array_index(token: &str) -> Option<usize> {
 
 /// A walk over JSON text that skips values without building them, shared by
 /// `crate::validate::locate`, [`duplicate_members`] and the JSON-RPC peek of the middlewares
-/// (`body::scan_call`). It is tolerant where lenient readers are (numbers of any size, `NaN` and `Infinity`, any nesting depth, lone surrogate
+/// ([`jsonrpc::scan_call`], re-exported as `body::scan_call`). It is tolerant where lenient readers are (numbers of any size, `NaN` and `Infinity`, any nesting depth, lone surrogate
 /// escapes, raw control characters in strings, a trailing comma) and strict about structure:
 /// outside strings, only JSON's brackets, separators and the characters of numbers and
 /// literals may appear, so anything a parser could read another way (comments, single
