@@ -228,14 +228,7 @@ impl<'a> Parts<'a> {
     fn absolute(text: &'a str) -> Option<Self> {
         let colon = text.find(':')?;
         let scheme = &text[..colon];
-        let valid = scheme
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic())
-            && scheme
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-        if !valid {
+        if !crate::validate::syntax::is_scheme(scheme) {
             return None;
         }
         let (rest, fragment) = split_off(&text[colon + 1..], '#');

@@ -29,7 +29,7 @@ fn where_is(uri: &Uri) -> Where {
     let Some(host) = uri.host() else {
         return Where::Elsewhere;
     };
-    if crate::validate::host_is_this_machine(host) {
+    if crate::validate::syntax::host_is_this_machine(host) {
         return Where::ThisMachine;
     }
     let literal = host.trim_start_matches('[').trim_end_matches(']');

@@ -139,7 +139,7 @@ impl PublicUrl {
             return None;
         }
         let host = authority.host().to_ascii_lowercase();
-        let own = crate::validate::host_is_this_machine(&host)
+        let own = crate::validate::syntax::host_is_this_machine(&host)
             || self.internal.contains(&with_port(
                 &scheme,
                 &authority.as_str().to_ascii_lowercase(),

@@ -55,10 +55,9 @@ mod prompt;
 mod rules;
 mod script_url;
 mod span;
-mod syntax;
+pub(crate) mod syntax;
 
 pub use span::{Span, locate};
-pub(crate) use syntax::host_is_this_machine;
 
 use serde::Serialize;
 use serde_json::Value;

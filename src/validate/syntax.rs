@@ -68,15 +68,19 @@ pub(crate) fn is_grpc_target(text: &str) -> bool {
         && !text.chars().any(char::is_whitespace)
 }
 
+/// True when `text` is a URI scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`, `-`
+/// or `.`).
+pub(crate) fn is_scheme(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
 /// True when `text` is a URI naming a custom protocol binding (`scheme:rest`).
 pub(crate) fn is_uri(text: &str) -> bool {
     match text.split_once(':') {
         Some((scheme, rest)) => {
-            let mut chars = scheme.chars();
-            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-                && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-                && !rest.is_empty()
-                && !text.chars().any(char::is_whitespace)
+            is_scheme(scheme) && !rest.is_empty() && !text.chars().any(char::is_whitespace)
         }
         None => false,
     }

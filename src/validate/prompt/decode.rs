@@ -5,6 +5,8 @@
 //! spaced apart (`i g n o r e`). Each function returns `None` when it changes nothing, so
 //! the common text costs one scan.
 
+use crate::validate::syntax::is_scheme;
+
 /// Named character references read as their characters: the common ones. An unknown name
 /// stays as written (`&foo;`).
 const NAMED_REFERENCES: &[(&str, char)] = &[
@@ -155,14 +157,7 @@ pub(super) fn percent(text: &str) -> Option<String> {
 /// scheme, `//`, no spaces); `Some("")` for a URL with neither.
 pub(super) fn url_text(text: &str) -> Option<String> {
     let (scheme, rest) = text.split_once("://")?;
-    let is_scheme = scheme
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    if !is_scheme || rest.contains(char::is_whitespace) {
+    if !is_scheme(scheme) || rest.contains(char::is_whitespace) {
         return None;
     }
     let Some(at) = rest.find(['?', '#']) else {
