@@ -185,6 +185,18 @@ impl Rate {
         }
         self.flagged as f64 / self.total as f64
     }
+
+    /// Fails when fewer than `floor` of the part's poisoned cards are flagged.
+    fn assert_at_least(&self, floor: f64, part: &str) {
+        assert!(
+            self.value() >= floor,
+            "{}/{} {part} poisoned cards flagged ({:.1}%), under {:.0}%; see the report above",
+            self.flagged,
+            self.total,
+            self.value() * 100.0,
+            floor * 100.0
+        );
+    }
 }
 
 fn table(out: &mut String, title: &str, rows: &BTreeMap<String, Rate>) {
@@ -311,22 +323,8 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     if report_only() {
         return;
     }
-    assert!(
-        dev.value() >= DEV_FLOOR,
-        "{}/{} development poisoned cards flagged ({:.1}%), under {:.0}%; see the report above",
-        dev.flagged,
-        dev.total,
-        dev.value() * 100.0,
-        DEV_FLOOR * 100.0
-    );
-    assert!(
-        held_out.value() >= THRESHOLD,
-        "{}/{} held-out poisoned cards flagged ({:.1}%), under {:.0}%; see the report above",
-        held_out.flagged,
-        held_out.total,
-        held_out.value() * 100.0,
-        THRESHOLD * 100.0
-    );
+    dev.assert_at_least(DEV_FLOOR, "development");
+    held_out.assert_at_least(THRESHOLD, "held-out");
 }
 
 #[test]
