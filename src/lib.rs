@@ -80,6 +80,9 @@
 // docs.rs builds with --cfg docsrs: each item shows the cargo feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+// Not public API: the card the documentation's examples load.
+#[doc(hidden)]
+pub mod __doctest;
 // Not public API: wrappers over internal parsers for the fuzz targets in fuzz/.
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]

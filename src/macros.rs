@@ -55,7 +55,7 @@ mod tests {
     use crate::{AgentCard, ReadError};
 
     fn example() -> AgentCard {
-        AgentCard::from_json_slice(include_bytes!("../examples/agent-card.json")).unwrap()
+        crate::__doctest::example_card()
     }
 
     /// What `?` from `main` prints: the message, not the variant's name.

@@ -90,8 +90,7 @@ mod tests {
     use super::*;
 
     fn codes(interface: &str, served_from: &str) -> Vec<Code> {
-        let mut card =
-            AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+        let mut card = crate::__doctest::example_card();
         card.supported_interfaces.truncate(1);
         card.supported_interfaces[0].url = interface.to_owned();
         let mut findings = Vec::new();

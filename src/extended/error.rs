@@ -7,7 +7,7 @@ use crate::Diagnostic;
 /// ```
 /// use a2a_card::extended::{ExtendedCardLayer, ExtendedError};
 /// use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// // The card says it has an extended card, but none is given.
 /// let err = ExtendedCardLayer::builder(&card, security).build().unwrap_err();

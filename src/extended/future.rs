@@ -23,7 +23,7 @@ pin_project! {
     /// use a2a_card::security::{ApiKeys, CardSecurity};
     /// use std::convert::Infallible;
     /// use tower::{Layer, Service};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// let layer = ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build()?;
     /// let mut service = layer.layer(tower::service_fn(|_req: http::Request<RequestBody<String>>| async {

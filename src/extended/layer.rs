@@ -26,7 +26,7 @@ use crate::body::DEFAULT_JSONRPC_PEEK;
 /// ```
 /// use a2a_card::extended::ExtendedCardLayer;
 /// use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let public = a2a_card::__doctest::example_card();
 /// let mut extended = public.clone();
 /// extended.description.push_str(" Partners also get the fleet routing skill.");
 /// let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
@@ -72,7 +72,7 @@ impl ExtendedCardLayer {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let builder = a2a_card::extended::ExtendedCardLayer::builder(&public, security);
     /// # let _ = builder;
@@ -119,7 +119,7 @@ impl ExtendedCardLayer {
     /// ```
     /// use a2a_card::extended::ExtendedCardLayer;
     /// use tower::{Layer, ServiceExt};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// // The example card declares an extended card and an HTTP+JSON interface at /a2a/rest.
     /// let app = ExtendedCardLayer::not_configured(&public).build()?.layer(tower::service_fn(
     ///     |_req: http::Request<a2a_card::extended::RequestBody<String>>| async {
@@ -141,7 +141,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone());
     /// # let _ = b;
@@ -157,7 +157,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
     ///     .without_extended_card()
@@ -175,7 +175,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let err = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
     ///     .extended_card(public.clone())
@@ -193,7 +193,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security).max_jsonrpc_peek(4096);
     /// # let _ = b;
@@ -211,7 +211,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// use a2a_card::{body::BodyTimeout, extended::ExtendedCardLayer};
     /// use std::time::Duration;
@@ -235,7 +235,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// use a2a_card::serve::PublicUrl;
     /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
@@ -256,7 +256,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// use a2a_card::body::BodyBudget;
     /// let budget = BodyBudget::new(4 * 1024 * 1024);
@@ -273,7 +273,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// use a2a_card::extended::{ExtendedCardLayer, UndecidedCall};
     /// let b = ExtendedCardLayer::builder(&public, security).undecided_call(UndecidedCall::Refuse);
@@ -293,7 +293,7 @@ impl ExtendedCardLayerBuilder {
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
     /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let signer = CardSigner::new(SigningKey::generate(Algorithm::EdDsa)?, "card-key-1");
     /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
@@ -319,7 +319,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
     ///     .extended_card(public.clone())
@@ -338,7 +338,7 @@ impl ExtendedCardLayerBuilder {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
     ///     .extended_card(public.clone())

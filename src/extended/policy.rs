@@ -19,7 +19,7 @@
 /// ```
 /// use a2a_card::extended::{ExtendedCardLayer, UndecidedCall};
 /// use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let public = a2a_card::__doctest::example_card();
 /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// assert_eq!(UndecidedCall::default(), UndecidedCall::RequireSecurity);
 /// // The agent's JSON-RPC route has RequireCardSecurityLayer of its own: let such calls through.

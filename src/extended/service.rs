@@ -51,7 +51,7 @@ pub(crate) struct Shared {
 ///
 /// ```
 /// # use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let public = a2a_card::__doctest::example_card();
 /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
 /// use tower::Layer;
 /// let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security)
@@ -75,7 +75,7 @@ impl<S> ExtendedCardService<S> {
 
     inner_service_accessors!(
         "# use a2a_card::security::{ApiKeys, CardSecurity};
-# let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/examples/agent-card.json\"))).unwrap();
+# let public = a2a_card::__doctest::example_card();
 # let security = CardSecurity::builder(&public).verifier(\"apiKey\", ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
 # let layer = a2a_card::extended::ExtendedCardLayer::builder(&public, security).extended_card(public.clone()).build().unwrap();"
     );

@@ -26,7 +26,7 @@ const EXTENDED: &str = "Only partners read this.";
 /// The example card: JSON-RPC at `/a2a/v1`, HTTP+JSON at `/a2a/rest`, an API key in
 /// `X-API-Key`, `capabilities.extendedAgentCard` true.
 fn public() -> AgentCard {
-    AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap()
+    crate::__doctest::example_card()
 }
 
 fn extended() -> AgentCard {

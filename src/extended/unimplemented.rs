@@ -41,7 +41,7 @@ use crate::protocol::{Binding, ErrorCode};
 /// ```
 /// use a2a_card::extended::{ExtendedCardLayer, UnimplementedAgent};
 /// use tower::{Layer, ServiceExt};
-/// # let public = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let public = a2a_card::__doctest::example_card();
 /// let app = ExtendedCardLayer::not_configured(&public)
 ///     .build()?
 ///     .layer(UnimplementedAgent::new(&public)?);
@@ -71,7 +71,7 @@ impl UnimplementedAgent {
     /// route is refused, as [`ExtendedCardLayer`](super::ExtendedCardLayer) refuses it.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?;
     /// # let _ = agent;
     /// # Ok::<(), a2a_card::extended::ExtendedError>(())
@@ -91,7 +91,7 @@ impl UnimplementedAgent {
     /// as long as the server lets a body take.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// use a2a_card::body::BodyTimeout;
     /// use std::time::Duration;
     /// let timeout = BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep);
@@ -107,7 +107,7 @@ impl UnimplementedAgent {
     /// with [`ExtendedCardLayerBuilder::body_budget`](super::ExtendedCardLayerBuilder::body_budget)).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let budget = a2a_card::body::BodyBudget::new(8 << 20);
     /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?.body_budget(budget);
     /// # let _ = agent;
@@ -247,8 +247,7 @@ mod tests {
 
     /// JSON-RPC at `/a2a/v1` and HTTP+JSON at `/a2a/rest`.
     fn agent() -> UnimplementedAgent {
-        let card =
-            AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json")).unwrap();
+        let card = crate::__doctest::example_card();
         UnimplementedAgent::new(&card).unwrap()
     }
 

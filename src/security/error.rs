@@ -5,7 +5,7 @@
 ///
 /// ```
 /// use a2a_card::security::{CardSecurity, SecurityError};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let err = CardSecurity::builder(&card).build().unwrap_err();
 /// assert!(matches!(err, SecurityError::MissingVerifier(ref name) if name == "apiKey"));
 /// ```

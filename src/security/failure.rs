@@ -55,7 +55,7 @@ impl Challenge {
 ///
 /// ```
 /// # use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
 /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
@@ -188,7 +188,7 @@ impl AuthFailure {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// # let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
     /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
@@ -204,7 +204,7 @@ impl AuthFailure {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// let (parts, ()) = http::Request::get("/").header("X-API-Key", "nope").body(()).unwrap().into_parts();
     /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
@@ -220,7 +220,7 @@ impl AuthFailure {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// # let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
     /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);

@@ -18,7 +18,7 @@ type Boxed<B, E> = Pin<Box<dyn Future<Output = Result<Response<ResponseBody<B>>,
 /// ```
 /// use a2a_card::security::{ApiKeys, CardSecurity, RequireCardSecurityLayer, ResponseFuture};
 /// use tower::{Layer, Service};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// let mut service = RequireCardSecurityLayer::builder(security).build().layer(tower::service_fn(|_req: http::Request<String>| async {
 ///     Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))

@@ -26,7 +26,7 @@ use crate::body::{BodyBudget, BodyTimeout, DEFAULT_JSONRPC_PEEK};
 /// ```
 /// use a2a_card::security::{ApiKeys, CardSecurity, ErrorStyle, RequireCardSecurityLayer};
 /// use tower::Layer;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
 /// let rpc = tower::service_fn(|_req: http::Request<String>| async {
 ///     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("{}")))
@@ -59,7 +59,7 @@ impl RequireCardSecurityLayer {
     /// [`style`](RequireCardSecurityLayerBuilder::style) fixes one.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).build();
     /// # let _ = layer;
@@ -81,7 +81,7 @@ impl RequireCardSecurityLayerBuilder {
     /// when its body can be read.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security)
     ///     .style(a2a_card::security::ErrorStyle::JsonRpc).build();
@@ -96,7 +96,7 @@ impl RequireCardSecurityLayerBuilder {
     /// JSON-RPC request and its id (default 64 KiB).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).max_jsonrpc_peek(4096).build();
     /// # let _ = layer;
@@ -112,7 +112,7 @@ impl RequireCardSecurityLayerBuilder {
     /// 401. Requests let through are not read and not timed.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// use a2a_card::body::BodyTimeout;
     /// use std::time::Duration;
@@ -131,7 +131,7 @@ impl RequireCardSecurityLayerBuilder {
     /// would go over it is written without the call's id.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security)
     ///     .body_budget(a2a_card::body::BodyBudget::new(1 << 20)).build();
@@ -146,7 +146,7 @@ impl RequireCardSecurityLayerBuilder {
     /// [`CardSecurity`] was built.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
     /// use tower::Layer;
     /// let service = a2a_card::security::RequireCardSecurityLayer::builder(security).build().layer(());

@@ -38,7 +38,7 @@ pub struct AuthContext {
 ///
 /// ```
 /// use a2a_card::security::{ApiKeys, CardSecurity};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let security = CardSecurity::builder(&card)
 ///     .verifier("apiKey", ApiKeys::new(["k1-7f3a9c"])?)
 ///     .build()?;
@@ -102,7 +102,7 @@ impl CardSecurity {
     /// be enforced.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let builder = a2a_card::security::CardSecurity::builder(&card);
     /// # let _ = builder;
     /// ```
@@ -118,7 +118,7 @@ impl CardSecurity {
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&card).verifier("apiKey", ApiKeys::new(["k1"])?).build()?;
     /// let (parts, ()) = http::Request::get("/").header("X-API-Key", "k1").body(()).unwrap().into_parts();
     /// # let run = |f| tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f);
@@ -283,7 +283,7 @@ impl<'c> CardSecurityBuilder<'c> {
     /// The verifier for the scheme named `scheme` in the card's `securitySchemes`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::security::CardSecurity::builder(&card)
     ///     .verifier("apiKey", a2a_card::security::ApiKeys::new(["k"]).unwrap());
     /// # let _ = b;
@@ -296,7 +296,7 @@ impl<'c> CardSecurityBuilder<'c> {
     /// The realm named in `WWW-Authenticate` challenges; default `a2a`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::security::CardSecurity::builder(&card).realm("routes");
     /// # let _ = b;
     /// ```
@@ -309,7 +309,7 @@ impl<'c> CardSecurityBuilder<'c> {
     /// a verifier that fits it.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let err = a2a_card::security::CardSecurity::builder(&card)
     ///     .verifier("apiKey", a2a_card::security::BasicUsers::new(["a:b"]).unwrap())
     ///     .build().unwrap_err();

@@ -16,7 +16,7 @@ use crate::body::{BodyBudget, BodyTimeout, Call, ResponseBody, read_up_to, scan_
 /// The service made by [`RequireCardSecurityLayer`](super::RequireCardSecurityLayer).
 ///
 /// ```
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
 /// use tower::Layer;
 /// let service = a2a_card::security::RequireCardSecurityLayer::builder(security).build().layer(());
@@ -49,7 +49,7 @@ impl<S> RequireCardSecurityService<S> {
     }
 
     inner_service_accessors!(
-        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/examples/agent-card.json\"))).unwrap();
+        "# let card = a2a_card::__doctest::example_card();
 # let security = a2a_card::security::CardSecurity::builder(&card).verifier(\"apiKey\", a2a_card::security::ApiKeys::new([\"k1\"]).unwrap()).build().unwrap();
 # let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).build();"
     );
@@ -135,9 +135,7 @@ mod tests {
     use tower::{Layer, Service, ServiceExt};
 
     fn security() -> CardSecurity {
-        let card =
-            crate::AgentCard::from_json_slice(include_bytes!("../../examples/agent-card.json"))
-                .unwrap();
+        let card = crate::__doctest::example_card();
         CardSecurity::builder(&card)
             .verifier("apiKey", ApiKeys::new(["k1"]).unwrap())
             .build()

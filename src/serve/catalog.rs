@@ -46,7 +46,7 @@ use crate::validate::{DocumentKind, Profile, validate_value};
 /// ```
 /// use a2a_card::catalog::{HostInfo, Publisher};
 /// use a2a_card::serve::{AgentCardLayer, CatalogOptions};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let layer = AgentCardLayer::builder(card.clone())
 ///     .tenant("travel", card)
 ///     .catalog(

@@ -7,7 +7,7 @@ use crate::Diagnostic;
 ///
 /// ```
 /// use a2a_card::serve::{AgentCardLayer, BuildError};
-/// let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// let mut card = a2a_card::__doctest::example_card();
 /// card.name.clear();
 /// let err = AgentCardLayer::builder(card).build().unwrap_err();
 /// assert!(matches!(err, BuildError::InvalidCard { .. }));

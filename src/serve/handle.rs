@@ -20,7 +20,7 @@ use crate::{AgentCard, validate::Profile};
 ///
 /// ```
 /// use a2a_card::serve::AgentCardLayer;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let layer = AgentCardLayer::builder(card.clone()).build()?;
 /// let handle = layer.handle();
 /// let before = handle.etag();
@@ -56,7 +56,7 @@ impl CardHandle {
     /// replicas would send. To date it, use [`replace_modified_at`](Self::replace_modified_at).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
     /// handle.replace(card)?;
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -70,7 +70,7 @@ impl CardHandle {
     /// [`without_last_modified`](super::AgentCardLayerBuilder::without_last_modified)).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
     /// handle.replace_modified_at(card, std::time::SystemTime::UNIX_EPOCH)?;
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -90,7 +90,7 @@ impl CardHandle {
     /// [`replace`](Self::replace) dates a card: none unless the layer dates swaps by the clock.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
     /// handle.replace_tenant("acme", card)?;
     /// assert!(handle.tenant_card("acme").is_some());
@@ -104,7 +104,7 @@ impl CardHandle {
     /// The card being served.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
     /// assert_eq!(handle.card().version, "2.1.0");
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -117,7 +117,7 @@ impl CardHandle {
     /// swap).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
     /// let (card, etag) = handle.card_and_etag();
     /// assert_eq!(etag, handle.etag());
@@ -134,7 +134,7 @@ impl CardHandle {
     /// the tenant was served.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("acme", card).build()?.handle();
     /// assert!(handle.remove_tenant("acme"));
     /// assert!(handle.tenant_card("acme").is_none());
@@ -167,7 +167,7 @@ impl CardHandle {
     /// Serves `card` for `tenant`, last modified at `modified`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
     /// handle.replace_tenant_modified_at("acme", card, std::time::SystemTime::UNIX_EPOCH)?;
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -185,7 +185,7 @@ impl CardHandle {
     /// A tenant's card, if that tenant is served (named in any spelling: `%41` is `A`).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
     /// assert!(handle.tenant_card("nobody").is_none());
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -202,7 +202,7 @@ impl CardHandle {
     /// identity bytes (a gzip or brotli response carries the ETag of its own bytes).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
     /// assert!(handle.etag().starts_with('"'));
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -215,7 +215,7 @@ impl CardHandle {
     /// The AI Catalog served right now (feature `catalog`), if the layer serves one.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card).build()?.handle();
     /// assert!(handle.catalog().is_none()); // no catalog configured
     /// # Ok::<(), a2a_card::serve::BuildError>(())

@@ -25,7 +25,7 @@ pub const DEFAULT_CACHE_CONTROL: &str = "public, max-age=3600";
 ///
 /// ```
 /// use a2a_card::serve::AgentCardLayer;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let layer = AgentCardLayer::builder(card).build()?;
 /// let handle = layer.handle(); // keep it to swap the card later
 /// # let _ = handle;
@@ -40,7 +40,7 @@ impl AgentCardLayer {
     /// Starts building a layer for `card`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let builder = a2a_card::serve::AgentCardLayer::builder(card);
     /// # let _ = builder;
     /// ```
@@ -70,7 +70,7 @@ impl AgentCardLayer {
     /// A handle that replaces the served card atomically (see [`CardHandle`]).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let layer = a2a_card::serve::AgentCardLayer::builder(card).build()?;
     /// assert_eq!(layer.handle().card().name, "Route Planner");
     /// # Ok::<(), a2a_card::serve::BuildError>(())
@@ -107,7 +107,7 @@ enum LastModified {
 /// ```
 /// use a2a_card::serve::{AgentCardLayer, Cors, Legacy};
 /// use http::HeaderValue;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let layer = AgentCardLayer::builder(card)
 ///     .cache_control(HeaderValue::from_static("no-cache"))
 ///     .legacy(Legacy::V03)
@@ -164,7 +164,7 @@ impl AgentCardLayerBuilder {
     /// ```
     /// use a2a_card::serve::AgentCardLayer;
     /// use tower::{Layer, ServiceExt};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let app = AgentCardLayer::builder(card).precompress(false).build()?.layer(
     ///     tower::service_fn(|_req: http::Request<String>| async {
     ///         Ok::<_, std::convert::Infallible>(http::Response::new(String::new()))
@@ -192,7 +192,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::sign::{Algorithm, CardSigner, SigningKey};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01");
     /// let layer = a2a_card::serve::AgentCardLayer::builder(card).sign_with(signer).build()?;
     /// // One signature per canonical form (the spec's; the SDKs', which delete the example's
@@ -211,7 +211,7 @@ impl AgentCardLayerBuilder {
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, BuildError};
     /// use a2a_card::sign::{Algorithm, CardSigner, CardVerifier, SigningKey, TrustStore};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let signer = CardSigner::new(SigningKey::generate(Algorithm::Es256)?, "2026-01");
     /// let signed = signer.sign(&card)?;
     /// let trusting = || CardVerifier::new(TrustStore::new().with_key(signer.trusted_key()));
@@ -231,7 +231,7 @@ impl AgentCardLayerBuilder {
     /// `Content-Type` of the card; default `application/a2a+json`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card)
     ///     .content_type(http::HeaderValue::from_static("application/json"));
     /// # let _ = b;
@@ -245,7 +245,7 @@ impl AgentCardLayerBuilder {
     /// client revalidate (cheap: a 304).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card)
     ///     .cache_control(http::HeaderValue::from_static("public, max-age=60"));
     /// # let _ = b;
@@ -269,7 +269,7 @@ impl AgentCardLayerBuilder {
     /// new file's mtime); [`CardHandle::replace`](super::CardHandle::replace) gives none.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card)
     ///     .last_modified(std::time::SystemTime::UNIX_EPOCH);
     /// # let _ = b;
@@ -286,7 +286,7 @@ impl AgentCardLayerBuilder {
     /// that changes back and forth.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).last_modified_build_time();
     /// # let _ = b;
     /// ```
@@ -299,7 +299,7 @@ impl AgentCardLayerBuilder {
     /// never gives a 304; ETags still do).
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).without_last_modified();
     /// # let _ = b;
     /// ```
@@ -311,7 +311,7 @@ impl AgentCardLayerBuilder {
     /// What the legacy path `/.well-known/agent.json` answers; default [`Legacy::Alias`].
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).legacy(a2a_card::serve::Legacy::Off);
     /// # let _ = b;
     /// ```
@@ -324,7 +324,7 @@ impl AgentCardLayerBuilder {
     /// rendering, and every canonical response carries `Vary: A2A-Version`. Default off.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).negotiate_version(true);
     /// # let _ = b;
     /// ```
@@ -336,7 +336,7 @@ impl AgentCardLayerBuilder {
     /// CORS policy; default [`Cors::any_origin`].
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).cors(a2a_card::serve::Cors::disabled());
     /// # let _ = b;
     /// ```
@@ -353,7 +353,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, PublicUrl};
-    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let mut card = a2a_card::__doctest::example_card();
     /// card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".into();
     /// let layer = AgentCardLayer::builder(card)
     ///     .public_url(PublicUrl::parse("https://agents.example.com/billing")?)
@@ -381,7 +381,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, PublicUrl, TrustedProxies};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let layer = AgentCardLayer::builder(card)
     ///     .trusted_proxies(
     ///         TrustedProxies::new()
@@ -401,7 +401,7 @@ impl AgentCardLayerBuilder {
     /// `/agents/travel` serves `/agents/travel/.well-known/agent-card.json`.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = a2a_card::serve::AgentCardLayer::builder(card).mount_prefix("/agents/travel");
     /// # let _ = b;
     /// ```
@@ -426,7 +426,7 @@ impl AgentCardLayerBuilder {
     ///
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, BuildError};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let b = AgentCardLayer::builder(card.clone()).tenant("acme", card.clone());
     /// # let _ = b;
     /// let refused = AgentCardLayer::builder(card.clone()).tenant("%41cme", card).build();
@@ -443,7 +443,7 @@ impl AgentCardLayerBuilder {
     /// Checks everything and builds the representations.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let err = a2a_card::serve::AgentCardLayer::builder(card).mount_prefix("no-slash").build();
     /// assert!(err.is_err());
     /// ```

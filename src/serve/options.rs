@@ -6,7 +6,7 @@ use http::HeaderValue;
 ///
 /// ```
 /// use a2a_card::serve::{AgentCardLayer, Legacy};
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let layer = AgentCardLayer::builder(card).legacy(Legacy::Redirect).build()?;
 /// # Ok::<(), a2a_card::serve::BuildError>(())
 /// ```
@@ -95,7 +95,7 @@ impl Cors {
     /// ```
     /// use a2a_card::serve::{AgentCardLayer, Cors};
     /// use tower::{Layer, ServiceExt};
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let allow_origin = |cors: Cors| -> Result<Option<http::HeaderValue>, Box<dyn std::error::Error>> {
     ///     let app = AgentCardLayer::builder(card.clone()).cors(cors).build()?.layer(
     ///         tower::service_fn(|_req: http::Request<String>| async {

@@ -169,7 +169,7 @@ impl PublicUrl {
     /// pointers of those it changed.
     ///
     /// ```
-    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let mut card = a2a_card::__doctest::example_card();
     /// card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".into();
     /// let public = a2a_card::serve::PublicUrl::parse("https://agents.example.com/billing")?;
     /// assert_eq!(public.rebase_card(&mut card), ["/supportedInterfaces/0/url"]);

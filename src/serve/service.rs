@@ -18,7 +18,7 @@ use crate::body::ResponseBody;
 /// ```
 /// use a2a_card::serve::AgentCardLayer;
 /// use tower::Layer;
-/// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+/// # let card = a2a_card::__doctest::example_card();
 /// let inner = tower::service_fn(|_req: http::Request<String>| async {
 ///     Ok::<_, std::convert::Infallible>(http::Response::new(String::from("inner")))
 /// });
@@ -38,7 +38,7 @@ impl<S> AgentCardService<S> {
     }
 
     inner_service_accessors!(
-        "# let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/examples/agent-card.json\"))).unwrap();
+        "# let card = a2a_card::__doctest::example_card();
 # let layer = a2a_card::serve::AgentCardLayer::builder(card).build().unwrap();"
     );
 }

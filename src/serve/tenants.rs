@@ -128,7 +128,7 @@ impl CardHandle {
     ///
     /// ```
     /// use std::time::SystemTime;
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("old", card.clone()).build()?.handle();
     /// let cards = ["a", "b", "c"].map(|name| (name.to_owned(), card.clone(), SystemTime::UNIX_EPOCH));
     /// let removed = handle.update_tenants(cards, ["old"])?;
@@ -199,7 +199,7 @@ impl CardHandle {
     ///
     /// ```
     /// use std::time::SystemTime;
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).build()?.handle();
     /// handle.replace_tenants((0..100).map(|i| (format!("t{i}"), card.clone(), SystemTime::UNIX_EPOCH)))?;
     /// assert!(handle.tenant_card("t99").is_some());
@@ -217,7 +217,7 @@ impl CardHandle {
     /// Stops serving these tenants, in one step; gives how many were served.
     ///
     /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// # let handle = a2a_card::serve::AgentCardLayer::builder(card.clone()).tenant("a", card.clone()).tenant("b", card).build()?.handle();
     /// assert_eq!(handle.remove_tenants(["a", "b", "c"]), 2);
     /// # Ok::<(), a2a_card::serve::BuildError>(())

@@ -240,7 +240,7 @@ impl JwksSource {
     ///
     /// ```
     /// use a2a_card::security::jwt::JwksSource;
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let card = a2a_card::__doctest::example_card();
     /// let err = JwksSource::from_card(&card, "apiKey").unwrap_err();
     /// assert!(err.to_string().contains("apiKey"));
     /// ```

@@ -124,9 +124,7 @@ mod fetched {
     }
 
     fn card(schemes: serde_json::Value) -> AgentCard {
-        let mut card =
-            AgentCard::from_json_slice(include_bytes!("../../../examples/agent-card.json"))
-                .unwrap();
+        let mut card = crate::__doctest::example_card();
         card.security_schemes = serde_json::from_value(schemes).unwrap();
         card
     }

@@ -255,7 +255,7 @@ impl TrustedProxies {
     /// #[derive(Clone)]
     /// struct Peer(IpAddr);
     ///
-    /// # let mut card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
+    /// # let mut card = a2a_card::__doctest::example_card();
     /// card.supported_interfaces[0].url = "http://0.0.0.0:8000/a2a/v1".into();
     /// let proxies = TrustedProxies::new()
     ///     .proxy("10.0.0.0/8")?
