@@ -33,7 +33,9 @@ die() {
 # counts LOG: prints "passed failed ignored binaries doctests" summed over LOG.
 counts() {
     awk '
-        /^test result: / {
+        # Only the lines cargo and the test harness write, as they write them: a child
+        # process of a test (pip, npm) may print a line of its own starting with "Running".
+        /^test result: (ok|FAILED)\. [0-9]+ passed; [0-9]+ failed; [0-9]+ ignored;/ {
             results++
             for (i = 1; i <= NF; i++) {
                 word = $(i + 1)
@@ -43,8 +45,8 @@ counts() {
                 else if (word == "ignored") ignored += $i
             }
         }
-        /^ *Running / { binaries++ }
-        /^ *Doc-tests / { doctests++ }
+        /^     Running (unittests )?[^ ]+ \(.+\)$/ { binaries++ }
+        /^   Doc-tests [A-Za-z0-9_]+$/ { doctests++ }
         END {
             if (results == 0) exit 3
             printf "%d %d %d %d %d\n", passed, failed, ignored, binaries, doctests
@@ -168,9 +170,12 @@ write() {
     incremental=$(bytes_of "$target_dir/debug/incremental")
     tmp=$(bytes_of "$target_dir/tmp")
 
+    # One paragraph, wrapped at 96 columns like the README around it (readme_counts reads the
+    # counts sentence across line breaks).
     local block
     block=$(
         echo "$begin_marker"
+        {
         echo "Measured $date at commit $commit on a $cores-core machine (\`nproc\`;"
         echo "load average $load at the start), \`/usr/bin/time cargo test --all-features\` $start_state:"
         echo "$(counts_sentence "$ran");"
@@ -179,6 +184,7 @@ write() {
         echo "Timings vary with the machine and its load (other builds at the same time slow them"
         echo "down); the counts do not, and \`.ci/run\` fails when they differ from its own run."
         echo "Written by \`$refresh_command\`, which runs the tests and rewrites these lines."
+        } | paste -sd" " - | fmt -w 96
         echo "$end_marker"
     )
     local tmp_readme
