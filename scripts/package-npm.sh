@@ -8,18 +8,23 @@
 #   bash scripts/package-npm.sh        the tarballs land in target/npm/
 #
 # The binary: A2A_CARD_RELEASE_BINARY when set; else the one in the wheel that
-# scripts/package-python.sh built (target/wheels/: one release build serves both); else
-# `cargo build --release -p a2a-card-cli`.
+# scripts/package-python.sh built (target/wheels/: one release build serves both, linked for
+# glibc 2.17 by zig); else `cargo build --release -p a2a-card-cli` (this machine's glibc).
+# Everything goes to the target directory (CARGO_TARGET_DIR when set, else target/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/installed-smoke.sh
 
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' cli/Cargo.toml | head -1)
-out=target/npm
+# Absolute, as the tarballs' paths are used from the scratch project.
+target_dir=${CARGO_TARGET_DIR:-target}
+mkdir -p "$target_dir"
+target_dir=$(cd "$target_dir" && pwd)
+out="$target_dir/npm"
 rm -rf "$out"
 mkdir -p "$out/stage"
 
-wheel=$(ls target/wheels/a2a_card-"$version"-*.whl 2>/dev/null | head -1 || true)
+wheel=$(ls "$target_dir"/wheels/a2a_card-"$version"-*.whl 2>/dev/null | head -1 || true)
 if [ -n "${A2A_CARD_RELEASE_BINARY:-}" ]; then
     binary=$A2A_CARD_RELEASE_BINARY
 elif [ -n "$wheel" ]; then
@@ -36,7 +41,7 @@ PY
     echo "the binary of $wheel"
 else
     cargo build --release -p a2a-card-cli --bin a2a-card
-    binary=target/release/a2a-card
+    binary="$target_dir/release/a2a-card"
 fi
 os=$(node -p process.platform)
 cpu=$(node -p process.arch)
@@ -61,8 +66,8 @@ grep -q "\"@a2a-card/cli-$platform\"" "$launcher_dir/package.json" || {
 }
 
 (cd "$out" && npm pack --silent "./stage/cli-$platform" "./stage/a2a-card" >/dev/null)
-platform_tgz="$PWD/$out/a2a-card-cli-$platform-$version.tgz"
-launcher_tgz="$PWD/$out/a2a-card-$version.tgz"
+platform_tgz="$out/a2a-card-cli-$platform-$version.tgz"
+launcher_tgz="$out/a2a-card-$version.tgz"
 ls -l "$platform_tgz" "$launcher_tgz"
 
 # A fresh project with both tarballs installed from the files. `--offline`: the other

@@ -9,7 +9,11 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 
 PRE_COMMIT_VERSION=4.7.0
-work="$repo/target/packaging"
+# The target directory: CARGO_TARGET_DIR when set (absolute, or relative to the repository), as
+# for scripts/package-python.sh.
+target_dir=${CARGO_TARGET_DIR:-target}
+case "$target_dir" in /*) ;; *) target_dir="$repo/$target_dir" ;; esac
+work="$target_dir/packaging"
 tools="$work/pre-commit-venv"
 [ -x "$tools/bin/python" ] || python3 -m venv "$tools"
 "$tools/bin/python" -m pip install --quiet --disable-pip-version-check "pre-commit==$PRE_COMMIT_VERSION"
@@ -19,7 +23,7 @@ tools="$work/pre-commit-venv"
 if [ -z "${A2A_CARD_BINARY:-}" ] && [ -x "$work/wheel-venv/bin/a2a-card" ]; then
     export PATH="$work/wheel-venv/bin:$PATH"
 else
-    export A2A_CARD_BINARY="${A2A_CARD_BINARY:-$repo/target/debug/a2a-card}"
+    export A2A_CARD_BINARY="${A2A_CARD_BINARY:-$target_dir/debug/a2a-card}"
 fi
 # pre-commit's cache (the hook repository's clone) stays inside the target directory.
 export PRE_COMMIT_HOME="$work/pre-commit-home"
