@@ -16,9 +16,7 @@ use super::error::ExtendedError;
 use super::responses::{jsonrpc_error, rest_error};
 use super::routes::Routes;
 use crate::AgentCard;
-use crate::body::{
-    BodyBudget, BodyTimeout, Call, DEFAULT_JSONRPC_PEEK, ResponseBody, read_up_to, scan_call,
-};
+use crate::body::{Call, PeekSettings, ResponseBody, scan_call};
 use crate::protocol::{Binding, ErrorCode};
 
 /// A service for the inside of [`ExtendedCardLayer`](super::ExtendedCardLayer) and
@@ -62,8 +60,7 @@ pub struct UnimplementedAgent {
 #[derive(Debug, Clone)]
 struct Settings {
     routes: Routes,
-    timeout: Option<BodyTimeout>,
-    budget: BodyBudget,
+    peek: PeekSettings,
 }
 
 impl UnimplementedAgent {
@@ -81,40 +78,29 @@ impl UnimplementedAgent {
         Ok(UnimplementedAgent {
             shared: Arc::new(Settings {
                 routes,
-                timeout: None,
-                budget: BodyBudget::default(),
+                peek: PeekSettings::default(),
             }),
         })
     }
 
-    /// How long reading the start of a JSON-RPC call (for its `id`) may take; without it,
-    /// as long as the server lets a body take.
+    /// How the start of a JSON-RPC call is read for its `id` (see [`PeekSettings`]): default
+    /// 64 KiB, no deadline (as long as the server lets a body take) and a budget of its own;
+    /// give it the budget the layers in front of it have
+    /// ([`ExtendedCardLayerBuilder::peek`](super::ExtendedCardLayerBuilder::peek)).
     ///
     /// ```
     /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
-    /// use a2a_card::body::BodyTimeout;
+    /// use a2a_card::body::{BodyBudget, BodyTimeout, PeekSettings};
     /// use std::time::Duration;
-    /// let timeout = BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep);
-    /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?.body_timeout(timeout);
+    /// let peek = PeekSettings::default()
+    ///     .timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep))
+    ///     .budget(BodyBudget::new(8 << 20));
+    /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?.peek(peek);
     /// # let _ = agent;
     /// # Ok::<(), a2a_card::extended::ExtendedError>(())
     /// ```
-    pub fn body_timeout(self, timeout: BodyTimeout) -> Self {
-        self.with(|settings| settings.timeout = Some(timeout))
-    }
-
-    /// The bytes of call bodies held at once, across requests (the budget the layers share
-    /// with [`ExtendedCardLayerBuilder::body_budget`](super::ExtendedCardLayerBuilder::body_budget)).
-    ///
-    /// ```
-    /// # let card = a2a_card::AgentCard::from_json_slice(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/agent-card.json"))).unwrap();
-    /// let budget = a2a_card::body::BodyBudget::new(8 << 20);
-    /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?.body_budget(budget);
-    /// # let _ = agent;
-    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
-    /// ```
-    pub fn body_budget(self, budget: BodyBudget) -> Self {
-        self.with(|settings| settings.budget = budget)
+    pub fn peek(self, settings: PeekSettings) -> Self {
+        self.with(|shared| shared.peek = settings)
     }
 
     fn with(self, change: impl FnOnce(&mut Settings)) -> Self {
@@ -185,13 +171,7 @@ async fn jsonrpc<B>(settings: &Settings, body: B) -> Response<Bytes>
 where
     B: http_body::Body<Data = Bytes>,
 {
-    let read = read_up_to(
-        body,
-        DEFAULT_JSONRPC_PEEK,
-        settings.timeout.as_ref(),
-        &settings.budget,
-    );
-    let (code, message, id) = match read.await {
+    let (code, message, id) = match settings.peek.read(body).await {
         Ok(((read, _, None), _held)) => match scan_call(&read) {
             Call::Single { methods, id, .. } if !methods.is_empty() => (
                 ErrorCode::MethodNotFound,
@@ -318,7 +298,7 @@ mod tests {
         // A body larger than the peek: its id is not read.
         let large = format!(
             r#"{{"id":9,"method":"x","p":"{}"}}"#,
-            "x".repeat(DEFAULT_JSONRPC_PEEK)
+            "x".repeat(crate::body::DEFAULT_JSONRPC_PEEK)
         );
         let (_, _, json) = answer(Method::POST, "/a2a/v1", &large);
         assert_eq!(
