@@ -71,7 +71,7 @@ mod unimplemented;
 mod variants;
 
 #[cfg(feature = "fuzzing")]
-pub(crate) use service::{Peeked, peek};
+pub(crate) use service::{CallTarget, call_target};
 
 pub use body::RequestBody;
 pub use error::ExtendedError;

@@ -165,29 +165,29 @@ where
             Err(response) => response,
         }));
     }
-    let (peeked, body) = if compressed(&parts.headers) {
-        (Peeked::Undecided, RequestBody::new(body))
+    let (target, body) = if compressed(&parts.headers) {
+        (CallTarget::Undecided, RequestBody::new(body))
     } else {
         match shared.peek.read(body).await {
             Err(ReadFailure::TimedOut) => return Ok(ours(timed_out(true))),
             Err(ReadFailure::OverBudget) => return Ok(ours(over_budget())),
             Err(ReadFailure::Body(_)) => return Ok(ours(unreadable_body())),
             Ok(((read, trailers, rest), held)) => {
-                let peeked = match rest {
-                    None => peek(&read),
-                    Some(_) => Peeked::Undecided,
+                let target = match rest {
+                    None => call_target(&read),
+                    Some(_) => CallTarget::Undecided,
                 };
-                (peeked, RequestBody::replay(read, trailers, rest, held))
+                (target, RequestBody::replay(read, trailers, rest, held))
             }
         }
     };
-    match peeked {
-        Peeked::Ours(operation, id) => {
+    match target {
+        CallTarget::Ours(operation, id) => {
             let asked = Asked::JsonRpc(id);
             return Ok(ours(answer(&shared, &parts, operation, asked).await));
         }
-        Peeked::Batched => return Ok(ours(batched())),
-        Peeked::Undecided => match shared.undecided {
+        CallTarget::Batched => return Ok(ours(batched())),
+        CallTarget::Undecided => match shared.undecided {
             UndecidedCall::Refuse => return Ok(ours(undecided())),
             UndecidedCall::RequireSecurity => {
                 if let Err(failure) = every_requirement(&shared, &parts).await {
@@ -196,7 +196,7 @@ where
             }
             UndecidedCall::PassThrough => {}
         },
-        Peeked::NotOurs => {}
+        CallTarget::NotOurs => {}
     }
     let response = inner.call(Request::from_parts(parts, body)).await?;
     Ok(response.map(ResponseBody::inner))
@@ -215,8 +215,9 @@ fn compressed(headers: &http::HeaderMap) -> bool {
         })
 }
 
-/// What a JSON-RPC body asks for.
-pub(crate) enum Peeked {
+/// Whose business a JSON-RPC call is: the layer's (the extended card), the agent's, or not
+/// to be told.
+pub(crate) enum CallTarget {
     /// The extended card (the method names the operation, so the version), with the
     /// request's id.
     Ours(ExtendedCardOperation, Value),
@@ -234,7 +235,7 @@ pub(crate) enum Peeked {
 /// the call for ours when any `method` member names the operation (readers differ on which
 /// of repeated names wins). Text no lenient reader reads the same way is undecided, never
 /// "not ours".
-pub(crate) fn peek(body: &[u8]) -> Peeked {
+pub(crate) fn call_target(body: &[u8]) -> CallTarget {
     let ours = |methods: &[String]| {
         methods
             .iter()
@@ -243,12 +244,12 @@ pub(crate) fn peek(body: &[u8]) -> Peeked {
     };
     match scan_call(body) {
         Call::Single { methods, id, .. } => match ours(&methods) {
-            Some(operation) => Peeked::Ours(operation, id),
-            None => Peeked::NotOurs,
+            Some(operation) => CallTarget::Ours(operation, id),
+            None => CallTarget::NotOurs,
         },
-        Call::Batch { methods } if ours(&methods).is_some() => Peeked::Batched,
-        Call::Unreadable => Peeked::Undecided,
-        Call::Batch { .. } | Call::NoMethod => Peeked::NotOurs,
+        Call::Batch { methods } if ours(&methods).is_some() => CallTarget::Batched,
+        Call::Unreadable => CallTarget::Undecided,
+        Call::Batch { .. } | Call::NoMethod => CallTarget::NotOurs,
     }
 }
 

@@ -65,7 +65,7 @@ mod layer;
 mod mtls;
 mod requirements;
 mod service;
-mod verifier;
+mod scheme_verifier;
 
 pub use api_key::ApiKeys;
 pub use basic::BasicUsers;
@@ -79,4 +79,4 @@ pub use mtls::{ClientCertificate, MutualTls};
 pub(crate) use requirements::Verdicts;
 pub use requirements::{AuthContext, CardSecurity, CardSecurityBuilder};
 pub use service::RequireCardSecurityService;
-pub use verifier::{Grant, Verdict, Verifier, VerifyFuture};
+pub use scheme_verifier::{Grant, Verdict, Verifier, VerifyFuture};

@@ -47,7 +47,7 @@ mod keys;
 pub(crate) mod material;
 mod signer;
 pub(crate) mod trust;
-mod verifier;
+mod card_verifier;
 
 pub use algorithm::{Algorithm, UnsupportedAlgorithmError};
 pub use canonical::{
@@ -60,4 +60,4 @@ pub use jwk::{Jwk, Jwks};
 pub use keys::SigningKey;
 pub use signer::CardSigner;
 pub use trust::{MAX_KEYS_PER_KID, TrustStore, TrustedKey};
-pub use verifier::{CardVerifier, JwksFetcher, VerifiedSignature};
+pub use card_verifier::{CardVerifier, JwksFetcher, VerifiedSignature};

@@ -8,7 +8,7 @@
 //! fetcher) and bodies that are not JSON (which a cross-site form cannot send without CORS).
 
 mod api;
-mod catalog;
+mod host_catalog;
 mod error;
 mod fetch;
 mod form;
