@@ -20,7 +20,9 @@ fn features(manifest: &str) -> BTreeMap<String, BTreeSet<String>> {
         if !inside || line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (name, list) = line.split_once('=').expect("a feature line is `name = [...]`");
+        let (name, list) = line
+            .split_once('=')
+            .expect("a feature line is `name = [...]`");
         let deps = list
             .split('"')
             .filter_map(|item| item.strip_prefix("dep:"))

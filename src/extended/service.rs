@@ -18,7 +18,9 @@ use super::responses::{
 };
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
-use crate::body::{Call, PeekSettings, ReadFailure, ResponseBody, over_budget, scan_call, timed_out};
+use crate::body::{
+    Call, PeekSettings, ReadFailure, ResponseBody, over_budget, scan_call, timed_out,
+};
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
 

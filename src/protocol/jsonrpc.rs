@@ -63,7 +63,10 @@ mod tests {
         ];
         for (id, written) in ids {
             let body = text(result(id.as_ref(), b"{}"));
-            assert_eq!(body, format!(r#"{{"jsonrpc":"2.0","id":{written},"result":{{}}}}"#));
+            assert_eq!(
+                body,
+                format!(r#"{{"jsonrpc":"2.0","id":{written},"result":{{}}}}"#)
+            );
             let parsed: Value = serde_json::from_str(&body).unwrap();
             assert_eq!(parsed["id"], id.unwrap_or(Value::Null), "{body}");
         }

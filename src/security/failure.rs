@@ -294,7 +294,11 @@ impl RefusalBodies {
         }});
         RefusalBodies {
             rest: Bytes::from(rest.to_string()),
-            jsonrpc_error: jsonrpc::error_object(ErrorCode::ServerError, message, Some(json!([info]))),
+            jsonrpc_error: jsonrpc::error_object(
+                ErrorCode::ServerError,
+                message,
+                Some(json!([info])),
+            ),
         }
     }
 }
@@ -446,12 +450,10 @@ mod tests {
         ];
         let written = AuthFailure::new("r", given.to_vec(), None, Vec::new());
         assert_eq!(challenges(&written), expected);
-        let ahead = [&api_key, &bearer, &bearer, &api_key]
-            .map(|scheme| SchemeChallenges::new(scheme, "r"));
-        let prepared = AuthFailure::unauthorized(
-            ahead.iter().filter_map(|c| c.header(false)),
-            Vec::new(),
-        );
+        let ahead =
+            [&api_key, &bearer, &bearer, &api_key].map(|scheme| SchemeChallenges::new(scheme, "r"));
+        let prepared =
+            AuthFailure::unauthorized(ahead.iter().filter_map(|c| c.header(false)), Vec::new());
         assert_eq!(challenges(&prepared), expected);
     }
 
