@@ -86,6 +86,7 @@ where
 /// `503 Service Unavailable` with `Retry-After: 1` for a JSON-RPC call whose start could
 /// not be held within the [`BodyBudget`](BodyBudget): the server holds too many
 /// bodies at once now.
+#[cfg(feature = "extended")]
 pub(crate) fn over_budget() -> http::Response<Bytes> {
     let error = jsonrpc::error_object(
         ErrorCode::InternalError,

@@ -25,7 +25,11 @@ mod timeout;
 #[cfg(feature = "auth")]
 pub(crate) use crate::json_scan::jsonrpc::{Call, scan_call};
 #[cfg(feature = "auth")]
-pub(crate) use bounded::{ReadFailure, over_budget, timed_out};
+pub(crate) use bounded::{ReadFailure, timed_out};
+// Only the extended-card layer answers a call it cannot hold; the security layer writes its
+// refusal without the id instead.
+#[cfg(feature = "extended")]
+pub(crate) use bounded::over_budget;
 #[cfg(feature = "auth")]
 pub(crate) use budget::Held;
 #[cfg(feature = "auth")]

@@ -108,8 +108,8 @@ impl ExtendedCardLayer {
     /// [`builder`](Self::builder) and
     /// [`without_extended_card`](ExtendedCardLayerBuilder::without_extended_card), which
     /// answers the same error after authentication. The builder's body settings
-    /// ([`peek`](ExtendedCardLayerBuilder::peek), undecided calls) apply; an extended card is refused at build
-    /// ([`ExtendedError::CardWithoutSecurity`]).
+    /// ([`peek`](ExtendedCardLayerBuilder::peek), undecided calls) apply; an extended card is
+    /// refused at build ([`ExtendedError::CardWithoutSecurity`]).
     ///
     /// ```
     /// use a2a_card::extended::ExtendedCardLayer;

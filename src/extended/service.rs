@@ -164,7 +164,7 @@ where
     if let Ask::Rest(operation) = ask {
         return Ok(ours(match Asked::rest(&parts.method) {
             Ok(asked) => answer(&shared, &parts, operation, asked).await,
-            Err(response) => response,
+            Err(status) => allow(status),
         }));
     }
     let (target, body) = if compressed(&parts.headers) {
@@ -311,14 +311,14 @@ enum Asked {
 }
 
 impl Asked {
-    /// The method of a REST request: `GET` or `HEAD`, else the answer to give instead (OPTIONS
-    /// with `Allow`, 405 otherwise).
-    fn rest(method: &Method) -> Result<Asked, Response<Bytes>> {
+    /// The method of a REST request: `GET` or `HEAD`, else the status of the answer with
+    /// `Allow` to give instead (204 to OPTIONS, 405 otherwise).
+    fn rest(method: &Method) -> Result<Asked, StatusCode> {
         match *method {
             Method::GET => Ok(Asked::Rest { head: false }),
             Method::HEAD => Ok(Asked::Rest { head: true }),
-            Method::OPTIONS => Err(allow(StatusCode::NO_CONTENT)),
-            _ => Err(allow(StatusCode::METHOD_NOT_ALLOWED)),
+            Method::OPTIONS => Err(StatusCode::NO_CONTENT),
+            _ => Err(StatusCode::METHOD_NOT_ALLOWED),
         }
     }
 

@@ -15,10 +15,12 @@ use crate::body::PeekSettings;
 /// A refusal is written in the style of the request: a POST whose body is a JSON-RPC
 /// request (a JSON object with a `jsonrpc` member, or a batch) gets a JSON-RPC error that
 /// echoes its `id`, anything else the HTTP+JSON binding's error. To learn this, only a
-/// refused request's body is read, at most [`DEFAULT_JSONRPC_PEEK`](crate::body::DEFAULT_JSONRPC_PEEK) bytes of it (a larger
-/// one gets the HTTP+JSON style unless [`style`](RequireCardSecurityLayerBuilder::style) says
-/// JSON-RPC), within the deadline of the [`peek`](RequireCardSecurityLayerBuilder::peek)
-/// settings when one is set (else 408); a request let through reaches the inner service untouched.
+/// refused request's body is read, at most
+/// [`DEFAULT_JSONRPC_PEEK`](crate::body::DEFAULT_JSONRPC_PEEK) bytes of it unless the
+/// [`peek`](RequireCardSecurityLayerBuilder::peek) settings say otherwise (a larger one gets
+/// the HTTP+JSON style unless [`style`](RequireCardSecurityLayerBuilder::style) says JSON-RPC),
+/// within their deadline when one is set (else 408); a request let through reaches the inner
+/// service untouched.
 ///
 /// Configured with a builder, as the other two layers are: [`builder`](Self::builder), the
 /// settings, then [`build`](RequireCardSecurityLayerBuilder::build).
