@@ -233,6 +233,15 @@ mod tests {
     }
 
     fn answer(method: Method, path: &str, body: &str) -> (StatusCode, HeaderMapLite, Value) {
+        answer_by(agent(), method, path, body)
+    }
+
+    fn answer_by(
+        agent: UnimplementedAgent,
+        method: Method,
+        path: &str,
+        body: &str,
+    ) -> (StatusCode, HeaderMapLite, Value) {
         let request = Request::builder()
             .method(method)
             .uri(path)
@@ -241,7 +250,7 @@ mod tests {
         let run = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        let response = run.block_on(agent().oneshot(request)).unwrap();
+        let response = run.block_on(agent.oneshot(request)).unwrap();
         let (parts, body) = response.into_parts();
         let bytes = run.block_on(body.collect()).unwrap().to_bytes();
         let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
@@ -305,6 +314,27 @@ mod tests {
             (json["id"].clone(), json["error"]["code"].clone()),
             (Value::Null, (-32600).into())
         );
+    }
+
+    #[test]
+    fn the_peek_settings_given_bound_the_read() {
+        use crate::body::{BodyBudget, PeekSettings};
+        let call = r#"{"jsonrpc":"2.0","id":4,"method":"SendMessage"}"#;
+        let id_and_code = |peek: PeekSettings| {
+            let (status, _, json) = answer_by(agent().peek(peek), Method::POST, "/a2a/v1", call);
+            assert_eq!(status, StatusCode::OK);
+            (json["id"].clone(), json["error"]["code"].clone())
+        };
+        let read = (json_id("4"), (-32601).into());
+        let unread = (Value::Null, (-32600).into());
+        assert_eq!(id_and_code(PeekSettings::default()), read);
+        assert_eq!(
+            id_and_code(PeekSettings::default().max_bytes(call.len())),
+            read
+        );
+        assert_eq!(id_and_code(PeekSettings::default().max_bytes(16)), unread);
+        let budget = BodyBudget::new(call.len() - 1);
+        assert_eq!(id_and_code(PeekSettings::default().budget(budget)), unread);
     }
 
     fn json_id(text: &str) -> Value {
