@@ -93,8 +93,9 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// How the layers read the start of request bodies: the default peek, the deadline on
-    /// tokio's timer, and a budget of held bytes shared by all connections.
+    /// How a layer reads the start of request bodies: the default peek size, the body
+    /// deadline on tokio's timer, and a budget of `--body-budget` held bytes that the layer
+    /// given it shares across all connections.
     pub(crate) fn peek(&self) -> a2a_card::body::PeekSettings {
         let after = Duration::from_secs(self.body_timeout);
         let timeout = a2a_card::body::BodyTimeout::new(after, tokio::time::sleep);
