@@ -111,7 +111,7 @@ pub fn jwt_claims(
 
 /// What the extended-card layer makes of a JSON-RPC request body.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Peeked {
+pub enum CallTarget {
     /// The extended-card method, with the request's id.
     Ours {
         /// The operation the method names (its version's spelling).
@@ -128,12 +128,13 @@ pub enum Peeked {
     NotOurs,
 }
 
-/// Peeks at a JSON-RPC body the way the extended-card layer does.
-pub fn jsonrpc_peek(body: &[u8]) -> Peeked {
-    match crate::extended::peek(body) {
-        crate::extended::Peeked::Ours(operation, id) => Peeked::Ours { operation, id },
-        crate::extended::Peeked::Batched => Peeked::Batched,
-        crate::extended::Peeked::Undecided => Peeked::Undecided,
-        crate::extended::Peeked::NotOurs => Peeked::NotOurs,
+/// Whose business a JSON-RPC body is, read the way the extended-card layer reads it.
+pub fn jsonrpc_call_target(body: &[u8]) -> CallTarget {
+    use crate::extended::CallTarget as Layer;
+    match crate::extended::call_target(body) {
+        Layer::Ours(operation, id) => CallTarget::Ours { operation, id },
+        Layer::Batched => CallTarget::Batched,
+        Layer::Undecided => CallTarget::Undecided,
+        Layer::NotOurs => CallTarget::NotOurs,
     }
 }

@@ -44,8 +44,9 @@
 //! ([`AgentCard`]); validation with JSON-pointer diagnostics ([`validate`], [`Code`]);
 //! migration between v0.3 and v1.0 ([`migrate`]); pointers mapped back to the text
 //! ([`validate::locate`]); and the A2A wire vocabulary ([`protocol`]: bindings, versions, the
-//! extended-card operation, error codes, header names). One cargo feature per capability; the
-//! map of every public module, its feature and its main types is [`guides::api`], and the
+//! extended-card operation, error codes, header names). One cargo feature per capability
+//! ([features](#features): what each opens and brings in); the map of every public module and
+//! its main types is [`guides::api`], and the
 //! guides (serving, proxies, the extended card, signatures, catalogs, the audit) are the other
 //! modules of [`guides`], their examples compiled as doc tests.
 //!
@@ -76,6 +77,35 @@
 //! assert_eq!(card.to_json_vec(), AgentCard::from_json_slice(&card.to_json_vec())?.to_json_vec());
 //! # Ok::<(), a2a_card::ReadError>(())
 //! ```
+//!
+//! ## Features
+//!
+//! Each cargo feature opens a module (or a part of one) and brings in the crates it needs;
+//! what a feature turns on in turn is in its row. This table is the one place for it
+//! (`tests/features_doc.rs` keeps it equal to `Cargo.toml`); [`guides::api`] maps each module
+//! to its main types and its guide.
+//!
+//! | feature | opens | brings in |
+//! |---|---|---|
+//! | `default` | `serve` and `compression` | what those two bring in |
+//! | `serve` | [`serve`] (`AgentCardLayer`), [`body`] (`ResponseBody`) | tower, sha2, httpdate, bytes, http-body, arc-swap, pin-project-lite, tracing |
+//! | `compression` | gzip and brotli bytes of every representation in [`serve`] (and of the extended card, with `extended`); turns on `serve` | flate2, brotli (pure Rust) |
+//! | `catalog` | [`catalog`] (AI Catalogs); with `serve`, the layer serves one; with `sign`, signed | sha2 |
+//! | `auth` | [`security`] (`RequireCardSecurityLayer`, `CardSecurity`, the verifiers), [`body`] (`PeekSettings`, `BodyTimeout`, `BodyBudget`) | tower, sha2, bytes, http-body, pin-project-lite, tracing, subtle, base64 |
+//! | `extended` | [`extended`] (`ExtendedCardLayer`); turns on `auth` and `serve` | nothing more |
+//! | `sign` | [`sign`] (RFC 8785, JWS card signatures, keys, trust stores) | serde_json_canonicalizer, base64, p256, ed25519-dalek, rsa, getrandom |
+//! | `jwt` | [`security::jwt`] (`JwtVerifier`, `JwtSigner`); turns on `auth` and `sign` | ring |
+//! | `jwks-fetch` | key sets fetched by URL or discovery in [`security::jwt`]; turns on `jwt` and `client` | nothing more |
+//! | `client` | [`client`] (`Client`, the one bounded HTTP(S) client) | bytes, tokio (no runtime), hyper-util, http-body-util, hyper, rustls, tokio-rustls, webpki-roots |
+//! | `native-roots` | the system's CA store in [`client`]; turns on `client` | rustls-native-certs |
+//! | `check` | [`check`] (`Audit`, the audit of a live agent); turns on `client`, `sign`, `catalog` and `lint-injection` | httpdate, sha2 |
+//! | `lint-injection` | in [`validate`], the lints for instructions hidden in a card's text (A2A-W070 to A2A-W074) | unicode-security, unicode-script, unicode-normalization, unicode-properties |
+//! | `mtls-subject` | [`security::ClientCertificate::from_der`]; turns on `auth` | webpki (rustls-webpki), rustls-pki-types |
+//! | `ci` | [`ci`] (`SarifLog`, GitHub Actions annotations) | nothing more |
+//! | `fuzzing` | `__fuzz`, wrappers for the fuzz targets (not public API); turns on `jwt` and `extended` | nothing more |
+//!
+//! Without any feature: the card model, [`validate`], [`migrate`], [`protocol`],
+//! [`bounded_file`] and [`guides`], on http, serde, serde_json and thiserror (and libc on Unix).
 #![deny(missing_docs, unsafe_code, unreachable_pub)]
 // docs.rs builds with --cfg docsrs: each item shows the cargo feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -113,8 +143,9 @@ pub mod migrate;
 pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;
-// Header parsers shared by the middleware and the audit.
+// The docs/*.md pages as modules, their Rust blocks compiled as doc tests.
 pub mod guides;
+// Header parsers shared by the middleware and the audit.
 #[cfg(any(feature = "serve", feature = "check"))]
 mod http_headers;
 #[cfg(feature = "serve")]

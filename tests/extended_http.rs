@@ -884,13 +884,13 @@ fn slow_request(addr: std::net::SocketAddr, head: &str, trickle: bool) -> Vec<u8
 
 #[test]
 fn a_body_that_does_not_arrive_gets_408_and_the_connection_is_closed() {
-    use a2a_card::body::BodyTimeout;
+    use a2a_card::body::{BodyTimeout, PeekSettings};
     use std::time::Duration;
     let public = card("public");
     let timeout = BodyTimeout::new(Duration::from_millis(200), tokio::time::sleep);
     let layer = ExtendedCardLayer::builder(&public, security(&public))
         .extended_card(card("extended"))
-        .body_timeout(timeout)
+        .peek(PeekSettings::default().timeout(timeout))
         .build()
         .unwrap();
     let server = server_with(layer);
@@ -921,15 +921,13 @@ fn a_body_that_does_not_arrive_gets_408_and_the_connection_is_closed() {
 
 #[test]
 fn require_card_security_answers_408_when_a_refused_body_does_not_arrive() {
-    use a2a_card::body::BodyTimeout;
+    use a2a_card::body::{BodyTimeout, PeekSettings};
     use a2a_card::security::RequireCardSecurityLayer;
     use std::time::Duration;
     let public = card("public");
+    let timeout = BodyTimeout::new(Duration::from_millis(200), tokio::time::sleep);
     let guard = RequireCardSecurityLayer::builder(security(&public))
-        .body_timeout(BodyTimeout::new(
-            Duration::from_millis(200),
-            tokio::time::sleep,
-        ))
+        .peek(PeekSettings::default().timeout(timeout))
         .build();
     let agent = tower::service_fn(|_req: Request<Incoming>| async {
         Ok::<_, Infallible>(Response::new(Full::new(Bytes::from_static(b"the agent"))))

@@ -93,15 +93,16 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The deadline for request bodies the layers read, on tokio's timer.
-    pub(crate) fn body_timeout(&self) -> a2a_card::body::BodyTimeout {
+    /// How a layer reads the start of request bodies: the default peek size, the body
+    /// deadline on tokio's timer, and a budget of `--body-budget` held bytes that the layer
+    /// given it shares across all connections.
+    pub(crate) fn peek(&self) -> a2a_card::body::PeekSettings {
         let after = Duration::from_secs(self.body_timeout);
-        a2a_card::body::BodyTimeout::new(after, tokio::time::sleep)
-    }
-
-    /// The budget of request-body bytes the layers hold, shared by all connections.
-    pub(crate) fn body_budget(&self) -> a2a_card::body::BodyBudget {
-        a2a_card::body::BodyBudget::new(self.body_budget as usize * 1024 * 1024)
+        let timeout = a2a_card::body::BodyTimeout::new(after, tokio::time::sleep);
+        let budget = a2a_card::body::BodyBudget::new(self.body_budget as usize * 1024 * 1024);
+        a2a_card::body::PeekSettings::default()
+            .timeout(timeout)
+            .budget(budget)
     }
 }
 

@@ -9,7 +9,7 @@
 use std::convert::Infallible;
 use std::sync::OnceLock;
 
-use a2a_card::__fuzz::{jsonrpc_peek, Peeked};
+use a2a_card::__fuzz::{jsonrpc_call_target, CallTarget};
 use a2a_card::extended::{ExtendedCardLayer, ExtendedCardService, RequestBody};
 use a2a_card::security::jwt::{JwksSource, JwtVerifier};
 use a2a_card::security::{ApiKeys, BasicUsers, Bearer, CardSecurity, MutualTls};
@@ -81,7 +81,7 @@ fn post(body: &[u8], key: Option<&str>) -> (StatusCode, String) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let peeked = jsonrpc_peek(data);
+    let target = jsonrpc_call_target(data);
 
     let (status, body) = post(data, None);
     assert!(!status.is_server_error(), "{status}: {body}");
@@ -98,19 +98,19 @@ fuzz_target!(|data: &[u8]| {
 
     let (status, body) = post(data, Some(KEY));
     assert!(!status.is_server_error(), "{status}: {body}");
-    match peeked {
-        Peeked::Ours { .. } => {
+    match target {
+        CallTarget::Ours { .. } => {
             assert_eq!(status, StatusCode::OK, "{body}");
             assert!(body.contains(EXTENDED_ONLY), "{body}");
         }
-        Peeked::Batched => assert!(
+        CallTarget::Batched => assert!(
             !body.contains(AGENT) && !body.contains(EXTENDED_ONLY),
             "{body}"
         ),
-        Peeked::NotOurs => assert_eq!(body, AGENT),
+        CallTarget::NotOurs => assert_eq!(body, AGENT),
         // UndecidedCall::RequireSecurity: the card's requirements and every skill's; the API
         // key alone meets the first only.
-        Peeked::Undecided => {
+        CallTarget::Undecided => {
             assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
             assert!(
                 !body.contains(AGENT) && !body.contains(EXTENDED_ONLY),

@@ -11,7 +11,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use a2a_card::AgentCard;
-use a2a_card::body::BodyBudget;
+use a2a_card::body::{BodyBudget, PeekSettings};
 use a2a_card::extended::ExtendedCardLayer;
 use a2a_card::security::{ApiKeys, CardSecurity};
 use a2a_card::serve::AgentCardLayer;
@@ -36,7 +36,7 @@ async fn start(server: Server, budget: BodyBudget) -> SocketAddr {
         .unwrap();
     let extended = ExtendedCardLayer::builder(&card, security)
         .extended_card(card.clone())
-        .body_budget(budget)
+        .peek(PeekSettings::default().budget(budget))
         .build()
         .unwrap();
     let cards = AgentCardLayer::builder(card).build().unwrap();

@@ -9,9 +9,9 @@ use std::task::Poll;
 use bytes::Bytes;
 use http::HeaderMap;
 use http_body::Body;
-use serde_json::Value;
 
 use super::{BodyBudget, BodyTimeout, Held};
+use crate::protocol::{ErrorCode, jsonrpc};
 
 /// Why the start of a body could not be read.
 pub(crate) enum ReadFailure<E> {
@@ -86,12 +86,15 @@ where
 /// `503 Service Unavailable` with `Retry-After: 1` for a JSON-RPC call whose start could
 /// not be held within the [`BodyBudget`](BodyBudget): the server holds too many
 /// bodies at once now.
+#[cfg(feature = "extended")]
 pub(crate) fn over_budget() -> http::Response<Bytes> {
-    let body = serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {
-        "code": crate::protocol::ErrorCode::InternalError.code(),
-        "message": "The server is reading too many request bodies at once; retry shortly",
-    }});
-    let mut response = json_error(http::StatusCode::SERVICE_UNAVAILABLE, &body);
+    let error = jsonrpc::error_object(
+        ErrorCode::InternalError,
+        "The server is reading too many request bodies at once; retry shortly",
+        None,
+    );
+    let body = jsonrpc::error(None, &error);
+    let mut response = json_error(http::StatusCode::SERVICE_UNAVAILABLE, body);
     let retry = http::HeaderValue::from_static("1");
     response
         .headers_mut()
@@ -99,9 +102,9 @@ pub(crate) fn over_budget() -> http::Response<Bytes> {
     response
 }
 
-/// An error of the layers' own: `status`, `body` as JSON, never stored by a cache.
-fn json_error(status: http::StatusCode, body: &Value) -> http::Response<Bytes> {
-    let mut response = http::Response::new(Bytes::from(body.to_string()));
+/// An error of the layers' own: `status`, `body` (JSON), never stored by a cache.
+fn json_error(status: http::StatusCode, body: Vec<u8>) -> http::Response<Bytes> {
+    let mut response = http::Response::new(Bytes::from(body));
     *response.status_mut() = status;
     let headers = response.headers_mut();
     let json = http::HeaderValue::from_static("application/json");
@@ -113,16 +116,18 @@ fn json_error(status: http::StatusCode, body: &Value) -> http::Response<Bytes> {
 
 /// `408 Request Timeout` for a body that did not arrive in time, in JSON-RPC style or the
 /// HTTP+JSON binding's; the connection is closed after it.
-pub(crate) fn timed_out(jsonrpc: bool) -> http::Response<Bytes> {
+pub(crate) fn timed_out(as_jsonrpc: bool) -> http::Response<Bytes> {
     const MESSAGE: &str = "The request body did not arrive in time";
-    let body = if jsonrpc {
-        serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {
-            "code": crate::protocol::ErrorCode::InvalidRequest.code(), "message": MESSAGE,
-        }})
+    let body = if as_jsonrpc {
+        jsonrpc::error(
+            None,
+            &jsonrpc::error_object(ErrorCode::InvalidRequest, MESSAGE, None),
+        )
     } else {
-        serde_json::json!({"error": {"code": 408, "status": "DEADLINE_EXCEEDED", "message": MESSAGE}})
+        let status = serde_json::json!({"error": {"code": 408, "status": "DEADLINE_EXCEEDED", "message": MESSAGE}});
+        status.to_string().into_bytes()
     };
-    let mut response = json_error(http::StatusCode::REQUEST_TIMEOUT, &body);
+    let mut response = json_error(http::StatusCode::REQUEST_TIMEOUT, body);
     let close = http::HeaderValue::from_static("close");
     response
         .headers_mut()

@@ -48,9 +48,9 @@
 
 mod addresses;
 mod card;
-mod catalog;
 mod endpoint;
 mod finding;
+mod host_catalog;
 mod http_semantics;
 mod interfaces;
 mod probe;
@@ -69,8 +69,8 @@ use card::{Keys, legacy_findings, served_card, signature_findings};
 use endpoint::fetch_card;
 use interfaces::Credentials;
 
-pub use catalog::MAX_LISTED;
 pub use endpoint::Endpoint;
+pub use host_catalog::MAX_LISTED;
 pub use report::{AuditReport, CatalogReport, ListedCard};
 
 const CANONICAL_PATH: &str = "/.well-known/agent-card.json";
@@ -258,9 +258,9 @@ impl Audit {
         }
         let catalog = match parse_http_url(base) {
             Ok(base_uri) => Some(
-                catalog::catalog_report(
+                host_catalog::catalog_report(
                     client,
-                    &catalog::Base {
+                    &host_catalog::Base {
                         base: &base_uri,
                         canonical: &canonical,
                         keys: self.keys.as_ref(),

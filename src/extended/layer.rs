@@ -10,14 +10,13 @@ use super::policy::UndecidedCall;
 use super::routes::Routes;
 use super::service::{ExtendedCardService, Shared};
 use super::variants::{ExtendedCard, Signer};
-use crate::body::{BodyBudget, BodyTimeout};
+use crate::body::PeekSettings;
 use crate::security::CardSecurity;
 use crate::{AgentCard, validate::Profile};
 
 /// The default `Cache-Control` of the extended card: any cache may keep it only for this
 /// caller, and must revalidate first (cheap: a 304 after authentication).
 pub const EXTENDED_CACHE_CONTROL: &str = "private, no-cache";
-use crate::body::DEFAULT_JSONRPC_PEEK;
 
 /// A tower layer that answers the authenticated extended-card operation on the routes the
 /// public card's interfaces imply, enforcing the card's security requirements, and passes
@@ -57,9 +56,7 @@ pub struct ExtendedCardLayerBuilder {
     card: Option<AgentCard>,
     deliberately_without: bool,
     cache_control: HeaderValue,
-    peek: usize,
-    timeout: Option<BodyTimeout>,
-    budget: BodyBudget,
+    peek: PeekSettings,
     undecided: UndecidedCall,
     signer: Option<Signer>,
     precompress: bool,
@@ -91,9 +88,7 @@ impl ExtendedCardLayer {
             card: None,
             deliberately_without: false,
             cache_control: HeaderValue::from_static(EXTENDED_CACHE_CONTROL),
-            peek: DEFAULT_JSONRPC_PEEK,
-            timeout: None,
-            budget: BodyBudget::default(),
+            peek: PeekSettings::default(),
             undecided: UndecidedCall::default(),
             signer: None,
             precompress: cfg!(feature = "compression"),
@@ -112,9 +107,9 @@ impl ExtendedCardLayer {
     /// 404. Nothing is authenticated, since there is no card to reveal; with credentials, use
     /// [`builder`](Self::builder) and
     /// [`without_extended_card`](ExtendedCardLayerBuilder::without_extended_card), which
-    /// answers the same error after authentication. The builder's body settings (peek,
-    /// timeout, budget, undecided calls) apply; an extended card is refused at build
-    /// ([`ExtendedError::CardWithoutSecurity`]).
+    /// answers the same error after authentication. The builder's body settings
+    /// ([`peek`](ExtendedCardLayerBuilder::peek), undecided calls) apply; an extended card is
+    /// refused at build ([`ExtendedError::CardWithoutSecurity`]).
     ///
     /// ```
     /// use a2a_card::extended::ExtendedCardLayer;
@@ -188,42 +183,35 @@ impl ExtendedCardLayerBuilder {
         self
     }
 
-    /// How many bytes of a JSON-RPC request body are read to learn its method (default
-    /// 64 KiB). A larger body is an undecided call (see [`undecided_call`](Self::undecided_call)).
+    /// How the layer reads a JSON-RPC call's body to learn its method (see [`PeekSettings`]):
+    /// how many bytes (default 64 KiB; a larger body is an undecided call, see
+    /// [`undecided_call`](Self::undecided_call)), within which deadline (none by default), in
+    /// which budget of held bytes (default a budget of its own). A body that has not arrived
+    /// in full by the deadline gets `408 Request Timeout` (a JSON-RPC error,
+    /// `Connection: close`) and never reaches the agent; set one unless the server bounds
+    /// request bodies itself (`a2a-card serve` gives `--body-timeout`). A call whose start
+    /// would go over the budget is answered `503` with `Retry-After: 1` at once, not buffered;
+    /// give every layer of a server the same budget.
     ///
     /// ```
     /// # use a2a_card::security::{ApiKeys, CardSecurity};
     /// # let public = a2a_card::__doctest::example_card();
     /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security).max_jsonrpc_peek(4096);
-    /// # let _ = b;
-    /// ```
-    pub fn max_jsonrpc_peek(mut self, bytes: usize) -> Self {
-        self.peek = bytes;
-        self
-    }
-
-    /// A deadline for the body of a JSON-RPC call, which the layer reads (up to the peek) to
-    /// learn its method: a body that has not arrived in full by then gets `408 Request
-    /// Timeout` (a JSON-RPC error, `Connection: close`) and never reaches the agent. Without
-    /// one the layer waits as long as the server lets the client take, so set one unless the
-    /// server bounds request bodies itself (`a2a-card serve` gives `--body-timeout`).
-    ///
-    /// ```
-    /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::__doctest::example_card();
-    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// use a2a_card::{body::BodyTimeout, extended::ExtendedCardLayer};
+    /// use a2a_card::{body::{BodyBudget, BodyTimeout, PeekSettings}, extended::ExtendedCardLayer};
     /// use std::time::Duration;
+    /// let peek = PeekSettings::default()
+    ///     .max_bytes(4096)
+    ///     .timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep))
+    ///     .budget(BodyBudget::new(4 * 1024 * 1024));
     /// let layer = ExtendedCardLayer::builder(&public, security)
     ///     .extended_card(public.clone())
-    ///     .body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep))
+    ///     .peek(peek)
     ///     .build()?;
     /// # let _ = layer;
     /// # Ok::<(), a2a_card::extended::ExtendedError>(())
     /// ```
-    pub fn body_timeout(mut self, timeout: BodyTimeout) -> Self {
-        self.timeout = Some(timeout);
+    pub fn peek(mut self, settings: PeekSettings) -> Self {
+        self.peek = settings;
         self
     }
 
@@ -245,26 +233,6 @@ impl ExtendedCardLayerBuilder {
     /// ```
     pub fn public_url(mut self, url: crate::serve::PublicUrl) -> Self {
         self.public_url = Some(url);
-        self
-    }
-
-    /// The budget of request-body bytes the layer may hold while it reads JSON-RPC calls
-    /// (see [`BodyBudget`]); default a budget of its own of
-    /// [`DEFAULT_BODY_BUDGET`](crate::body::DEFAULT_BODY_BUDGET) bytes. Give every layer of a
-    /// server the same one. A call whose start would go over it is answered `503` with
-    /// `Retry-After: 1` at once, not buffered.
-    ///
-    /// ```
-    /// # use a2a_card::security::{ApiKeys, CardSecurity};
-    /// # let public = a2a_card::__doctest::example_card();
-    /// # let security = CardSecurity::builder(&public).verifier("apiKey", ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// use a2a_card::body::BodyBudget;
-    /// let budget = BodyBudget::new(4 * 1024 * 1024);
-    /// let b = a2a_card::extended::ExtendedCardLayer::builder(&public, security).body_budget(budget.clone());
-    /// # let _ = b;
-    /// ```
-    pub fn body_budget(mut self, budget: BodyBudget) -> Self {
-        self.budget = budget;
         self
     }
 
@@ -413,8 +381,6 @@ impl ExtendedCardLayerBuilder {
             vary: header(&vary),
             rest_vary: header(&rest_vary),
             peek: self.peek,
-            timeout: self.timeout,
-            budget: self.budget,
             undecided: self.undecided,
         };
         Ok(ExtendedCardLayer {
@@ -460,8 +426,6 @@ impl ExtendedCardLayerBuilder {
             vary: HeaderValue::from_static("*"),
             rest_vary: HeaderValue::from_static("*"),
             peek: self.peek,
-            timeout: self.timeout,
-            budget: self.budget,
             undecided: self.undecided,
         };
         Ok(ExtendedCardLayer {

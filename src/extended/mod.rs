@@ -12,8 +12,9 @@
 //! - JSONRPC: a `POST P` whose method is `GetExtendedAgentCard` (v1.0) or
 //!   `agent/getAuthenticatedExtendedCard` (v0.3) is answered with a JSON-RPC result; any
 //!   other call passes to the inner service with its body byte for byte (the layer reads at
-//!   most [`DEFAULT_JSONRPC_PEEK`](crate::body::DEFAULT_JSONRPC_PEEK) bytes to learn the method, within the
-//!   [`body_timeout`](ExtendedCardLayerBuilder::body_timeout) when one is set, else 408). The
+//!   most [`DEFAULT_JSONRPC_PEEK`](crate::body::DEFAULT_JSONRPC_PEEK) bytes to learn the method,
+//!   within the deadline of its [`peek`](ExtendedCardLayerBuilder::peek) settings when one
+//!   is set, else 408). The
 //!   method is read the way the most lenient JSON reader would; a call whose method cannot
 //!   be told (larger than the peek, compressed, unreadable) must meet the card's security
 //!   by default ([`UndecidedCall`]).
@@ -70,7 +71,7 @@ mod unimplemented;
 mod variants;
 
 #[cfg(feature = "fuzzing")]
-pub(crate) use service::{Peeked, peek};
+pub(crate) use service::{CallTarget, call_target};
 
 pub use body::RequestBody;
 pub use error::ExtendedError;

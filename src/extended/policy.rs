@@ -3,7 +3,7 @@
 
 /// What [`ExtendedCardLayer`](super::ExtendedCardLayer) does with a `POST` to one of its
 /// JSON-RPC routes when it cannot tell whether the call is the extended-card method: the body
-/// is larger than the peek ([`max_jsonrpc_peek`](super::ExtendedCardLayerBuilder::max_jsonrpc_peek)),
+/// is larger than the peek ([`peek`](super::ExtendedCardLayerBuilder::peek), [`PeekSettings::max_bytes`](crate::body::PeekSettings::max_bytes)),
 /// compressed (a `Content-Encoding` other than `identity`), or text that no JSON reader,
 /// however lenient, reads the way the layer's tolerant walk does (single quotes, comments,
 /// UTF-16, a truncated document, a second document after the first). An agent behind the

@@ -6,7 +6,7 @@ use http::{HeaderMap, HeaderValue, Response, StatusCode};
 use serde_json::{Value, json};
 
 use super::variants::Rendering;
-use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode, GET_EXTENDED_AGENT_CARD};
+use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode, GET_EXTENDED_AGENT_CARD, jsonrpc};
 use crate::serve::{Decision, RequestAsks, evaluate_preconditions};
 
 /// An A2A error of the extended-card operation.
@@ -42,9 +42,9 @@ impl A2aError {
     /// A JSON-RPC error (§9.5) with HTTP 200: the binding gives JSON-RPC errors no HTTP
     /// status, the SDKs' servers send them with 200, and their clients read the error only
     /// from a 200 (a 400 reaches the caller as an HTTP failure, the A2A error lost).
-    pub(crate) fn jsonrpc(self, id: Value) -> Response<Bytes> {
+    pub(crate) fn jsonrpc(self, id: &Value) -> Response<Bytes> {
         let (code, message) = self.parts();
-        jsonrpc_error(code, message, &id, StatusCode::OK)
+        jsonrpc_error(code, message, id, StatusCode::OK)
     }
 }
 
@@ -72,12 +72,8 @@ pub(crate) fn jsonrpc_error(
     id: &Value,
     status: StatusCode,
 ) -> Response<Bytes> {
-    let body = json!({
-        "jsonrpc": "2.0",
-        "id": id,
-        "error": {"code": code.code(), "message": message, "data": [error_info(code.reason())]},
-    });
-    json_response(status, "application/json", body.to_string())
+    let error = jsonrpc::error_object(code, message, Some(json!([error_info(code.reason())])));
+    json_response(status, "application/json", jsonrpc::error(Some(id), &error))
 }
 
 fn error_info(reason: &str) -> Value {
@@ -88,8 +84,12 @@ fn error_info(reason: &str) -> Value {
     })
 }
 
-fn json_response(status: StatusCode, content_type: &'static str, body: String) -> Response<Bytes> {
-    let mut response = Response::new(Bytes::from(body));
+fn json_response(
+    status: StatusCode,
+    content_type: &'static str,
+    body: impl Into<Bytes>,
+) -> Response<Bytes> {
+    let mut response = Response::new(body.into());
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
@@ -148,14 +148,7 @@ pub(crate) fn jsonrpc_card(
     id: &Value,
     vary: &HeaderValue,
 ) -> Response<Bytes> {
-    let prebuilt = rendering.identity();
-    let id = serde_json::to_vec(id).unwrap_or_else(|_| b"null".to_vec());
-    let mut body = Vec::with_capacity(prebuilt.body.len() + id.len() + 40);
-    body.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
-    body.extend_from_slice(&id);
-    body.extend_from_slice(br#","result":"#);
-    body.extend_from_slice(&prebuilt.body);
-    body.push(b'}');
+    let body = jsonrpc::result(Some(id), &rendering.identity().body);
     let mut response = Response::new(Bytes::from(body));
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -183,27 +176,24 @@ pub(crate) fn allow(status: StatusCode) -> Response<Bytes> {
 
 /// 400 for a request body that could not be read.
 pub(crate) fn unreadable_body() -> Response<Bytes> {
-    json_response(
-        StatusCode::BAD_REQUEST,
-        "application/json",
-        json!({"jsonrpc": "2.0", "id": null, "error": {
-            "code": ErrorCode::ParseError.code(),
-            "message": "Invalid JSON payload",
-        }})
-        .to_string(),
-    )
+    bad_call(ErrorCode::ParseError, "Invalid JSON payload")
 }
 
 /// 400 for a batch that contains the extended-card method.
 pub(crate) fn batched() -> Response<Bytes> {
+    bad_call(
+        ErrorCode::InvalidRequest,
+        &format!("{GET_EXTENDED_AGENT_CARD} cannot be sent in a batch; send it on its own"),
+    )
+}
+
+/// 400 with a JSON-RPC error for a call whose id the layer does not know (`null`).
+fn bad_call(code: ErrorCode, message: &str) -> Response<Bytes> {
+    let error = jsonrpc::error_object(code, message, None);
     json_response(
         StatusCode::BAD_REQUEST,
         "application/json",
-        json!({"jsonrpc": "2.0", "id": null, "error": {
-            "code": ErrorCode::InvalidRequest.code(),
-            "message": format!("{GET_EXTENDED_AGENT_CARD} cannot be sent in a batch; send it on its own"),
-        }})
-        .to_string(),
+        jsonrpc::error(None, &error),
     )
 }
 
@@ -235,13 +225,8 @@ fn not_found(message: &str) -> Response<Bytes> {
 
 /// 400 for a call whose method the layer cannot tell, under [`UndecidedCall::Refuse`](super::UndecidedCall::Refuse).
 pub(crate) fn undecided() -> Response<Bytes> {
-    json_response(
-        StatusCode::BAD_REQUEST,
-        "application/json",
-        json!({"jsonrpc": "2.0", "id": null, "error": {
-            "code": ErrorCode::InvalidRequest.code(),
-            "message": "The method of this call cannot be read (compressed, too large or not JSON); send it as plain JSON",
-        }})
-        .to_string(),
+    bad_call(
+        ErrorCode::InvalidRequest,
+        "The method of this call cannot be read (compressed, too large or not JSON); send it as plain JSON",
     )
 }

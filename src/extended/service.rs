@@ -19,8 +19,7 @@ use super::responses::{
 use super::routes::{Ask, Routes};
 use super::variants::ExtendedCard;
 use crate::body::{
-    BodyBudget, BodyTimeout, Call, ReadFailure, ResponseBody, over_budget, read_up_to, scan_call,
-    timed_out,
+    Call, PeekSettings, ReadFailure, ResponseBody, over_budget, scan_call, timed_out,
 };
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
@@ -39,9 +38,7 @@ pub(crate) struct Shared {
     pub(crate) vary: HeaderValue,
     /// `Vary` of a REST answer: the same, and `Accept-Encoding` when it picks a coding.
     pub(crate) rest_vary: HeaderValue,
-    pub(crate) peek: usize,
-    pub(crate) timeout: Option<BodyTimeout>,
-    pub(crate) budget: BodyBudget,
+    pub(crate) peek: PeekSettings,
     pub(crate) undecided: UndecidedCall,
 }
 
@@ -165,31 +162,34 @@ where
         return Ok(ours(lenient_route()));
     }
     if let Ask::Rest(operation) = ask {
-        return Ok(ours(rest(&shared, &parts, operation).await));
+        return Ok(ours(match Asked::rest(&parts.method) {
+            Ok(asked) => answer(&shared, &parts, operation, asked).await,
+            Err(status) => allow(status),
+        }));
     }
-    let (peeked, body) = if compressed(&parts.headers) {
-        (Peeked::Undecided, RequestBody::new(body))
+    let (target, body) = if compressed(&parts.headers) {
+        (CallTarget::Undecided, RequestBody::new(body))
     } else {
-        let read = read_up_to(body, shared.peek, shared.timeout.as_ref(), &shared.budget);
-        match read.await {
+        match shared.peek.read(body).await {
             Err(ReadFailure::TimedOut) => return Ok(ours(timed_out(true))),
             Err(ReadFailure::OverBudget) => return Ok(ours(over_budget())),
             Err(ReadFailure::Body(_)) => return Ok(ours(unreadable_body())),
             Ok(((read, trailers, rest), held)) => {
-                let peeked = match rest {
-                    None => peek(&read),
-                    Some(_) => Peeked::Undecided,
+                let target = match rest {
+                    None => call_target(&read),
+                    Some(_) => CallTarget::Undecided,
                 };
-                (peeked, RequestBody::replay(read, trailers, rest, held))
+                (target, RequestBody::replay(read, trailers, rest, held))
             }
         }
     };
-    match peeked {
-        Peeked::Ours(operation, id) => {
-            return Ok(ours(jsonrpc(&shared, &parts, operation, id).await));
+    match target {
+        CallTarget::Ours(operation, id) => {
+            let asked = Asked::JsonRpc(id);
+            return Ok(ours(answer(&shared, &parts, operation, asked).await));
         }
-        Peeked::Batched => return Ok(ours(batched())),
-        Peeked::Undecided => match shared.undecided {
+        CallTarget::Batched => return Ok(ours(batched())),
+        CallTarget::Undecided => match shared.undecided {
             UndecidedCall::Refuse => return Ok(ours(undecided())),
             UndecidedCall::RequireSecurity => {
                 if let Err(failure) = every_requirement(&shared, &parts).await {
@@ -198,7 +198,7 @@ where
             }
             UndecidedCall::PassThrough => {}
         },
-        Peeked::NotOurs => {}
+        CallTarget::NotOurs => {}
     }
     let response = inner.call(Request::from_parts(parts, body)).await?;
     Ok(response.map(ResponseBody::inner))
@@ -217,8 +217,9 @@ fn compressed(headers: &http::HeaderMap) -> bool {
         })
 }
 
-/// What a JSON-RPC body asks for.
-pub(crate) enum Peeked {
+/// Whose business a JSON-RPC call is: the layer's (the extended card), the agent's, or not
+/// to be told.
+pub(crate) enum CallTarget {
     /// The extended card (the method names the operation, so the version), with the
     /// request's id.
     Ours(ExtendedCardOperation, Value),
@@ -236,7 +237,7 @@ pub(crate) enum Peeked {
 /// the call for ours when any `method` member names the operation (readers differ on which
 /// of repeated names wins). Text no lenient reader reads the same way is undecided, never
 /// "not ours".
-pub(crate) fn peek(body: &[u8]) -> Peeked {
+pub(crate) fn call_target(body: &[u8]) -> CallTarget {
     let ours = |methods: &[String]| {
         methods
             .iter()
@@ -245,12 +246,12 @@ pub(crate) fn peek(body: &[u8]) -> Peeked {
     };
     match scan_call(body) {
         Call::Single { methods, id, .. } => match ours(&methods) {
-            Some(operation) => Peeked::Ours(operation, id),
-            None => Peeked::NotOurs,
+            Some(operation) => CallTarget::Ours(operation, id),
+            None => CallTarget::NotOurs,
         },
-        Call::Batch { methods } if ours(&methods).is_some() => Peeked::Batched,
-        Call::Unreadable => Peeked::Undecided,
-        Call::Batch { .. } | Call::NoMethod => Peeked::NotOurs,
+        Call::Batch { methods } if ours(&methods).is_some() => CallTarget::Batched,
+        Call::Unreadable => CallTarget::Undecided,
+        Call::Batch { .. } | Call::NoMethod => CallTarget::NotOurs,
     }
 }
 
@@ -301,55 +302,70 @@ async fn every_requirement(
     }
 }
 
-async fn rest(shared: &Shared, parts: &Parts, operation: ExtendedCardOperation) -> Response<Bytes> {
-    let head = match parts.method {
-        Method::GET => false,
-        Method::HEAD => true,
-        Method::OPTIONS => return allow(StatusCode::NO_CONTENT),
-        _ => return allow(StatusCode::METHOD_NOT_ALLOWED),
-    };
-    if !shared.capability {
-        return A2aError::UnsupportedOperation.rest();
-    }
-    let mut verdicts = Verdicts::default();
-    let (Some(security), Some(card)) = (&shared.security, &shared.card) else {
-        return match authenticated(shared, parts, &mut verdicts).await {
-            Err(failure) => failure.to_response(ErrorStyle::Rest, None),
-            Ok(()) => A2aError::NotConfigured.rest(),
-        };
-    };
-    if let Err(failure) = authenticated(shared, parts, &mut verdicts).await {
-        return failure.to_response(ErrorStyle::Rest, None);
-    }
-    let variant = card.for_caller(security, parts, &mut verdicts).await;
-    rest_card(
-        variant.rendering(operation),
-        head,
-        &parts.headers,
-        &shared.cache_control,
-        &shared.rest_vary,
-    )
+/// How the operation was asked, which decides how each answer is written.
+enum Asked {
+    /// Over HTTP+JSON: `GET`, or `HEAD` for the headers alone.
+    Rest { head: bool },
+    /// Over JSON-RPC, with the call's id to echo.
+    JsonRpc(Value),
 }
 
-async fn jsonrpc(
+impl Asked {
+    /// The method of a REST request: `GET` or `HEAD`, else the status of the answer with
+    /// `Allow` to give instead (204 to OPTIONS, 405 otherwise).
+    fn rest(method: &Method) -> Result<Asked, StatusCode> {
+        match *method {
+            Method::GET => Ok(Asked::Rest { head: false }),
+            Method::HEAD => Ok(Asked::Rest { head: true }),
+            Method::OPTIONS => Err(StatusCode::NO_CONTENT),
+            _ => Err(StatusCode::METHOD_NOT_ALLOWED),
+        }
+    }
+
+    fn error(&self, error: A2aError) -> Response<Bytes> {
+        match self {
+            Asked::Rest { .. } => error.rest(),
+            Asked::JsonRpc(id) => error.jsonrpc(id),
+        }
+    }
+
+    fn refusal(&self, failure: &crate::security::AuthFailure) -> Response<Bytes> {
+        match self {
+            Asked::Rest { .. } => failure.to_response(ErrorStyle::Rest, None),
+            Asked::JsonRpc(id) => failure.to_response(ErrorStyle::JsonRpc, Some(id.clone())),
+        }
+    }
+}
+
+/// The extended-card operation, answered in the binding it was asked in: unsupported when
+/// the card declares no extended card, then the caller authenticated (before anything else is
+/// said), then the view of the card for the caller's skills, or that none is configured.
+async fn answer(
     shared: &Shared,
     parts: &Parts,
     operation: ExtendedCardOperation,
-    id: Value,
+    asked: Asked,
 ) -> Response<Bytes> {
     if !shared.capability {
-        return A2aError::UnsupportedOperation.jsonrpc(id);
+        return asked.error(A2aError::UnsupportedOperation);
     }
     let mut verdicts = Verdicts::default();
-    let (Some(security), Some(card)) = (&shared.security, &shared.card) else {
-        return match authenticated(shared, parts, &mut verdicts).await {
-            Err(failure) => failure.to_response(ErrorStyle::JsonRpc, Some(id)),
-            Ok(()) => A2aError::NotConfigured.jsonrpc(id),
-        };
-    };
     if let Err(failure) = authenticated(shared, parts, &mut verdicts).await {
-        return failure.to_response(ErrorStyle::JsonRpc, Some(id));
+        return asked.refusal(&failure);
     }
+    let (Some(security), Some(card)) = (&shared.security, &shared.card) else {
+        return asked.error(A2aError::NotConfigured);
+    };
     let variant = card.for_caller(security, parts, &mut verdicts).await;
-    jsonrpc_card(variant.rendering(operation), &id, &shared.vary)
+    let rendering = variant.rendering(operation);
+    match asked {
+        Asked::Rest { head } => rest_card(
+            rendering,
+            head,
+            &parts.headers,
+            &shared.cache_control,
+            &shared.rest_vary,
+        ),
+        Asked::JsonRpc(id) => jsonrpc_card(rendering, &id, &shared.vary),
+    }
 }

@@ -18,7 +18,7 @@ use tower::{Layer, Service, ServiceExt};
 
 use super::{ExtendedCardLayer, ExtendedError, RequestBody, UndecidedCall};
 use crate::AgentCard;
-use crate::body::{BodyBudget, BodyTimeout};
+use crate::body::{BodyBudget, BodyTimeout, PeekSettings};
 use crate::security::{ApiKeys, CardSecurity, SecurityError};
 
 const EXTENDED: &str = "Only partners read this.";
@@ -462,7 +462,7 @@ fn a_call_larger_than_the_peek_follows_the_undecided_policy() {
     let with = |policy: UndecidedCall| {
         ExtendedCardLayer::builder(&public, security(&public))
             .extended_card(extended())
-            .max_jsonrpc_peek(16)
+            .peek(PeekSettings::default().max_bytes(16))
             .undecided_call(policy)
             .build()
             .unwrap()
@@ -514,10 +514,10 @@ fn bodies_that_fail_stall_or_go_over_the_budget() {
     // A body that never comes, under a deadline: 408 in JSON-RPC style, connection closed.
     let timed = ExtendedCardLayer::builder(&public, security(&public))
         .extended_card(extended())
-        .body_timeout(BodyTimeout::new(
+        .peek(PeekSettings::default().timeout(BodyTimeout::new(
             std::time::Duration::from_millis(20),
             tokio::time::sleep,
-        ))
+        )))
         .build()
         .unwrap();
     let stalled = rpc(&timed, TestBody::stalled(), &[KEY]);
@@ -526,17 +526,17 @@ fn bodies_that_fail_stall_or_go_over_the_budget() {
     assert_eq!(stalled.header("connection"), Some("close"));
     // The same on a not-configured layer, which takes the body settings of its builder.
     let not_configured = ExtendedCardLayer::not_configured(&public)
-        .body_timeout(BodyTimeout::new(
+        .peek(PeekSettings::default().timeout(BodyTimeout::new(
             std::time::Duration::from_millis(20),
             tokio::time::sleep,
-        ))
+        )))
         .build()
         .unwrap();
     assert_eq!(rpc(&not_configured, TestBody::stalled(), &[]).status, 408);
     // A budget smaller than the call: 503 with Retry-After, at once; a call within it is read.
     let small = ExtendedCardLayer::builder(&public, security(&public))
         .extended_card(extended())
-        .body_budget(BodyBudget::new(CARD_CALL.len() - 1))
+        .peek(PeekSettings::default().budget(BodyBudget::new(CARD_CALL.len() - 1)))
         .build()
         .unwrap();
     let over = rpc(&small, TestBody::text(CARD_CALL), &[KEY]);
@@ -547,7 +547,7 @@ fn bodies_that_fail_stall_or_go_over_the_budget() {
     assert_ne!(fits.status, 503);
     let budget = BodyBudget::new(CARD_CALL.len() - 1);
     let not_configured = ExtendedCardLayer::not_configured(&public)
-        .body_budget(budget.clone())
+        .peek(PeekSettings::default().budget(budget.clone()))
         .build()
         .unwrap();
     assert_eq!(
@@ -1020,7 +1020,7 @@ fn an_undecided_call_needs_every_skills_requirements_too() {
     let with = |policy: UndecidedCall| {
         ExtendedCardLayer::builder(&public, security.clone())
             .extended_card(card.clone())
-            .max_jsonrpc_peek(16)
+            .peek(PeekSettings::default().max_bytes(16))
             .undecided_call(policy)
             .build()
             .unwrap()

@@ -16,9 +16,7 @@ use super::error::ExtendedError;
 use super::responses::{jsonrpc_error, rest_error};
 use super::routes::Routes;
 use crate::AgentCard;
-use crate::body::{
-    BodyBudget, BodyTimeout, Call, DEFAULT_JSONRPC_PEEK, ResponseBody, read_up_to, scan_call,
-};
+use crate::body::{Call, PeekSettings, ResponseBody, scan_call};
 use crate::protocol::{Binding, ErrorCode};
 
 /// A service for the inside of [`ExtendedCardLayer`](super::ExtendedCardLayer) and
@@ -62,8 +60,7 @@ pub struct UnimplementedAgent {
 #[derive(Debug, Clone)]
 struct Settings {
     routes: Routes,
-    timeout: Option<BodyTimeout>,
-    budget: BodyBudget,
+    peek: PeekSettings,
 }
 
 impl UnimplementedAgent {
@@ -81,40 +78,29 @@ impl UnimplementedAgent {
         Ok(UnimplementedAgent {
             shared: Arc::new(Settings {
                 routes,
-                timeout: None,
-                budget: BodyBudget::default(),
+                peek: PeekSettings::default(),
             }),
         })
     }
 
-    /// How long reading the start of a JSON-RPC call (for its `id`) may take; without it,
-    /// as long as the server lets a body take.
+    /// How the start of a JSON-RPC call is read for its `id` (see [`PeekSettings`]): default
+    /// 64 KiB, no deadline (as long as the server lets a body take) and a budget of its own;
+    /// give it the budget the layers in front of it have
+    /// ([`ExtendedCardLayerBuilder::peek`](super::ExtendedCardLayerBuilder::peek)).
     ///
     /// ```
     /// # let card = a2a_card::__doctest::example_card();
-    /// use a2a_card::body::BodyTimeout;
+    /// use a2a_card::body::{BodyBudget, BodyTimeout, PeekSettings};
     /// use std::time::Duration;
-    /// let timeout = BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep);
-    /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?.body_timeout(timeout);
+    /// let peek = PeekSettings::default()
+    ///     .timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep))
+    ///     .budget(BodyBudget::new(8 << 20));
+    /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?.peek(peek);
     /// # let _ = agent;
     /// # Ok::<(), a2a_card::extended::ExtendedError>(())
     /// ```
-    pub fn body_timeout(self, timeout: BodyTimeout) -> Self {
-        self.with(|settings| settings.timeout = Some(timeout))
-    }
-
-    /// The bytes of call bodies held at once, across requests (the budget the layers share
-    /// with [`ExtendedCardLayerBuilder::body_budget`](super::ExtendedCardLayerBuilder::body_budget)).
-    ///
-    /// ```
-    /// # let card = a2a_card::__doctest::example_card();
-    /// let budget = a2a_card::body::BodyBudget::new(8 << 20);
-    /// let agent = a2a_card::extended::UnimplementedAgent::new(&card)?.body_budget(budget);
-    /// # let _ = agent;
-    /// # Ok::<(), a2a_card::extended::ExtendedError>(())
-    /// ```
-    pub fn body_budget(self, budget: BodyBudget) -> Self {
-        self.with(|settings| settings.budget = budget)
+    pub fn peek(self, settings: PeekSettings) -> Self {
+        self.with(|shared| shared.peek = settings)
     }
 
     fn with(self, change: impl FnOnce(&mut Settings)) -> Self {
@@ -185,13 +171,7 @@ async fn jsonrpc<B>(settings: &Settings, body: B) -> Response<Bytes>
 where
     B: http_body::Body<Data = Bytes>,
 {
-    let read = read_up_to(
-        body,
-        DEFAULT_JSONRPC_PEEK,
-        settings.timeout.as_ref(),
-        &settings.budget,
-    );
-    let (code, message, id) = match read.await {
+    let (code, message, id) = match settings.peek.read(body).await {
         Ok(((read, _, None), _held)) => match scan_call(&read) {
             Call::Single { methods, id, .. } if !methods.is_empty() => (
                 ErrorCode::MethodNotFound,
@@ -247,11 +227,21 @@ mod tests {
 
     /// JSON-RPC at `/a2a/v1` and HTTP+JSON at `/a2a/rest`.
     fn agent() -> UnimplementedAgent {
-        let card = crate::__doctest::example_card();
+        let card =
+            crate::__doctest::example_card();
         UnimplementedAgent::new(&card).unwrap()
     }
 
     fn answer(method: Method, path: &str, body: &str) -> (StatusCode, HeaderMapLite, Value) {
+        answer_by(agent(), method, path, body)
+    }
+
+    fn answer_by(
+        agent: UnimplementedAgent,
+        method: Method,
+        path: &str,
+        body: &str,
+    ) -> (StatusCode, HeaderMapLite, Value) {
         let request = Request::builder()
             .method(method)
             .uri(path)
@@ -260,7 +250,7 @@ mod tests {
         let run = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        let response = run.block_on(agent().oneshot(request)).unwrap();
+        let response = run.block_on(agent.oneshot(request)).unwrap();
         let (parts, body) = response.into_parts();
         let bytes = run.block_on(body.collect()).unwrap().to_bytes();
         let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
@@ -317,13 +307,34 @@ mod tests {
         // A body larger than the peek: its id is not read.
         let large = format!(
             r#"{{"id":9,"method":"x","p":"{}"}}"#,
-            "x".repeat(DEFAULT_JSONRPC_PEEK)
+            "x".repeat(crate::body::DEFAULT_JSONRPC_PEEK)
         );
         let (_, _, json) = answer(Method::POST, "/a2a/v1", &large);
         assert_eq!(
             (json["id"].clone(), json["error"]["code"].clone()),
             (Value::Null, (-32600).into())
         );
+    }
+
+    #[test]
+    fn the_peek_settings_given_bound_the_read() {
+        use crate::body::{BodyBudget, PeekSettings};
+        let call = r#"{"jsonrpc":"2.0","id":4,"method":"SendMessage"}"#;
+        let id_and_code = |peek: PeekSettings| {
+            let (status, _, json) = answer_by(agent().peek(peek), Method::POST, "/a2a/v1", call);
+            assert_eq!(status, StatusCode::OK);
+            (json["id"].clone(), json["error"]["code"].clone())
+        };
+        let read = (json_id("4"), (-32601).into());
+        let unread = (Value::Null, (-32600).into());
+        assert_eq!(id_and_code(PeekSettings::default()), read);
+        assert_eq!(
+            id_and_code(PeekSettings::default().max_bytes(call.len())),
+            read
+        );
+        assert_eq!(id_and_code(PeekSettings::default().max_bytes(16)), unread);
+        let budget = BodyBudget::new(call.len() - 1);
+        assert_eq!(id_and_code(PeekSettings::default().budget(budget)), unread);
     }
 
     fn json_id(text: &str) -> Value {

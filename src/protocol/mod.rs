@@ -22,6 +22,9 @@
 mod binding;
 mod error;
 pub mod header;
+// The layers' own JSON-RPC answers (security, extended, body): nothing else writes them.
+#[cfg(feature = "auth")]
+pub(crate) mod jsonrpc;
 mod operation;
 mod version;
 

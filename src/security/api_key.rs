@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::error::SecurityError;
-use super::verifier::{Grant, Verdict, Verifier, VerifyFuture};
+use super::scheme_verifier::{Grant, Verdict, Verifier, VerifyFuture};
 use crate::{SchemeKind, SecurityScheme};
 
 /// Accepts any of a set of API keys. Keys are kept only as SHA-256 digests, and a candidate

@@ -7,7 +7,7 @@ use subtle::ConstantTimeEq;
 use super::api_key::digest;
 use super::authorization::{Authorization, authorization};
 use super::error::SecurityError;
-use super::verifier::{Grant, Verdict, Verifier, VerifyFuture};
+use super::scheme_verifier::{Grant, Verdict, Verifier, VerifyFuture};
 use crate::{SchemeKind, SecurityScheme};
 
 /// Accepts `Authorization: Basic` for configured users. Each `user:password` pair is kept

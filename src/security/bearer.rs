@@ -8,7 +8,7 @@ use std::sync::Arc;
 use http::request::Parts;
 
 use super::authorization::{Authorization, authorization};
-use super::verifier::{Grant, Verdict, Verifier, VerifyFuture};
+use super::scheme_verifier::{Grant, Verdict, Verifier, VerifyFuture};
 use crate::{SchemeKind, SecurityScheme};
 
 /// The future a [`TokenVerifier`] returns.

@@ -11,7 +11,7 @@ use http::{HeaderValue, Response, StatusCode};
 use serde_json::{Value, json};
 
 use super::bearer::is_bearer;
-use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode};
+use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode, jsonrpc};
 use crate::{SchemeKind, SecurityScheme};
 
 /// One scheme's challenge, before the realm is added.
@@ -137,15 +137,9 @@ impl AuthFailure {
         challenges: impl IntoIterator<Item = &'c HeaderValue>,
         reasons: Vec<String>,
     ) -> Self {
-        let mut unique: Vec<HeaderValue> = Vec::new();
-        for challenge in challenges {
-            if !unique.contains(challenge) {
-                unique.push(challenge.clone());
-            }
-        }
         AuthFailure {
             status: StatusCode::UNAUTHORIZED,
-            challenges: unique,
+            challenges: each_once(challenges.into_iter().cloned()),
             reasons,
         }
     }
@@ -161,8 +155,7 @@ impl AuthFailure {
         } else {
             StatusCode::UNAUTHORIZED
         };
-        let mut unique: Vec<HeaderValue> = Vec::new();
-        for mut challenge in challenges {
+        let headers = challenges.into_iter().filter_map(|mut challenge| {
             if let (Some(scopes), true) = (&short_of_scopes, challenge.bearer) {
                 challenge.params.retain(|(k, _)| k != "error");
                 challenge
@@ -171,15 +164,11 @@ impl AuthFailure {
                 let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
                 challenge.params.push(("scope".into(), scopes.join(" ")));
             }
-            if let Some(header) = challenge.header(realm) {
-                if !unique.contains(&header) {
-                    unique.push(header);
-                }
-            }
-        }
+            challenge.header(realm)
+        });
         AuthFailure {
             status,
-            challenges: unique,
+            challenges: each_once(headers),
             reasons,
         }
     }
@@ -232,19 +221,8 @@ impl AuthFailure {
         let bodies = RefusalBodies::of(self.status);
         let body = match style {
             ErrorStyle::Rest => bodies.rest.clone(),
-            ErrorStyle::JsonRpc => {
-                // Only the caller's id is written per request.
-                let id = id
-                    .and_then(|id| serde_json::to_vec(&id).ok())
-                    .unwrap_or_else(|| b"null".to_vec());
-                let mut body = Vec::with_capacity(bodies.jsonrpc_error.len() + id.len() + 40);
-                body.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
-                body.extend_from_slice(&id);
-                body.extend_from_slice(br#","error":"#);
-                body.extend_from_slice(bodies.jsonrpc_error.as_bytes());
-                body.push(b'}');
-                Bytes::from(body)
-            }
+            // Only the caller's id is written per request.
+            ErrorStyle::JsonRpc => Bytes::from(jsonrpc::error(id.as_ref(), &bodies.jsonrpc_error)),
         };
         let mut response = Response::new(body);
         *response.status_mut() = self.status;
@@ -258,13 +236,26 @@ impl AuthFailure {
     }
 }
 
+/// Each challenge once, in the order first given: schemes of one kind (two API keys in the
+/// same header, two bearer schemes) write the same challenge, and a client reads a repeated
+/// one as noise.
+fn each_once(headers: impl IntoIterator<Item = HeaderValue>) -> Vec<HeaderValue> {
+    let mut unique: Vec<HeaderValue> = Vec::new();
+    for header in headers {
+        if !unique.contains(&header) {
+            unique.push(header);
+        }
+    }
+    unique
+}
+
 /// A refusal's bodies for one status, written once: they hold nothing of the request but
 /// a JSON-RPC call's id.
 struct RefusalBodies {
     /// The HTTP+JSON binding's google.rpc.Status.
     rest: Bytes,
     /// The JSON-RPC response's `error` member.
-    jsonrpc_error: String,
+    jsonrpc_error: Vec<u8>,
 }
 
 impl RefusalBodies {
@@ -301,14 +292,13 @@ impl RefusalBodies {
             "message": message,
             "details": [info],
         }});
-        let jsonrpc_error = json!({
-            "code": ErrorCode::ServerError.code(),
-            "message": message,
-            "data": [info],
-        });
         RefusalBodies {
             rest: Bytes::from(rest.to_string()),
-            jsonrpc_error: jsonrpc_error.to_string(),
+            jsonrpc_error: jsonrpc::error_object(
+                ErrorCode::ServerError,
+                message,
+                Some(json!([info])),
+            ),
         }
     }
 }
@@ -446,6 +436,25 @@ mod tests {
             ],
             "each challenge once"
         );
+    }
+
+    #[test]
+    fn both_constructors_keep_each_challenge_once_in_first_order() {
+        let api_key = SecurityScheme::api_key("header", "X-Key");
+        let bearer = SecurityScheme::http("Bearer");
+        let given = [&api_key, &bearer, &api_key, &bearer]
+            .map(|scheme| Challenge::for_scheme(scheme, false));
+        let expected = [
+            r#"ApiKey realm="r", in="header", name="X-Key""#,
+            r#"Bearer realm="r""#,
+        ];
+        let written = AuthFailure::new("r", given.to_vec(), None, Vec::new());
+        assert_eq!(challenges(&written), expected);
+        let ahead =
+            [&api_key, &bearer, &bearer, &api_key].map(|scheme| SchemeChallenges::new(scheme, "r"));
+        let prepared =
+            AuthFailure::unauthorized(ahead.iter().filter_map(|c| c.header(false)), Vec::new());
+        assert_eq!(challenges(&prepared), expected);
     }
 
     #[test]

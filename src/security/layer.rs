@@ -5,7 +5,7 @@ use tower::Layer;
 use super::failure::ErrorStyle;
 use super::requirements::CardSecurity;
 use super::service::RequireCardSecurityService;
-use crate::body::{BodyBudget, BodyTimeout, DEFAULT_JSONRPC_PEEK};
+use crate::body::PeekSettings;
 
 /// A tower layer that lets a request through only when it meets the card's security
 /// requirements, with the [`AuthContext`](super::AuthContext) in its extensions; otherwise
@@ -15,10 +15,12 @@ use crate::body::{BodyBudget, BodyTimeout, DEFAULT_JSONRPC_PEEK};
 /// A refusal is written in the style of the request: a POST whose body is a JSON-RPC
 /// request (a JSON object with a `jsonrpc` member, or a batch) gets a JSON-RPC error that
 /// echoes its `id`, anything else the HTTP+JSON binding's error. To learn this, only a
-/// refused request's body is read, at most [`DEFAULT_JSONRPC_PEEK`] bytes of it (a larger
-/// one gets the HTTP+JSON style unless [`style`](RequireCardSecurityLayerBuilder::style) says
-/// JSON-RPC), within the [`body_timeout`](RequireCardSecurityLayerBuilder::body_timeout) when
-/// one is set (else 408); a request let through reaches the inner service untouched.
+/// refused request's body is read, at most
+/// [`DEFAULT_JSONRPC_PEEK`](crate::body::DEFAULT_JSONRPC_PEEK) bytes of it unless the
+/// [`peek`](RequireCardSecurityLayerBuilder::peek) settings say otherwise (a larger one gets
+/// the HTTP+JSON style unless [`style`](RequireCardSecurityLayerBuilder::style) says JSON-RPC),
+/// within their deadline when one is set (else 408); a request let through reaches the inner
+/// service untouched.
 ///
 /// Configured with a builder, as the other two layers are: [`builder`](Self::builder), the
 /// settings, then [`build`](RequireCardSecurityLayerBuilder::build).
@@ -48,9 +50,7 @@ pub struct RequireCardSecurityLayerBuilder {
     security: CardSecurity,
     /// `None`: the style of each request.
     style: Option<ErrorStyle>,
-    peek: usize,
-    timeout: Option<BodyTimeout>,
-    budget: BodyBudget,
+    peek: PeekSettings,
 }
 
 impl RequireCardSecurityLayer {
@@ -68,9 +68,7 @@ impl RequireCardSecurityLayer {
         RequireCardSecurityLayerBuilder {
             security,
             style: None,
-            peek: DEFAULT_JSONRPC_PEEK,
-            timeout: None,
-            budget: BodyBudget::default(),
+            peek: PeekSettings::default(),
         }
     }
 }
@@ -92,53 +90,27 @@ impl RequireCardSecurityLayerBuilder {
         self
     }
 
-    /// How many bytes of a refused request's body are read to learn whether it is a
-    /// JSON-RPC request and its id (default 64 KiB).
+    /// How a refused request's body is read to learn whether it is a JSON-RPC request and its
+    /// id (see [`PeekSettings`]): how many bytes (default 64 KiB), within which deadline (none
+    /// by default), in which budget of held bytes (default a budget of its own). A body that
+    /// has not arrived in full by the deadline gets `408 Request Timeout` (with
+    /// `Connection: close`) instead of the 401; a refusal whose body would go over the budget
+    /// is written without the call's id. Requests let through are not read and not timed.
     ///
     /// ```
     /// # let card = a2a_card::__doctest::example_card();
     /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).max_jsonrpc_peek(4096).build();
-    /// # let _ = layer;
-    /// ```
-    pub fn max_jsonrpc_peek(mut self, bytes: usize) -> Self {
-        self.peek = bytes;
-        self
-    }
-
-    /// A deadline for the body of a refused request, which is read (up to the peek) to
-    /// write the refusal in JSON-RPC style with the request's id: a body that has not arrived
-    /// in full by then gets `408 Request Timeout` (with `Connection: close`) instead of the
-    /// 401. Requests let through are not read and not timed.
-    ///
-    /// ```
-    /// # let card = a2a_card::__doctest::example_card();
-    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// use a2a_card::body::BodyTimeout;
+    /// use a2a_card::body::{BodyBudget, BodyTimeout, PeekSettings};
     /// use std::time::Duration;
-    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security)
-    ///     .body_timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep)).build();
+    /// let peek = PeekSettings::default()
+    ///     .max_bytes(4096)
+    ///     .timeout(BodyTimeout::new(Duration::from_secs(10), tokio::time::sleep))
+    ///     .budget(BodyBudget::new(1 << 20));
+    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security).peek(peek).build();
     /// # let _ = layer;
     /// ```
-    pub fn body_timeout(mut self, timeout: BodyTimeout) -> Self {
-        self.timeout = Some(timeout);
-        self
-    }
-
-    /// The budget of request-body bytes the layer may hold while it reads refused calls for
-    /// their id (see [`BodyBudget`]); default a budget of its own of
-    /// [`DEFAULT_BODY_BUDGET`](crate::body::DEFAULT_BODY_BUDGET) bytes. A refusal whose body
-    /// would go over it is written without the call's id.
-    ///
-    /// ```
-    /// # let card = a2a_card::__doctest::example_card();
-    /// # let security = a2a_card::security::CardSecurity::builder(&card).verifier("apiKey", a2a_card::security::ApiKeys::new(["k1"]).unwrap()).build().unwrap();
-    /// let layer = a2a_card::security::RequireCardSecurityLayer::builder(security)
-    ///     .body_budget(a2a_card::body::BodyBudget::new(1 << 20)).build();
-    /// # let _ = layer;
-    /// ```
-    pub fn body_budget(mut self, budget: BodyBudget) -> Self {
-        self.budget = budget;
+    pub fn peek(mut self, settings: PeekSettings) -> Self {
+        self.peek = settings;
         self
     }
 
@@ -164,9 +136,7 @@ impl<S> Layer<S> for RequireCardSecurityLayer {
         let settings = &self.settings;
         let read = super::service::Read {
             style: settings.style,
-            peek: settings.peek,
-            timeout: settings.timeout.clone(),
-            budget: settings.budget.clone(),
+            peek: settings.peek.clone(),
         };
         RequireCardSecurityService::new(inner, settings.security.clone(), read)
     }

@@ -64,8 +64,8 @@ pub mod jwt;
 mod layer;
 mod mtls;
 mod requirements;
+mod scheme_verifier;
 mod service;
-mod verifier;
 
 pub use api_key::ApiKeys;
 pub use basic::BasicUsers;
@@ -78,5 +78,5 @@ pub use mtls::{ClientCertificate, MutualTls};
 #[cfg(feature = "extended")]
 pub(crate) use requirements::Verdicts;
 pub use requirements::{AuthContext, CardSecurity, CardSecurityBuilder};
+pub use scheme_verifier::{Grant, Verdict, Verifier, VerifyFuture};
 pub use service::RequireCardSecurityService;
-pub use verifier::{Grant, Verdict, Verifier, VerifyFuture};

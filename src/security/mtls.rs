@@ -2,7 +2,7 @@
 
 use http::request::Parts;
 
-use super::verifier::{Grant, Verdict, Verifier, VerifyFuture};
+use super::scheme_verifier::{Grant, Verdict, Verifier, VerifyFuture};
 use crate::{SchemeKind, SecurityScheme};
 
 /// The request extension a TLS acceptor inserts after it verified the client's certificate

@@ -8,7 +8,7 @@ use http::request::Parts;
 
 use super::error::SecurityError;
 use super::failure::{AuthFailure, SchemeChallenges};
-use super::verifier::{Verdict, Verifier};
+use super::scheme_verifier::{Verdict, Verifier};
 use crate::{AgentCard, SecurityRequirement, SecurityScheme};
 
 /// What a successful check leaves in the request's extensions for the inner service.

@@ -11,7 +11,7 @@ use tower::Service;
 use super::failure::ErrorStyle;
 use super::future::ResponseFuture;
 use super::requirements::CardSecurity;
-use crate::body::{BodyBudget, BodyTimeout, Call, ResponseBody, read_up_to, scan_call, timed_out};
+use crate::body::{Call, PeekSettings, ResponseBody, scan_call, timed_out};
 
 /// The service made by [`RequireCardSecurityLayer`](super::RequireCardSecurityLayer).
 ///
@@ -34,9 +34,7 @@ pub struct RequireCardSecurityService<S> {
 pub(crate) struct Read {
     /// `None`: the style of each request.
     pub(crate) style: Option<ErrorStyle>,
-    pub(crate) peek: usize,
-    pub(crate) timeout: Option<BodyTimeout>,
-    pub(crate) budget: BodyBudget,
+    pub(crate) peek: PeekSettings,
 }
 
 impl<S> RequireCardSecurityService<S> {
@@ -113,7 +111,7 @@ where
     if fixed == Some(ErrorStyle::Rest) || fixed.is_none() && method != Method::POST {
         return Some((ErrorStyle::Rest, None));
     }
-    let call = match read_up_to(body, read.peek, read.timeout.as_ref(), &read.budget).await {
+    let call = match read.peek.read(body).await {
         Ok(((bytes, _, None), _held)) => scan_call(&bytes),
         Err(crate::body::ReadFailure::TimedOut) => return None,
         _ => Call::Unreadable,
@@ -303,13 +301,13 @@ mod tests {
 
     #[test]
     fn a_refused_body_that_never_arrives_is_a_408_in_the_layers_style() {
-        use crate::body::BodyTimeout;
+        use crate::body::{BodyTimeout, PeekSettings};
         use crate::security::ErrorStyle;
         use std::time::Duration;
         for (style, jsonrpc) in [(None, false), (Some(ErrorStyle::JsonRpc), true)] {
-            let mut builder = RequireCardSecurityLayer::builder(security()).body_timeout(
-                BodyTimeout::new(Duration::from_millis(20), tokio::time::sleep),
-            );
+            let timeout = BodyTimeout::new(Duration::from_millis(20), tokio::time::sleep);
+            let mut builder = RequireCardSecurityLayer::builder(security())
+                .peek(PeekSettings::default().timeout(timeout));
             if let Some(style) = style {
                 builder = builder.style(style);
             }

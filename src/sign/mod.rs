@@ -39,6 +39,7 @@
 
 mod algorithm;
 mod canonical;
+mod card_verifier;
 mod document;
 mod error;
 mod header;
@@ -47,17 +48,16 @@ mod keys;
 pub(crate) mod material;
 mod signer;
 pub(crate) mod trust;
-mod verifier;
 
 pub use algorithm::{Algorithm, UnsupportedAlgorithmError};
 pub use canonical::{
     PayloadForm, UnknownPayloadFormError, canonical_payload, canonicalize, payload_in_form,
     uncovered_in_form, unsigned_fields,
 };
+pub use card_verifier::{CardVerifier, JwksFetcher, VerifiedSignature};
 pub use document::CardDocument;
 pub use error::{KeyError, SignError, VerifyError};
 pub use jwk::{Jwk, Jwks};
 pub use keys::SigningKey;
 pub use signer::CardSigner;
 pub use trust::{MAX_KEYS_PER_KID, TrustStore, TrustedKey};
-pub use verifier::{CardVerifier, JwksFetcher, VerifiedSignature};

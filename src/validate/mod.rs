@@ -45,7 +45,7 @@
 //! text as written (offsets, line and column: a [`Span`]), for an editor to highlight it.
 
 #[cfg(feature = "catalog")]
-mod catalog;
+mod ai_catalog;
 mod credentials;
 mod document;
 mod lints;
@@ -273,7 +273,7 @@ pub fn validate_value(doc: &Value, profile: Profile, kind: Option<DocumentKind>)
             size_limit(compact_size, "an MCP tool spec", &mut diagnostics);
         }
         #[cfg(feature = "catalog")]
-        DocumentKind::AiCatalog => catalog::check(doc, profile, &mut diagnostics),
+        DocumentKind::AiCatalog => ai_catalog::check(doc, profile, &mut diagnostics),
         DocumentKind::Card => {
             source_version = document::check_card_document(doc, profile, &mut diagnostics);
             if profile == Profile::Registry {

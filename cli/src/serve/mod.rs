@@ -150,9 +150,7 @@ pub(crate) fn run(mut args: ServeArgs, output: &mut Output) -> Outcome {
     // as the extended layer's routes, so it exists exactly when that layer does.
     let extended = extended.and_then(|layer| {
         let agent = UnimplementedAgent::new(&card).ok()?;
-        let agent = agent
-            .body_timeout(args.limits.body_timeout())
-            .body_budget(args.limits.body_budget());
+        let agent = agent.peek(args.limits.peek());
         Some((layer, agent))
     });
     let tls = match args.tls.acceptor() {
@@ -302,8 +300,7 @@ fn extended_layer(
         // UnsupportedOperationError (-32004) when it does not (§3.3.4). Without routes (no
         // JSONRPC or HTTP+JSON interface) there is nothing to answer.
         return Ok(ExtendedCardLayer::not_configured(public)
-            .body_timeout(args.limits.body_timeout())
-            .body_budget(args.limits.body_budget())
+            .peek(args.limits.peek())
             .build()
             .ok());
     };
@@ -343,8 +340,7 @@ fn extended_layer(
     let security = read.security;
     let mut builder = ExtendedCardLayer::builder(public, security)
         .precompress(!args.no_compression)
-        .body_timeout(args.limits.body_timeout())
-        .body_budget(args.limits.body_budget());
+        .peek(args.limits.peek());
     match args.host.public_url(&args.addr) {
         Ok(Some(url)) => builder = builder.public_url(url),
         Ok(None) => {}

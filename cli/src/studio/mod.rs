@@ -8,10 +8,10 @@
 //! fetcher) and bodies that are not JSON (which a cross-site form cannot send without CORS).
 
 mod api;
-mod catalog;
 mod error;
 mod fetch;
 mod form;
+mod host_catalog;
 
 use std::convert::Infallible;
 use std::path::PathBuf;

@@ -101,7 +101,7 @@ mod remote;
 mod signature;
 mod signer;
 mod source;
-mod verifier;
+mod token_verifier;
 
 pub use cache::{
     CacheStats, DEFAULT_CACHE_MAX_AGE, DEFAULT_CACHE_MAX_BYTES, DEFAULT_CACHE_MAX_ENTRIES,
@@ -109,4 +109,4 @@ pub use cache::{
 pub use error::JwtError;
 pub use signer::JwtSigner;
 pub use source::{JwksSource, MAX_JWKS_FILE_BYTES};
-pub use verifier::{DEFAULT_MAX_TOKEN_BYTES, JwtVerifier, JwtVerifierBuilder};
+pub use token_verifier::{DEFAULT_MAX_TOKEN_BYTES, JwtVerifier, JwtVerifierBuilder};
