@@ -227,8 +227,7 @@ mod tests {
 
     /// JSON-RPC at `/a2a/v1` and HTTP+JSON at `/a2a/rest`.
     fn agent() -> UnimplementedAgent {
-        let card =
-            crate::__doctest::example_card();
+        let card = crate::__doctest::example_card();
         UnimplementedAgent::new(&card).unwrap()
     }
 

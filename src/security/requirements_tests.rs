@@ -339,6 +339,8 @@ fn debug_names_the_schemes_and_counts_the_alternatives() {
     assert!(debug.contains("alternatives: 2"), "{debug}");
 }
 
+// `credential_headers` builds the extended card's `Vary`; it exists with that feature.
+#[cfg(feature = "extended")]
 #[test]
 fn credential_headers_name_each_header_once() {
     let security = security(
@@ -436,6 +438,7 @@ fn the_realm_given_is_the_realm_of_every_challenge_on_every_path() {
         builder = builder.verifier(s, HeaderGrant::default());
     }
     let built = builder.build().unwrap();
+    #[cfg_attr(not(feature = "extended"), allow(unused_mut))]
     let mut securities = vec![("build", built.clone())];
     #[cfg(feature = "extended")]
     securities.push((
