@@ -67,8 +67,11 @@ fn corpus() -> &'static Path {
         let script = root().join("scripts/injection_corpus.py");
         let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         let manifest = dir.join("manifest.json");
-        // The script and the YAML reader it imports for the blind part.
-        let newest = modified(&script).max(modified(&root().join("scripts/corpus_yaml.py")));
+        // The script and the modules it imports (the blind part's YAML reader, spikee's part).
+        let newest = ["corpus_yaml.py", "corpus_spikee.py"]
+            .iter()
+            .map(|m| modified(&root().join("scripts").join(m)))
+            .fold(modified(&script), Option::max);
         if modified(&manifest).is_none() || modified(&manifest) < newest {
             let python = std::env::var_os("A2A_SDK_PYTHON").unwrap_or_else(|| "python3".into());
             let status = Command::new(&python)
@@ -307,16 +310,26 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // is caught).
     let (blind, blind_report) = split_report("blind", Misses::NamedOnly);
     let (plain, plain_report) = split_report("blind_plain", Misses::NamedOnly);
+    // spikee's part: added unread, its misses never shown. Its benign inputs (spikee's false
+    // positive tests) are reported the same way: "flagged" there is a false positive.
+    let (spikee, spikee_report) = split_report("heldout2", Misses::NamedOnly);
+    let (_, spikee_fp_report) = split_report("heldout2_benign", Misses::NamedOnly);
     println!(
-        "{dev_report}{held_out_report}{blind_report}{plain_report}time per validation (one \
-         card, one profile, this build): {per_validation:?}"
+        "{dev_report}{held_out_report}{spikee_report}{spikee_fp_report}{blind_report}\
+         {plain_report}time per validation (one card, one profile, this build): \
+         {per_validation:?}"
     );
     assert!(
-        dev.total > 300 && held_out.total > 80 && blind.total >= 100 && plain.total == blind.total,
-        "the corpus is smaller than the script makes it: dev {}, held out {}, blind {}, blind \
-         with a plain request {}",
+        dev.total > 300
+            && held_out.total > 80
+            && spikee.total > 200
+            && blind.total >= 100
+            && plain.total == blind.total,
+        "the corpus is smaller than the script makes it: dev {}, held out {}, spikee {}, blind \
+         {}, blind with a plain request {}",
         dev.total,
         held_out.total,
+        spikee.total,
         blind.total,
         plain.total
     );
