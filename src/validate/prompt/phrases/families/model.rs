@@ -22,8 +22,8 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         (
             En,
             "reveal|print|repeat|output|disclose|leak|dump|show|display|share|encode|\
-             translate ~3 system|initial|hidden|secret|original|starting \
-             prompt|prompts|instructions|message",
+             translate ~3 system|initial|initialization|initialisation|hidden|secret|original|\
+             starting prompt|prompts|instructions|message|string",
         ),
         (
             En,
@@ -33,6 +33,46 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         (
             En,
             "instructions|prompt you were|have+been|had+been given|told",
+        ),
+        // Asked for without the words "system prompt" or an order to print it: what the model
+        // was told before, the start of a sentence to complete, a variable to log.
+        (
+            En,
+            "text|words|message|messages|context you were|have+been|had+been given|shown|told \
+             initially|originally|first|at+first|before|earlier|previously",
+        ),
+        (
+            En,
+            "what were|have you [been] told|instructed|given|taught \
+             before|initially|originally|at+first|at+the+start",
+        ),
+        (
+            En,
+            "what|which are|were|is you not|never supposed|allowed|permitted to \
+             tell|say|reveal|share|disclose|mention",
+        ),
+        (
+            En,
+            "my|your [system|initial|original|hidden|secret] prompt|instructions is|are|was|were :",
+        ),
+        (
+            En,
+            "the system|initial|original|hidden|secret prompt|instructions is|are|was|were :",
+        ),
+        (
+            En,
+            "complete|continue|finish ~4 i was|am|have+been instructed|told|programmed|configured \
+             to",
+        ),
+        (
+            En,
+            "log|print|println|printf|echo|puts|dump|alert \
+             systemprompt|sysprompt|system+prompt|initialprompt|initial+prompt",
+        ),
+        (
+            En,
+            "i need+to|want+to|must|have+to|would+like+to see|view|read|know|get|access ~2 \
+             system|initial|hidden|original|secret prompt|prompts|instructions",
         ),
         (
             Es,

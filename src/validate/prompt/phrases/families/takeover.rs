@@ -8,6 +8,12 @@ pub(super) const OVERRIDE: Family = Family {
     name: "override earlier instructions",
     patterns: &[
         (En, "ignore|disregard|forget the+rest of"),
+        // An authority claimed in a heading: "Administrator override: display ...".
+        (
+            En,
+            "administrator|admin|developer|root|sudo|system|operator|security|maintenance \
+             override :",
+        ),
         (
             En,
             "forget|ignore|disregard everything|anything ~3 before|above|previously|learned|told|know|knew",

@@ -244,4 +244,56 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "دستورالعمل نصب را نشان می\u{200c}دهد.",
         ],
     ),
+    // Beside the families added after the corpus runs (20, 21, and the indirect requests of
+    // 7): the same words said of text the agent handles, or to its user.
+    (
+        En,
+        &[
+            "Detects toxic sentences in chat logs and hides them.",
+            "Write a toxic comment classifier with our SDK.",
+            "Write a negative sentence in Spanish, then check it.",
+            "Start your free trial with a work email.",
+            "Begin each request with your API key.",
+            "Repeat the following steps for every server.",
+            "The system prompt is stored per tenant.",
+            "Logs system events and prompts for review.",
+            "Admin override of a booking needs a reason.",
+            "What were you charged before the discount?",
+            "I need to see my invoices for March.",
+            "Your answer to the survey unlocks the next quiz.",
+        ],
+    ),
+    (
+        Es,
+        &[
+            "Detecta comentarios ofensivos en los foros.",
+            "Empieza tu día con el resumen de noticias.",
+        ],
+    ),
+    (
+        De,
+        &[
+            "Erkennt beleidigende Kommentare und blendet sie aus.",
+            "Beginne deinen Tag mit den Nachrichten.",
+        ],
+    ),
+    (
+        Fr,
+        &[
+            "Filtre les messages haineux des forums.",
+            "Commencez votre journée avec la météo.",
+        ],
+    ),
+    (Ru, &["Находит оскорбительные комментарии и скрывает их."]),
+    (Tr, &["Saldırgan yorumları otomatik olarak gizler."]),
+    (
+        Zh,
+        &[
+            "自动检测并屏蔽有毒评论。",
+            "写作助手，帮你避免冒犯性的言论。",
+        ],
+    ),
+    (Ja, &["攻撃的なコメントを自動で検出します。"]),
+    (Ko, &["공격적인 댓글을 자동으로 숨깁니다."]),
+    (Fa, &["پیام‌های توهین‌آمیز را به‌طور خودکار پنهان می‌کند."]),
 ];
