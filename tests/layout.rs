@@ -130,9 +130,16 @@ fn names_after(code: &str, at: usize) -> Vec<String> {
                 _ => {}
             }
         }
-        members.into_iter().map(ident).filter(|n| !n.is_empty()).collect()
+        members
+            .into_iter()
+            .map(ident)
+            .filter(|n| !n.is_empty())
+            .collect()
     } else {
-        vec![ident(rest)].into_iter().filter(|n| !n.is_empty()).collect()
+        vec![ident(rest)]
+            .into_iter()
+            .filter(|n| !n.is_empty())
+            .collect()
     }
 }
 
@@ -140,7 +147,9 @@ fn names_after(code: &str, at: usize) -> Vec<String> {
 /// subfolder beside `mod.rs` is one node, and an edge is a reference from one to another
 /// (`use super::x`, `super::x::f()`, `crate::serve::x`, or a name `mod.rs` re-exports from
 /// `x`). `mod.rs` itself is the folder's face, not a node. Tests and comments are not read.
-fn import_graph(folder: &str) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+fn import_graph(
+    folder: &str,
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
     use std::collections::{BTreeMap, BTreeSet};
     let dir = root().join(folder);
     let module = folder.trim_start_matches("src/").replace('/', "::");
@@ -153,7 +162,8 @@ fn import_graph(folder: &str) -> std::collections::BTreeMap<String, std::collect
         }
     }
     // Names mod.rs re-exports, to the node they come from.
-    let face = code_without_tests_and_comments(&std::fs::read_to_string(dir.join("mod.rs")).unwrap());
+    let face =
+        code_without_tests_and_comments(&std::fs::read_to_string(dir.join("mod.rs")).unwrap());
     let mut exported: BTreeMap<String, String> = BTreeMap::new();
     for (at, _) in face.match_indices("use ") {
         let path = face[at + 4..].trim_start();
@@ -170,7 +180,9 @@ fn import_graph(folder: &str) -> std::collections::BTreeMap<String, std::collect
             // `use x::{A as B}`: the alias names the same node.
             for word in rest[..end].split(|c: char| !(c.is_alphanumeric() || c == '_')) {
                 if !word.is_empty() {
-                    exported.entry(word.to_owned()).or_insert_with(|| from.clone());
+                    exported
+                        .entry(word.to_owned())
+                        .or_insert_with(|| from.clone());
                 }
             }
         }
@@ -329,11 +341,23 @@ fn the_import_graph_sees_a_cycle_through_a_group_a_reexport_and_a_path() {
     // found, so a cycle built of such edges would be too.
     let graph = import_graph("src/serve");
     assert!(graph.len() > 10, "{graph:?}");
-    assert!(graph["service"].iter().any(|to| to != "future"), "{graph:?}");
+    assert!(
+        graph["service"].iter().any(|to| to != "future"),
+        "{graph:?}"
+    );
     let cyclic = std::collections::BTreeMap::from([
-        ("a".to_owned(), std::collections::BTreeSet::from(["b".to_owned()])),
-        ("b".to_owned(), std::collections::BTreeSet::from(["c".to_owned()])),
-        ("c".to_owned(), std::collections::BTreeSet::from(["a".to_owned()])),
+        (
+            "a".to_owned(),
+            std::collections::BTreeSet::from(["b".to_owned()]),
+        ),
+        (
+            "b".to_owned(),
+            std::collections::BTreeSet::from(["c".to_owned()]),
+        ),
+        (
+            "c".to_owned(),
+            std::collections::BTreeSet::from(["a".to_owned()]),
+        ),
     ]);
     let (on_cycles, cycle) = edges_on_cycles(&cyclic);
     assert_eq!(on_cycles.len(), 3);
@@ -342,7 +366,10 @@ fn the_import_graph_sees_a_cycle_through_a_group_a_reexport_and_a_path() {
         "use super::{a::X, b::{Y, Z}};\n/// super::doc\nfn f() { crate::serve::c::g() }\n#[cfg(test)]\nmod tests {\n    use super::d;\n}\n",
     );
     assert_eq!(names_after(&code, code.find('{').unwrap()), ["a", "b"]);
-    assert!(!code.contains("doc") && !code.contains("super::d"), "{code}");
+    assert!(
+        !code.contains("doc") && !code.contains("super::d"),
+        "{code}"
+    );
 }
 
 #[test]

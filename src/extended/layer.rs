@@ -10,9 +10,10 @@ use super::policy::UndecidedCall;
 use super::routes::Routes;
 use super::service::{ExtendedCardService, Shared};
 use super::variants::{ExtendedCard, Signer};
+use crate::AgentCard;
 use crate::body::{BodyBudget, BodyTimeout};
 use crate::security::CardSecurity;
-use crate::{AgentCard, validate::Profile};
+use crate::validate::{DocumentKind, spec_errors};
 
 /// The default `Cache-Control` of the extended card: any cache may keep it only for this
 /// caller, and must revalidate first (cheap: a 304 after authentication).
@@ -429,11 +430,7 @@ fn checked(
     signer: Option<&Signer>,
     precompress: bool,
 ) -> Result<ExtendedCard, ExtendedError> {
-    let errors: Vec<_> = card
-        .validate(Profile::Spec)
-        .into_iter()
-        .filter(|d| d.is_error())
-        .collect();
+    let errors = spec_errors(&card.to_value(), DocumentKind::Card);
     if !errors.is_empty() {
         return Err(ExtendedError::InvalidCard(errors));
     }
