@@ -12,6 +12,7 @@ use super::service::{ExtendedCardService, Shared};
 use super::variants::{ExtendedCard, Signer};
 use crate::AgentCard;
 use crate::body::{BodyBudget, BodyTimeout};
+use crate::http_headers::vary::vary;
 use crate::security::CardSecurity;
 use crate::validate::{DocumentKind, spec_errors};
 
@@ -394,25 +395,22 @@ impl ExtendedCardLayerBuilder {
             )?)),
             None => None,
         };
-        let mut vary = security.credential_headers().join(", ");
-        if vary.is_empty() {
-            // Only TLS client certificates: nothing in the request names the caller.
-            vary = "*".to_owned();
-        }
-        let rest_vary = match self.precompress && vary != "*" {
-            true => format!("{vary}, Accept-Encoding"),
-            false => vary.clone(),
-        };
-        let header =
-            |vary: &str| HeaderValue::from_str(vary).unwrap_or(HeaderValue::from_static("*"));
+        let names = security.credential_headers();
+        let mut named: Vec<(bool, &str)> = names.iter().map(|n| (true, n.as_str())).collect();
+        // Only TLS client certificates (nothing in the request names the caller), or a name
+        // that cannot be in a header: `*`.
+        let star = || HeaderValue::from_static("*");
+        let json_rpc_vary = vary(&named).unwrap_or_else(star);
+        named.push((self.precompress && !names.is_empty(), "Accept-Encoding"));
+        let rest_vary = vary(&named).unwrap_or_else(star);
         let shared = Shared {
             routes,
             capability,
             card,
             security: Some(security),
             cache_control: self.cache_control,
-            vary: header(&vary),
-            rest_vary: header(&rest_vary),
+            vary: json_rpc_vary,
+            rest_vary,
             peek: self.peek,
             timeout: self.timeout,
             budget: self.budget,

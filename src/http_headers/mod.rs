@@ -12,7 +12,7 @@
 //! | `path.rs` | the canonical reading of a path: one spelling, plain segments, mount prefixes | serve, extended |
 //! | `lenient_path.rs` | a path as the most lenient server behind a layer could read it | extended |
 //! | `bytes_eq.rs` | byte comparisons for the per-request path without `memcmp` | serve |
-//! | `vary.rs` | one `Vary` header from the names that chose an answer | serve |
+//! | `vary.rs` | one `Vary` header from the names that chose an answer | serve, extended |
 
 #[cfg(feature = "serve")]
 pub(crate) mod bytes_eq;

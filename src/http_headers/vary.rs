@@ -17,7 +17,7 @@ const USUAL: [&str; 7] = [
 ];
 
 /// `Vary` naming, in their order, the names switched on (`(true, name)`), or `None` when none
-/// is.
+/// is (or when a name cannot be in a header: the caller decides what to send then).
 pub(crate) fn vary(names: &[(bool, &str)]) -> Option<HeaderValue> {
     let on = || names.iter().filter(|(on, _)| *on).map(|(_, name)| *name);
     on().next()?;
@@ -25,7 +25,7 @@ pub(crate) fn vary(names: &[(bool, &str)]) -> Option<HeaderValue> {
         return Some(HeaderValue::from_static(usual));
     }
     let list: Vec<&str> = on().collect();
-    Some(HeaderValue::from_str(&list.join(", ")).expect("header names are a header value"))
+    HeaderValue::from_str(&list.join(", ")).ok()
 }
 
 #[cfg(test)]
@@ -49,5 +49,6 @@ mod tests {
             vary(&forwarded).unwrap(),
             "Accept-Encoding, X-Forwarded-Host"
         );
+        assert_eq!(vary(&[(true, "X-Key"), (true, "bad\nname")]), None);
     }
 }

@@ -48,6 +48,7 @@ impl Settings {
             (negotiated, "A2A-Version"),
             (by_origin, "Origin"),
             (self.precompress, "Accept-Encoding"),
+            // Static names: always a header value.
             (forwarded.is_some(), forwarded.unwrap_or_default()),
         ])
     }
