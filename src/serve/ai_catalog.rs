@@ -1,5 +1,5 @@
 //! The AI Catalog of the cards a layer serves (features `serve` + `catalog`): built with the
-//! cards, swapped with them in one step, answered like them.
+//! cards, swapped with them in one step, answered like them (`answer.rs`).
 //!
 //! The catalog follows the **AI Catalog working draft of 2026-04-30** (`specVersion` "1.0",
 //! [`crate::catalog::SPEC_VERSION`]) and is served at `{prefix}/.well-known/ai-catalog.json`
@@ -75,10 +75,10 @@ fn in_entry_order<'a>(
 /// catalog the validator finds errors in is refused (so is the change that led to it).
 ///
 /// Cost: each card's entry is built, validated (and, with a signer, its trust manifest
-/// signed) once, when the card is new ([`EntryPart`], on all cores); a build then sorts the
-/// names, checks identifiers are unique, joins the entries' bytes and precompresses the
-/// result (at levels that keep a large catalog's encoding in the tens of milliseconds, see
-/// `encoding.rs`).
+/// signed) once, when the card is new ([`EntryPart`](super::catalog_entry::EntryPart), on
+/// all cores); a build then sorts the names, checks identifiers are unique, joins the
+/// entries' bytes and precompresses the result (at levels that keep a large catalog's
+/// encoding in the tens of milliseconds, see `http_headers/content_coding.rs`).
 pub(crate) fn build_catalog(
     settings: &Settings,
     main: &CardSet,

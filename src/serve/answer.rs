@@ -12,6 +12,8 @@ use http::{HeaderMap, HeaderValue, Method, Response, StatusCode};
 
 use super::options::{CorsPolicy, Legacy};
 use super::representation::{CardSet, Representation, exposed_headers};
+#[cfg(feature = "catalog")]
+use super::route::names_catalog;
 use super::route::{Route, target};
 use super::settings::Settings;
 use super::state::LayerState;
@@ -202,12 +204,10 @@ fn respond_catalog(
     path: &str,
     headers: &HeaderMap,
 ) -> Option<CardResponse> {
-    use crate::http_headers::bytes_eq::{same_bytes, strip_prefix};
     let settings = &state.settings;
     // Without a catalog, no comparison (this runs for every card request).
     settings.catalog.as_ref()?;
-    let rest = strip_prefix(path, &settings.prefix)?;
-    if !same_bytes(rest.as_bytes(), crate::catalog::WELL_KNOWN_PATH.as_bytes()) {
+    if !names_catalog(&settings.prefix, path) {
         return None;
     }
     let published = state.published.load();

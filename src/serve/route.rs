@@ -63,6 +63,14 @@ pub(crate) fn catalog_path(prefix: &str) -> String {
     format!("{prefix}{}", crate::catalog::WELL_KNOWN_PATH)
 }
 
+/// Whether a request path (in its one spelling) is the catalog's, exactly. Compared without
+/// `memcmp` (see [`same_bytes`]): this runs for every card request when a catalog is served.
+#[cfg(feature = "catalog")]
+pub(crate) fn names_catalog(prefix: &str, path: &str) -> bool {
+    strip_prefix(path, prefix)
+        .is_some_and(|rest| same_bytes(rest.as_bytes(), crate::catalog::WELL_KNOWN_PATH.as_bytes()))
+}
+
 /// `Link: <path>; rel="ai-catalog"` for card responses when a catalog is served; `base` is
 /// the public path prefix the card is reached under (a proxy strips it before this server
 /// sees the path, so the link names it).
@@ -129,6 +137,20 @@ mod tests {
         assert_eq!(
             canonical_path(&prefix, Some("t1")),
             "/agents/travel/t1/.well-known/agent-card.json"
+        );
+    }
+
+    #[cfg(feature = "catalog")]
+    #[test]
+    fn the_catalog_path_exactly() {
+        assert!(names_catalog("", "/.well-known/ai-catalog.json"));
+        assert!(names_catalog("/a", "/a/.well-known/ai-catalog.json"));
+        assert!(!names_catalog("/a", "/.well-known/ai-catalog.json"));
+        assert!(!names_catalog("", "/.well-known/ai-catalog.json/"));
+        assert!(!names_catalog("", "/t/.well-known/ai-catalog.json"));
+        assert_eq!(
+            catalog_link("/a", "/public"),
+            "</public/a/.well-known/ai-catalog.json>; rel=\"ai-catalog\""
         );
     }
 
