@@ -1,8 +1,10 @@
 //! The layout conventions of CONTRIBUTING.md, checked on the tree, so a file added the old way
 //! fails here rather than waiting for someone to notice: a module with submodules is a folder
-//! with `mod.rs` (never `x.rs` beside `x/`), and the CLI's and the server's tests reach shared
+//! with `mod.rs` (never `x.rs` beside `x/`), the CLI's and the server's tests reach shared
 //! helpers and data through the `a2a-card-test-support` crate, not by `#[path]` includes of
-//! another package's files or symlinks.
+//! another package's files or symlinks, the files of `src/serve/` and of `src/card/` import
+//! one way (no cycle), `serve/mod.rs` re-exports nothing for its siblings (the HTTP helpers
+//! they share live below them, in `src/http_headers/`), and one file holds the entity tags.
 
 use std::path::{Path, PathBuf};
 
@@ -147,14 +149,18 @@ fn names_after(code: &str, at: usize) -> Vec<String> {
 /// subfolder beside `mod.rs` is one node, and an edge is a reference from one to another
 /// (`use super::x`, `super::x::f()`, `crate::serve::x`, or a name `mod.rs` re-exports from
 /// `x`). `mod.rs` itself is the folder's face, not a node. Tests and comments are not read.
-fn import_graph(
-    folder: &str,
-) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
-    use std::collections::{BTreeMap, BTreeSet};
-    let dir = root().join(folder);
+fn import_graph(folder: &str) -> Graph {
     let module = folder.trim_start_matches("src/").replace('/', "::");
+    import_graph_of(&root().join(folder), &module)
+}
+
+type Graph = std::collections::BTreeMap<String, std::collections::BTreeSet<String>>;
+
+/// [`import_graph`] of the folder `dir`, the module `crate::{module}`.
+fn import_graph_of(dir: &Path, module: &str) -> Graph {
+    use std::collections::{BTreeMap, BTreeSet};
     let mut nodes = BTreeSet::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         if path.is_dir() || (path.extension().is_some_and(|e| e == "rs") && name != "mod") {
@@ -171,28 +177,21 @@ fn import_graph(
         let Some(from) = from.first().filter(|n| nodes.contains(*n)) else {
             continue;
         };
-        let after = &path[from.len()..];
-        if let Some(rest) = after.strip_prefix("::") {
+        if let Some(rest) = path[from.len()..].strip_prefix("::") {
+            // Every word of the list (`use x::{A, B as C}`: A, B and C name x).
             let end = rest.find(';').unwrap_or(rest.len());
-            for name in names_after(&rest[..end], 0) {
-                exported.insert(name, from.clone());
-            }
-            // `use x::{A as B}`: the alias names the same node.
             for word in rest[..end].split(|c: char| !(c.is_alphanumeric() || c == '_')) {
                 if !word.is_empty() {
-                    exported
-                        .entry(word.to_owned())
-                        .or_insert_with(|| from.clone());
+                    exported.insert(word.to_owned(), from.clone());
                 }
             }
         }
     }
-    let mut graph: BTreeMap<String, BTreeSet<String>> =
-        nodes.iter().map(|n| (n.clone(), BTreeSet::new())).collect();
+    let mut graph: Graph = nodes.iter().map(|n| (n.clone(), BTreeSet::new())).collect();
     let mut found = Vec::new();
-    walk(&dir, &mut found);
+    walk(dir, &mut found);
     for (path, _) in found {
-        let relative = path.strip_prefix(&dir).unwrap();
+        let relative = path.strip_prefix(dir).unwrap();
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         if path.extension().is_none_or(|e| e != "rs")
             || relative == Path::new("mod.rs")
@@ -256,9 +255,7 @@ fn import_graph(
 
 /// The edges that lie on a cycle (both ends in one strongly connected component), and one
 /// cycle spelled out.
-fn edges_on_cycles(
-    graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
-) -> (Vec<(String, String)>, Option<Vec<String>>) {
+fn edges_on_cycles(graph: &Graph) -> (Vec<(String, String)>, Option<Vec<String>>) {
     // Reachability by search from every node: the graphs are a few dozen nodes.
     let reach = |from: &str| {
         let mut seen = std::collections::BTreeSet::new();
@@ -291,11 +288,7 @@ fn edges_on_cycles(
 }
 
 /// A shortest path `from` -> `to`, both ends included.
-fn path_between(
-    graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
-    from: &str,
-    to: &str,
-) -> Option<Vec<String>> {
+fn path_between(graph: &Graph, from: &str, to: &str) -> Option<Vec<String>> {
     let mut came_from = std::collections::BTreeMap::new();
     let mut queue = std::collections::VecDeque::from([from.to_owned()]);
     came_from.insert(from.to_owned(), String::new());
@@ -336,40 +329,43 @@ fn the_files_of_serve_and_card_import_one_way() {
 
 #[test]
 fn the_import_graph_sees_a_cycle_through_a_group_a_reexport_and_a_path() {
-    // The reading itself, on the graph of this very tree: every node of serve is there, and
-    // an edge that exists in the source (the service answers through the state it holds) is
-    // found, so a cycle built of such edges would be too.
-    let graph = import_graph("src/serve");
-    assert!(graph.len() > 10, "{graph:?}");
-    assert!(
-        graph["service"].iter().any(|to| to != "future"),
-        "{graph:?}"
+    // A folder `crate::m` whose files import each other in a circle, each edge written
+    // another way: a group, a name mod.rs re-exports, an absolute path, `super::super` from a
+    // subfolder. The test block and the doc comment name `d`, which the reading skips.
+    let dir = std::env::temp_dir().join(format!("layout-graph-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("e")).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+    write(
+        "mod.rs",
+        "mod a;\nmod b;\nmod c;\nmod d;\nmod e;\npub use c::{Cee, Other as Alias};\n",
     );
-    let cyclic = std::collections::BTreeMap::from([
-        (
-            "a".to_owned(),
-            std::collections::BTreeSet::from(["b".to_owned()]),
-        ),
-        (
-            "b".to_owned(),
-            std::collections::BTreeSet::from(["c".to_owned()]),
-        ),
-        (
-            "c".to_owned(),
-            std::collections::BTreeSet::from(["a".to_owned()]),
-        ),
-    ]);
-    let (on_cycles, cycle) = edges_on_cycles(&cyclic);
-    assert_eq!(on_cycles.len(), 3);
-    assert_eq!(cycle.unwrap(), ["a", "b", "c", "a"]);
-    let code = code_without_tests_and_comments(
-        "use super::{a::X, b::{Y, Z}};\n/// super::doc\nfn f() { crate::serve::c::g() }\n#[cfg(test)]\nmod tests {\n    use super::d;\n}\n",
+    write(
+        "a.rs",
+        "use super::{b::Bee, self as _};\n/// super::d::doc\nfn f() {}\n",
     );
-    assert_eq!(names_after(&code, code.find('{').unwrap()), ["a", "b"]);
-    assert!(
-        !code.contains("doc") && !code.contains("super::d"),
-        "{code}"
+    write("b.rs", "fn g() -> super::Alias { todo!() }\n");
+    write(
+        "c.rs",
+        "fn h() { crate::m::e::i() }\n#[cfg(test)]\nmod tests {\n    use super::super::d;\n}\n",
     );
+    write("d.rs", "fn j() {}\n");
+    write("e/mod.rs", "mod inner;\n");
+    write(
+        "e/inner.rs",
+        "use super::super::a::f;\nuse super::sibling;\n",
+    );
+    let graph = import_graph_of(&dir, "m");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let edges = |from: &str| graph[from].iter().cloned().collect::<Vec<_>>();
+    assert_eq!(edges("a"), ["b"], "{graph:?}");
+    assert_eq!(edges("b"), ["c"], "{graph:?}");
+    assert_eq!(edges("c"), ["e"], "{graph:?}");
+    assert_eq!(edges("e"), ["a"], "{graph:?}");
+    assert!(edges("d").is_empty(), "{graph:?}");
+    let (on_cycles, cycle) = edges_on_cycles(&graph);
+    assert_eq!(on_cycles.len(), 4, "{on_cycles:?}");
+    assert_eq!(cycle.unwrap(), ["a", "b", "c", "e", "a"]);
 }
 
 #[test]
