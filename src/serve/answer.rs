@@ -14,7 +14,7 @@ use super::options::{CorsPolicy, Legacy};
 use super::representation::{CardSet, Representation, exposed_headers};
 #[cfg(feature = "catalog")]
 use super::route::names_catalog;
-use super::route::{Route, target};
+use super::route::{self, Route};
 use super::settings::Settings;
 use super::state::LayerState;
 use crate::http_headers::conditional::{Decision, VaryingHeaders, evaluate};
@@ -25,7 +25,7 @@ use crate::protocol::header::A2A_VERSION;
 const METHODS: &str = "GET, HEAD, OPTIONS";
 
 /// A response of ours: headers and, for a GET that serves the card, the body.
-pub(crate) type CardResponse = Response<Option<Bytes>>;
+pub(super) type CardResponse = Response<Option<Bytes>>;
 
 /// The response for a request naming a card or the catalog, or `None` when the request is
 /// not ours.
@@ -41,7 +41,7 @@ pub(super) fn respond(
         return Some(response);
     }
     let settings = &state.settings;
-    let target = target(&settings.prefix, path)?;
+    let target = route::target(&settings.prefix, path)?;
     if target.route == Route::Legacy && settings.legacy == Legacy::Off {
         return None;
     }
