@@ -7,14 +7,15 @@ use std::time::{Duration, SystemTime};
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use serde_json::Value;
 
+use crate::http_headers::conditional::{self, Decision};
+use crate::http_headers::entity_tag::{self, Comparison};
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{Grant, TokenError};
-use crate::serve::{Comparison, Decision};
 use crate::sign::Algorithm;
 
 /// The strong ETag the middleware sends for `bytes`.
 pub fn strong_etag(bytes: &[u8]) -> HeaderValue {
-    crate::serve::strong_etag(bytes)
+    entity_tag::strong_etag(bytes)
 }
 
 /// Whether a member of the `name` lines of `headers` matches `ours`: the strong comparison
@@ -30,7 +31,7 @@ pub fn etag_matches(
     } else {
         Comparison::Weak
     };
-    crate::serve::any_matches(headers.get_all(name), ours, comparison)
+    entity_tag::any_matches(headers.get_all(name), ours, comparison)
 }
 
 /// The RFC 9110 §13.2.2 decision for a GET of a representation with these validators, as
@@ -40,8 +41,8 @@ pub fn conditional_status(
     etag: &HeaderValue,
     last_modified: Option<SystemTime>,
 ) -> StatusCode {
-    let asks = crate::serve::RequestAsks::of(headers);
-    match crate::serve::evaluate_preconditions(headers, asks, etag, last_modified) {
+    let asks = conditional::VaryingHeaders::of(headers);
+    match conditional::evaluate(headers, asks, etag, last_modified) {
         Decision::Serve => StatusCode::OK,
         Decision::NotModified => StatusCode::NOT_MODIFIED,
         Decision::PreconditionFailed => StatusCode::PRECONDITION_FAILED,
@@ -50,12 +51,12 @@ pub fn conditional_status(
 
 /// The date of the `name` header as the conditional decision reads it (`None`: ignored).
 pub fn header_date(headers: &HeaderMap, name: HeaderName) -> Option<SystemTime> {
-    crate::serve::single_date(headers, name)
+    conditional::single_date(headers, name)
 }
 
 /// A card's modification time as `Last-Modified` keeps it (whole seconds).
 pub fn whole_seconds(time: SystemTime) -> SystemTime {
-    crate::serve::whole_seconds(time)
+    conditional::whole_seconds(time)
 }
 
 /// A compact JWS whose form is right, as the JWT verifier reads it before any key is used.

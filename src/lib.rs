@@ -137,17 +137,18 @@ pub mod client;
 mod diagnostic;
 #[cfg(feature = "extended")]
 pub mod extended;
+// The docs/*.md pages as modules, their Rust blocks compiled as doc tests.
+pub mod guides;
+// The HTTP helpers below serve, extended and check: entity tags, HTTP dates, conditional
+// requests, content codings, the canonical and lenient readings of a path, `Vary`.
+#[cfg(any(feature = "serve", feature = "check"))]
+mod http_headers;
 // The JSON walk that keeps positions: `validate::locate`, duplicate names, the JSON-RPC peek.
 mod json_scan;
 pub mod migrate;
 pub mod protocol;
 #[cfg(feature = "auth")]
 pub mod security;
-// The docs/*.md pages as modules, their Rust blocks compiled as doc tests.
-pub mod guides;
-// Header parsers shared by the middleware and the audit.
-#[cfg(any(feature = "serve", feature = "check"))]
-mod http_headers;
 #[cfg(feature = "serve")]
 pub mod serve;
 #[cfg(feature = "sign")]

@@ -10,7 +10,6 @@ mod input;
 mod keygen;
 mod migrate;
 mod output;
-mod parallel;
 mod runtime;
 mod serve;
 mod sign;

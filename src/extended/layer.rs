@@ -10,9 +10,11 @@ use super::policy::UndecidedCall;
 use super::routes::Routes;
 use super::service::{ExtendedCardService, Shared};
 use super::variants::{ExtendedCard, Signer};
+use crate::AgentCard;
 use crate::body::PeekSettings;
+use crate::http_headers::vary::vary;
 use crate::security::CardSecurity;
-use crate::{AgentCard, validate::Profile};
+use crate::validate::{DocumentKind, spec_errors};
 
 /// The default `Cache-Control` of the extended card: any cache may keep it only for this
 /// caller, and must revalidate first (cheap: a 304 after authentication).
@@ -361,25 +363,22 @@ impl ExtendedCardLayerBuilder {
             )?)),
             None => None,
         };
-        let mut vary = security.credential_headers().join(", ");
-        if vary.is_empty() {
-            // Only TLS client certificates: nothing in the request names the caller.
-            vary = "*".to_owned();
-        }
-        let rest_vary = match self.precompress && vary != "*" {
-            true => format!("{vary}, Accept-Encoding"),
-            false => vary.clone(),
-        };
-        let header =
-            |vary: &str| HeaderValue::from_str(vary).unwrap_or(HeaderValue::from_static("*"));
+        let names = security.credential_headers();
+        let mut named: Vec<(bool, &str)> = names.iter().map(|n| (true, n.as_str())).collect();
+        // Only TLS client certificates (nothing in the request names the caller), or a name
+        // that cannot be in a header: `*`.
+        let star = || HeaderValue::from_static("*");
+        let json_rpc_vary = vary(&named).unwrap_or_else(star);
+        named.push((self.precompress && !names.is_empty(), "Accept-Encoding"));
+        let rest_vary = vary(&named).unwrap_or_else(star);
         let shared = Shared {
             routes,
             capability,
             card,
             security: Some(security),
             cache_control: self.cache_control,
-            vary: header(&vary),
-            rest_vary: header(&rest_vary),
+            vary: json_rpc_vary,
+            rest_vary,
             peek: self.peek,
             undecided: self.undecided,
         };
@@ -395,11 +394,7 @@ fn checked(
     signer: Option<&Signer>,
     precompress: bool,
 ) -> Result<ExtendedCard, ExtendedError> {
-    let errors: Vec<_> = card
-        .validate(Profile::Spec)
-        .into_iter()
-        .filter(|d| d.is_error())
-        .collect();
+    let errors = spec_errors(&card.to_value(), DocumentKind::Card);
     if !errors.is_empty() {
         return Err(ExtendedError::InvalidCard(errors));
     }

@@ -60,7 +60,6 @@ mod body;
 mod error;
 mod future;
 mod layer;
-mod lenient;
 mod policy;
 mod responses;
 mod routes;

@@ -6,8 +6,8 @@ use http::{HeaderMap, HeaderValue, Response, StatusCode};
 use serde_json::{Value, json};
 
 use super::variants::Rendering;
+use crate::http_headers::conditional::{Decision, VaryingHeaders, evaluate};
 use crate::protocol::{ERROR_DOMAIN, ERROR_INFO_TYPE, ErrorCode, GET_EXTENDED_AGENT_CARD, jsonrpc};
-use crate::serve::{Decision, RequestAsks, evaluate_preconditions};
 
 /// An A2A error of the extended-card operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,9 +106,9 @@ pub(crate) fn rest_card(
     vary: &HeaderValue,
 ) -> Response<Bytes> {
     // The coding first: each has its own ETag, and preconditions are about what would be sent.
-    let asks = RequestAsks::of(request);
+    let asks = VaryingHeaders::of(request);
     let prebuilt = rendering.select(request, asks);
-    let decision = evaluate_preconditions(request, asks, &prebuilt.etag, None);
+    let decision = evaluate(request, asks, &prebuilt.etag, None);
     let mut response = Response::new(Bytes::new());
     let headers = response.headers_mut();
     headers.insert(CACHE_CONTROL, cache_control.clone());

@@ -13,10 +13,10 @@
 use http::Method;
 
 use super::error::ExtendedError;
-use super::lenient;
 use crate::AgentInterface;
+use crate::http_headers::lenient_path;
+use crate::http_headers::path::{canonical_segment, is_plain_segment};
 use crate::protocol::{Binding, ExtendedCardOperation};
-use crate::serve::{canonical_segment, is_plain_segment};
 
 /// The REST operations guarded under every interface path: both versions' routes.
 const REST_OPERATIONS: [ExtendedCardOperation; 2] = [
@@ -41,7 +41,7 @@ pub(crate) enum Ask {
     BadTenant,
     /// Not a route in its RFC 3986 spelling, but one to a server that decodes or normalises
     /// more than the RFC allows (`/a%2Frpc`, `/x/..%2Frpc`, `/%2572pc`, `/RPC`, see
-    /// [`lenient`]): refused with 404 whoever asks, never passed on.
+    /// [`lenient_path`]): refused with 404 whoever asks, never passed on.
     Lenient,
 }
 
@@ -58,11 +58,11 @@ impl RestRoute {
         self.operation.rest_suffix().unwrap_or_default()
     }
 
-    /// Whether the [lenient reading](lenient::segments) of a path is this route, a tenant
+    /// Whether the [lenient reading](lenient_path::segments) of a path is this route, a tenant
     /// segment before or after the interface path or both.
     fn matches_leniently(&self, read: &[&[u8]]) -> bool {
-        let suffix = lenient::split(self.suffix());
-        let base = lenient::split(&self.path);
+        let suffix = lenient_path::split(self.suffix());
+        let base = lenient_path::split(&self.path);
         let Some((head, tail)) = read
             .len()
             .checked_sub(suffix.clone().count())
@@ -71,11 +71,11 @@ impl RestRoute {
             return false;
         };
         let base_len = base.clone().count();
-        lenient::same_segments(tail, suffix)
+        lenient_path::same_segments(tail, suffix)
             && TENANT_PLACES.iter().any(|&(before, after)| {
                 let before = usize::from(before);
                 head.len() == base_len + before + usize::from(after)
-                    && lenient::same_segments(&head[before..before + base_len], base.clone())
+                    && lenient_path::same_segments(&head[before..before + base_len], base.clone())
             })
     }
 
@@ -172,11 +172,11 @@ impl Routes {
         if let Some(ask) = self.rest.iter().find_map(|route| route.matches(&path)) {
             return Some(ask);
         }
-        let decoded = lenient::decoded(&path);
-        let read = lenient::segments(&decoded);
+        let decoded = lenient_path::decoded(&path);
+        let read = lenient_path::segments(&decoded);
         let lenient_jsonrpc = || {
             let mut routes = self.jsonrpc.iter();
-            post && routes.any(|p| lenient::same_segments(&read, lenient::split(p)))
+            post && routes.any(|p| lenient_path::same_segments(&read, lenient_path::split(p)))
         };
         let lenient_rest = || self.rest.iter().any(|route| route.matches_leniently(&read));
         (lenient_jsonrpc() || lenient_rest()).then_some(Ask::Lenient)

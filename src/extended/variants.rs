@@ -14,9 +14,10 @@ use http::HeaderValue;
 use http::request::Parts;
 
 use super::error::ExtendedError;
+use crate::http_headers::content_coding::Encodings;
+use crate::http_headers::entity_tag::strong_etag;
 use crate::protocol::{ExtendedCardOperation, ProtocolVersion};
 use crate::security::{AuthFailure, CardSecurity, Verdicts};
-use crate::serve::{Encodings, strong_etag};
 use crate::{AgentCard, SecurityRequirement};
 
 /// How many distinct views are kept; beyond this, views are built per request (correct,

@@ -425,7 +425,10 @@ fn coding(variant: &Variant) -> Option<&'static str> {
     );
     variant
         .v1_0
-        .select(&headers, crate::serve::RequestAsks::of(&headers))
+        .select(
+            &headers,
+            crate::http_headers::conditional::VaryingHeaders::of(&headers),
+        )
         .coding
 }
 

@@ -1,5 +1,75 @@
-//! Entity tags and lists of them (RFC 9110 §8.8.3, §13.1.1-2), read byte by byte: commas
-//! are legal inside a quoted tag, so a list is scanned, not split.
+//! Entity tags (RFC 9110 §8.8.3): the strong ETag the layers send, lists of tags read byte by
+//! byte (commas are legal inside a quoted tag, so a list is scanned, not split), and matching
+//! the lists clients send back in `If-Match` and `If-None-Match` (§13.1.1-2).
+
+#[cfg(feature = "serve")]
+use http::HeaderValue;
+#[cfg(feature = "serve")]
+use http::header::GetAll;
+#[cfg(feature = "serve")]
+use sha2::{Digest, Sha256};
+
+#[cfg(feature = "serve")]
+use super::bytes_eq::same_bytes;
+
+#[cfg(feature = "serve")]
+/// The strong ETag of `bytes`: the SHA-256 of exactly what is served, in hex, quoted.
+/// It depends on the bytes alone, so every replica serving the same card sends the same tag.
+pub(crate) fn strong_etag(bytes: &[u8]) -> HeaderValue {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::digest(bytes);
+    let mut tag = Vec::with_capacity(2 + 2 * digest.len());
+    tag.push(b'"');
+    for byte in digest {
+        tag.push(HEX[usize::from(byte >> 4)]);
+        tag.push(HEX[usize::from(byte & 0xf)]);
+    }
+    tag.push(b'"');
+    HeaderValue::from_bytes(&tag).expect("hex digits in quotes are a valid header value")
+}
+
+#[cfg(feature = "serve")]
+/// How two entity tags are compared (RFC 9110 §8.8.3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Comparison {
+    /// Both tags strong and their opaque parts equal (`If-Match`).
+    Strong,
+    /// Opaque parts equal, `W/` ignored (`If-None-Match`).
+    Weak,
+}
+
+#[cfg(feature = "serve")]
+/// True when any member of the header lines matches our strong tag `ours` (quotes included),
+/// or a member is `*`. Members that are not entity tags match nothing and never stop the
+/// scan, so a malformed header is never an error: it simply does not match.
+pub(crate) fn any_matches(
+    lines: GetAll<'_, HeaderValue>,
+    ours: &HeaderValue,
+    comparison: Comparison,
+) -> bool {
+    let ours = ours.as_bytes();
+    lines
+        .iter()
+        .any(|line| line_matches(line.as_bytes(), ours, comparison))
+}
+
+#[cfg(feature = "serve")]
+/// One header line: `*`, or a comma-separated list of `"tag"` / `W/"tag"` with optional
+/// whitespace. Malformed members match nothing and never stop the scan.
+fn line_matches(line: &[u8], ours: &[u8], comparison: Comparison) -> bool {
+    // A client revalidating sends back exactly the tag it was given: no list to parse
+    // (and no `memcmp`, see [`same_bytes`]).
+    if same_bytes(line, ours) {
+        return true;
+    }
+    members(line).any(|member| match member {
+        Member::Any => true,
+        Member::Tag { weak, quoted } => {
+            (comparison == Comparison::Weak || !weak) && same_bytes(quoted, ours)
+        }
+        Member::Malformed => false,
+    })
+}
 
 /// One member of an entity-tag list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +84,7 @@ pub(crate) enum Member<'a> {
 }
 
 /// The members of one header line, separators and whitespace skipped.
+#[cfg(feature = "serve")]
 pub(crate) fn members(line: &[u8]) -> impl Iterator<Item = Member<'_>> {
     let mut rest = line;
     std::iter::from_fn(move || {
@@ -27,6 +98,7 @@ pub(crate) fn members(line: &[u8]) -> impl Iterator<Item = Member<'_>> {
     })
 }
 
+#[cfg(feature = "check")]
 /// True when `value` is exactly one entity-tag, `"opaque"` or `W/"opaque"` (what an `ETag`
 /// header must hold).
 pub(crate) fn is_entity_tag(value: &[u8]) -> bool {
@@ -34,6 +106,7 @@ pub(crate) fn is_entity_tag(value: &[u8]) -> bool {
     matches!(member, Member::Tag { .. }) && rest.is_empty()
 }
 
+#[cfg(feature = "serve")]
 fn trim_separators(mut s: &[u8]) -> &[u8] {
     while let [b' ' | b'\t' | b',', tail @ ..] = s {
         s = tail;
@@ -92,7 +165,12 @@ fn is_etagc(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "serve")]
+    use http::HeaderMap;
+    #[cfg(feature = "serve")]
+    use http::header::IF_NONE_MATCH;
 
+    #[cfg(feature = "check")]
     #[test]
     fn one_entity_tag_or_not() {
         for tag in ["\"abc\"", "W/\"abc\"", "\"\"", "\"a,b\"", "\"\u{e9}\""] {
@@ -111,6 +189,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "serve")]
     #[test]
     fn a_list_is_scanned_member_by_member() {
         let found: Vec<_> = members(b" \"a\", garbage ,W/\"b\",*").collect();
@@ -129,5 +208,48 @@ mod tests {
                 Member::Any,
             ]
         );
+    }
+
+    #[cfg(feature = "serve")]
+    fn matches(lines: &[&[u8]], comparison: Comparison) -> bool {
+        let mut headers = HeaderMap::new();
+        for line in lines {
+            headers.append(IF_NONE_MATCH, HeaderValue::from_bytes(line).unwrap());
+        }
+        let ours = HeaderValue::from_static("\"abc\"");
+        any_matches(headers.get_all(IF_NONE_MATCH), &ours, comparison)
+    }
+
+    #[cfg(feature = "serve")]
+    #[test]
+    fn strong_etag_is_quoted_sha256_hex() {
+        let tag = strong_etag(b"");
+        assert_eq!(
+            tag,
+            "\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\""
+        );
+    }
+
+    #[cfg(feature = "serve")]
+    #[test]
+    fn lists_wildcards_weak_tags_and_garbage() {
+        use Comparison::{Strong, Weak};
+        assert!(matches(&[b"\"abc\""], Strong));
+        assert!(matches(&[b"  \"x\" ,\t\"abc\"  "], Strong));
+        assert!(matches(&[b"\"x\"", b"\"abc\""], Strong));
+        assert!(matches(&[b"*"], Strong));
+        assert!(matches(&[b"W/\"abc\""], Weak));
+        assert!(!matches(&[b"W/\"abc\""], Strong));
+        assert!(!matches(&[b"\"abcd\""], Weak));
+        assert!(!matches(&[b"abc"], Weak));
+        assert!(!matches(&[b"\"abc"], Weak));
+        assert!(!matches(&[b"\"abc\"x"], Weak));
+        assert!(!matches(&[b"w/\"abc\""], Weak));
+        assert!(matches(&[b"garbage, \"abc\""], Weak));
+        assert!(matches(&[b"\"a,b\", \"abc\""], Weak));
+        assert!(!matches(&[b"**"], Weak));
+        assert!(!matches(&[b""], Weak));
+        assert!(!matches(&[b",,,"], Weak));
+        assert!(!matches(&[b"\"a b\""], Weak));
     }
 }

@@ -3,11 +3,12 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use super::card_build::{checked_card_set, dated_after};
 use super::error::BuildError;
-use super::representation::CardSet;
-use super::respond::{Published, Shared, SwapDates};
-use super::settings::{Settings, canonical_segment, check_tenant_name};
-use crate::{AgentCard, validate::Profile};
+use super::route::check_tenant_name;
+use super::state::{LayerState, Published, SwapDates};
+use crate::AgentCard;
+use crate::http_headers::path::canonical_segment;
 
 /// Replaces the card a layer serves, atomically. The new card is checked first; a card with
 /// errors is refused (with every diagnostic) and the old card keeps serving. A response is
@@ -38,16 +39,17 @@ use crate::{AgentCard, validate::Profile};
 /// ```
 #[derive(Debug, Clone)]
 pub struct CardHandle {
-    shared: Arc<Shared>,
+    state: Arc<LayerState>,
 }
 
 impl CardHandle {
-    pub(crate) fn new(shared: Arc<Shared>) -> Self {
-        CardHandle { shared }
+    pub(crate) fn new(state: Arc<LayerState>) -> Self {
+        CardHandle { state }
     }
 
-    pub(super) fn shared(&self) -> &Shared {
-        &self.shared
+    /// The layer's state, for the batch updates of `tenants.rs`.
+    pub(super) fn state(&self) -> &LayerState {
+        &self.state
     }
 
     /// Serves `card` from now on. It has no `Last-Modified` unless the layer was built with
@@ -110,7 +112,7 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn card(&self) -> Arc<AgentCard> {
-        Arc::new(self.shared.published.load().main.card())
+        Arc::new(self.state.published.load().main.card())
     }
 
     /// The card being served and its ETag, read together (two separate calls could straddle a
@@ -125,7 +127,7 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn card_and_etag(&self) -> (Arc<AgentCard>, String) {
-        let published = self.shared.published.load();
+        let published = self.state.published.load();
         let etag = String::from_utf8_lossy(published.main.v10.etag().as_bytes()).into_owned();
         (Arc::new(published.main.card()), etag)
     }
@@ -143,19 +145,19 @@ impl CardHandle {
     pub fn remove_tenant(&self, tenant: &str) -> bool {
         // `%41` names tenant `A`, as in requests.
         let tenant = &*canonical_segment(tenant);
-        let shared = &self.shared;
-        let _writer = shared
+        let state = &*self.state;
+        let _writer = state
             .writer
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let current = shared.published.load_full();
+        let current = state.published.load_full();
         if !current.tenants.contains_key(tenant) {
             return false;
         }
         let mut tenants = current.tenants.clone();
         tenants.remove(tenant);
-        match Published::new(&shared.settings, current.main.clone(), tenants) {
-            Ok(published) => shared.published.store(Arc::new(published)),
+        match Published::new(&state.settings, current.main.clone(), tenants) {
+            Ok(published) => state.published.store(Arc::new(published)),
             Err(error) => {
                 tracing::warn!(target: "a2a_card", tenant, %error, "tenant removal refused");
                 return false;
@@ -191,7 +193,7 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn tenant_card(&self, tenant: &str) -> Option<Arc<AgentCard>> {
-        let published = self.shared.published.load();
+        let published = self.state.published.load();
         published
             .tenants
             .get(&*canonical_segment(tenant))
@@ -208,7 +210,7 @@ impl CardHandle {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn etag(&self) -> String {
-        let published = self.shared.published.load();
+        let published = self.state.published.load();
         String::from_utf8_lossy(published.main.v10.etag().as_bytes()).into_owned()
     }
 
@@ -222,7 +224,7 @@ impl CardHandle {
     /// ```
     #[cfg(feature = "catalog")]
     pub fn catalog(&self) -> Option<Arc<crate::catalog::AiCatalog>> {
-        let published = self.shared.published.load();
+        let published = self.state.published.load();
         let set = published.catalog.as_ref()?;
         Some(Arc::new(set.catalog(&published.main, &published.tenants)))
     }
@@ -233,13 +235,13 @@ impl CardHandle {
         card: AgentCard,
         modified: Option<SystemTime>,
     ) -> Result<(), BuildError> {
-        let shared = &self.shared;
-        let modified = match shared.swap_dates {
+        let state = &*self.state;
+        let modified = match state.swap_dates {
             SwapDates::Never => None,
             SwapDates::Given => modified,
             SwapDates::Clock => Some(modified.unwrap_or_else(SystemTime::now)),
         };
-        let mut set = match checked_card_set(&shared.settings, tenant, card, modified) {
+        let mut set = match checked_card_set(&state.settings, tenant, card, modified) {
             Ok(set) => set,
             Err(error) => {
                 tracing::warn!(target: "a2a_card", tenant, %error, "card replacement refused");
@@ -247,11 +249,11 @@ impl CardHandle {
             }
         };
         // Readers never wait: they keep the old `Published` until they load the new one.
-        let _writer = shared
+        let _writer = state
             .writer
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let current = shared.published.load_full();
+        let current = state.published.load_full();
         let previous = match tenant {
             None => Some(&current.main),
             Some(tenant) => current.tenants.get(tenant),
@@ -265,7 +267,7 @@ impl CardHandle {
             // client revalidating with If-Modified-Since would keep the old card. Files
             // copied with their times kept, or saved twice in one second, do exactly that.
             // Nor may a date be later than now (RFC 9110 §8.8.2.1). See `dated_after`.
-            set = super::tenants::dated_after(&shared.settings, tenant, previous, set);
+            set = dated_after(&state.settings, tenant, previous, set);
         }
         let mut tenants = current.tenants.clone();
         let main = match tenant {
@@ -275,7 +277,7 @@ impl CardHandle {
                 current.main.clone()
             }
         };
-        let published = match Published::new(&shared.settings, main, tenants) {
+        let published = match Published::new(&state.settings, main, tenants) {
             Ok(published) => published,
             Err(error) => {
                 tracing::warn!(target: "a2a_card", tenant, %error, "card replacement refused");
@@ -283,109 +285,8 @@ impl CardHandle {
             }
         };
         // One store: the cards and their catalog change together.
-        shared.published.store(Arc::new(published));
+        state.published.store(Arc::new(published));
         tracing::info!(target: "a2a_card", tenant, "agent card replaced");
         Ok(())
     }
-}
-
-/// Checks a card and builds what serving it needs; refuses a card with errors.
-pub(crate) fn checked_card_set(
-    settings: &Settings,
-    tenant: Option<&str>,
-    card: AgentCard,
-    last_modified: Option<SystemTime>,
-) -> Result<Arc<CardSet>, BuildError> {
-    let errors: Vec<_> = card
-        .validate(Profile::Spec)
-        .into_iter()
-        .filter(|d| d.is_error())
-        .collect();
-    if !errors.is_empty() {
-        return Err(BuildError::InvalidCard {
-            tenant: tenant.map(str::to_owned),
-            diagnostics: errors,
-        });
-    }
-    let canonical = settings.canonical_path(tenant);
-    let last_modified = last_modified.and_then(sendable_date);
-    // One variant per origin of the trusted proxies, each rebased from the card as given.
-    let mut variants = Vec::new();
-    for origin in settings.forwarded.iter().flat_map(|f| &f.origins) {
-        let origin = match &settings.public_url {
-            Some(default) => origin.clone().with_internals_of(default),
-            None => origin.clone(),
-        };
-        let card = rebased_onto(Some(&origin), tenant, card.clone())?;
-        #[cfg(feature = "sign")]
-        let card = signed(settings, card)?;
-        let base = origin.parts().2;
-        let set = CardSet::new(card, settings, &canonical, base, last_modified);
-        variants.push(Arc::new(set));
-    }
-    let card = rebased(settings, tenant, card)?;
-    #[cfg(feature = "sign")]
-    let card = signed(settings, card)?;
-    let base = settings.public_url.as_ref().map_or("", |url| url.parts().2);
-    let mut set = CardSet::new(card, settings, &canonical, base, last_modified);
-    set.variants = variants;
-    Ok(Arc::new(set))
-}
-
-/// The card with its interface URLs rebased onto the public URL, when one is set; a card
-/// that arrives signed and would change is refused (its signature covers the URLs).
-fn rebased(
-    settings: &Settings,
-    tenant: Option<&str>,
-    card: AgentCard,
-) -> Result<AgentCard, BuildError> {
-    rebased_onto(settings.public_url.as_ref(), tenant, card)
-}
-
-/// The card rebased onto `public` when given (see [`rebased`]).
-fn rebased_onto(
-    public: Option<&super::public_url::PublicUrl>,
-    tenant: Option<&str>,
-    mut card: AgentCard,
-) -> Result<AgentCard, BuildError> {
-    let Some(public) = public else {
-        return Ok(card);
-    };
-    let signed = !card.signatures.is_empty();
-    let changed = public.rebase_card(&mut card);
-    if signed && !changed.is_empty() {
-        return Err(BuildError::SignedCardRebased {
-            tenant: tenant.map(str::to_owned),
-            pointers: changed,
-        });
-    }
-    Ok(card)
-}
-
-/// A card that arrives signed is served as it is (after its signatures verify, when a
-/// verifier is set); an unsigned one is signed when a signer is set. Signing happens here,
-/// once per card, so the bytes and the ETag are the same for every request; ES256, EdDSA and
-/// RS256 signatures are deterministic, so replicas agree too.
-#[cfg(feature = "sign")]
-fn signed(settings: &Settings, card: AgentCard) -> Result<AgentCard, BuildError> {
-    if !card.signatures.is_empty() {
-        if let Some(verifier) = &settings.verifier {
-            verifier.verify(&card)?;
-        }
-        return Ok(card);
-    }
-    match &settings.signer {
-        Some(signer) => Ok(signer.sign(&card)?),
-        None => Ok(card),
-    }
-}
-
-/// A modification time as `Last-Modified` may carry it: never in the future (RFC 9110
-/// §8.8.2.1 says to send the time of the response instead), and none at all before 1970,
-/// which an HTTP date cannot express (a file's time can be anything).
-fn sendable_date(time: SystemTime) -> Option<SystemTime> {
-    if time < SystemTime::UNIX_EPOCH {
-        return None;
-    }
-    Some(time.min(SystemTime::now()))
 }

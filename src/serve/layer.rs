@@ -8,17 +8,18 @@ use arc_swap::ArcSwap;
 use http::HeaderValue;
 use tower::Layer;
 
+use super::card_build::checked_card_set;
 use super::error::BuildError;
-use super::handle::{CardHandle, checked_card_set};
+use super::forwarded::TrustedProxies;
+use super::handle::CardHandle;
 use super::options::{Cors, Legacy};
-use super::respond::{Published, Shared, SwapDates};
+use super::public_url::PublicUrl;
 use super::service::AgentCardService;
-use super::settings::{Settings, normalize_prefix};
+use super::settings::{DEFAULT_CACHE_CONTROL, Settings};
+use super::state::{LayerState, Published, SwapDates};
 use super::tenants::build_tenant_sets;
 use crate::AgentCard;
-
-/// The default `Cache-Control` of the public card.
-pub const DEFAULT_CACHE_CONTROL: &str = "public, max-age=3600";
+use crate::http_headers::path::normalize_prefix;
 
 /// A tower layer that serves an Agent Card at the well-known paths in front of any service.
 /// Cheap to clone; every clone serves the same (swappable) card.
@@ -33,7 +34,7 @@ pub const DEFAULT_CACHE_CONTROL: &str = "public, max-age=3600";
 /// ```
 #[derive(Debug, Clone)]
 pub struct AgentCardLayer {
-    shared: Arc<Shared>,
+    state: Arc<LayerState>,
 }
 
 impl AgentCardLayer {
@@ -76,7 +77,7 @@ impl AgentCardLayer {
     /// # Ok::<(), a2a_card::serve::BuildError>(())
     /// ```
     pub fn handle(&self) -> CardHandle {
-        CardHandle::new(self.shared.clone())
+        CardHandle::new(self.state.clone())
     }
 }
 
@@ -84,7 +85,7 @@ impl<S> Layer<S> for AgentCardLayer {
     type Service = AgentCardService<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
-        AgentCardService::new(inner, self.shared.clone())
+        AgentCardService::new(inner, self.state.clone())
     }
 }
 
@@ -131,14 +132,14 @@ pub struct AgentCardLayerBuilder {
     cors: Cors,
     prefix: String,
     precompress: bool,
-    public_url: Option<super::public_url::PublicUrl>,
-    forwarded: Option<super::forwarded::TrustedProxies>,
+    public_url: Option<PublicUrl>,
+    forwarded: Option<TrustedProxies>,
     #[cfg(feature = "sign")]
     signer: Option<std::sync::Arc<crate::sign::CardSigner>>,
     #[cfg(feature = "sign")]
     verifier: Option<std::sync::Arc<crate::sign::CardVerifier>>,
     #[cfg(feature = "catalog")]
-    catalog: Option<super::catalog::CatalogOptions>,
+    catalog: Option<super::catalog_options::CatalogOptions>,
 }
 
 #[cfg(feature = "catalog")]
@@ -146,7 +147,7 @@ impl AgentCardLayerBuilder {
     /// Also serves an AI Catalog of every card the layer serves (this one and each tenant's)
     /// at `{prefix}/.well-known/ai-catalog.json`, rebuilt with every swap, and links it from
     /// every card response (`rel="ai-catalog"`). See [`CatalogOptions`](super::CatalogOptions).
-    pub fn catalog(mut self, options: super::catalog::CatalogOptions) -> Self {
+    pub fn catalog(mut self, options: super::catalog_options::CatalogOptions) -> Self {
         self.catalog = Some(options);
         self
     }
@@ -364,7 +365,7 @@ impl AgentCardLayerBuilder {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn public_url(mut self, url: super::public_url::PublicUrl) -> Self {
+    pub fn public_url(mut self, url: PublicUrl) -> Self {
         self.public_url = Some(url);
         self
     }
@@ -392,7 +393,7 @@ impl AgentCardLayerBuilder {
     /// # let _ = layer;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn trusted_proxies(mut self, proxies: super::forwarded::TrustedProxies) -> Self {
+    pub fn trusted_proxies(mut self, proxies: TrustedProxies) -> Self {
         self.forwarded = Some(proxies);
         self
     }
@@ -482,14 +483,14 @@ impl AgentCardLayerBuilder {
             .map(|(tenant, card)| (tenant, card, last_modified));
         let tenants: HashMap<_, _> = build_tenant_sets(&settings, tenants)?.into_iter().collect();
         let published = Published::new(&settings, main, tenants)?;
-        let shared = Shared {
+        let state = LayerState {
             settings,
             published: ArcSwap::from_pointee(published),
             writer: Mutex::new(()),
             swap_dates,
         };
         Ok(AgentCardLayer {
-            shared: Arc::new(shared),
+            state: Arc::new(state),
         })
     }
 }

@@ -80,49 +80,41 @@
 //! # }
 //! ```
 
-mod bytes_eq;
 #[cfg(feature = "catalog")]
-mod catalog;
-mod conditional;
-mod encoding;
+mod ai_catalog;
+mod answer;
+mod card_build;
+#[cfg(feature = "catalog")]
+mod catalog_entry;
+#[cfg(feature = "catalog")]
+mod catalog_options;
 mod error;
-mod etag;
 mod forwarded;
 mod future;
 mod handle;
 mod layer;
 mod options;
+mod parallel;
 mod public_url;
 mod representation;
-mod respond;
+mod route;
 mod service;
 mod settings;
+mod state;
 mod tenants;
 
-#[cfg(feature = "extended")]
-pub(crate) use conditional::{Asks as RequestAsks, Decision, evaluate as evaluate_preconditions};
-#[cfg(feature = "extended")]
-pub(crate) use encoding::Encodings;
-#[cfg(feature = "extended")]
-pub(crate) use etag::strong_etag;
-#[cfg(feature = "extended")]
-pub(crate) use settings::{canonical_segment, is_plain_segment};
-#[cfg(feature = "fuzzing")]
-pub(crate) use {
-    conditional::{single_date, whole_seconds},
-    etag::{Comparison, any_matches},
-};
-
 #[cfg(feature = "catalog")]
-pub use catalog::CatalogOptions;
+pub use catalog_options::CatalogOptions;
 pub use error::BuildError;
 pub use forwarded::{
     InvalidProxyError, InvalidProxyHeadersError, ProxyHeaders, ProxyWarning, TrustedProxies,
 };
 pub use future::ResponseFuture;
 pub use handle::CardHandle;
-pub use layer::{AgentCardLayer, AgentCardLayerBuilder, DEFAULT_CACHE_CONTROL};
+pub use layer::{AgentCardLayer, AgentCardLayerBuilder};
 pub use options::{Cors, Legacy};
+pub use parallel::parallel_map;
 pub use public_url::{PublicUrl, PublicUrlError};
+pub use route::{CANONICAL_PATH, LEGACY_PATH};
 pub use service::AgentCardService;
-pub use settings::{CANONICAL_PATH, LEGACY_PATH};
+pub use settings::DEFAULT_CACHE_CONTROL;

@@ -11,12 +11,12 @@ use http::header::{
 };
 use http::{HeaderMap, HeaderValue};
 
-use super::conditional::whole_seconds;
-use super::encoding::Encodings;
-use super::etag::strong_etag;
 use super::options::{CorsPolicy, Legacy};
-use super::settings::Settings;
+use super::settings::{DEFAULT_CACHE_CONTROL, Settings};
 use crate::AgentCard;
+use crate::http_headers::conditional::whole_seconds;
+use crate::http_headers::content_coding::Encodings;
+use crate::http_headers::entity_tag::strong_etag;
 
 /// One representation of a card (the v1.0 JSON, or its v0.3 rendering; or the catalog), in
 /// each content coding it is sent in.
@@ -96,8 +96,8 @@ impl Representation {
         &self.encodings.identity().etag
     }
 
-    /// The identity bytes (a signed catalog's manifests name their digest).
-    #[cfg(all(feature = "catalog", feature = "sign"))]
+    /// The identity bytes (a catalog entry's trust manifest names their digest).
+    #[cfg(feature = "catalog")]
     pub(crate) fn body(&self) -> &Bytes {
         &self.encodings.identity().body
     }
@@ -111,10 +111,11 @@ impl Representation {
         last_modified: Option<SystemTime>,
     ) -> Representation {
         #[cfg(feature = "catalog")]
-        let link = super::catalog::catalog_link(settings, base);
+        let link =
+            (settings.catalog.as_ref()).map(|_| super::route::catalog_link(&settings.prefix, base));
         #[cfg(not(feature = "catalog"))]
         let (link, _) = (None, base);
-        // The canonical path's Vary; `Shared::get` adjusts it on the legacy path.
+        // The canonical path's Vary; the answer adjusts it on the legacy path.
         let vary = settings.vary(settings.negotiate_version);
         Representation::new(
             body,
@@ -138,7 +139,7 @@ fn usual_as_static(value: &HeaderValue) -> HeaderValue {
     const USUAL: [&str; 6] = [
         crate::protocol::A2A_JSON,
         "application/json",
-        super::layer::DEFAULT_CACHE_CONTROL,
+        DEFAULT_CACHE_CONTROL,
         "no-cache",
         "no-store",
         "public, max-age=60",
@@ -179,7 +180,7 @@ pub(crate) struct CardSet {
     /// This card's AI Catalog entry, built the first time a catalog lists it (and never
     /// again while it is served).
     #[cfg(feature = "catalog")]
-    pub(crate) catalog_part: std::sync::OnceLock<Arc<super::catalog::EntryPart>>,
+    pub(crate) catalog_part: std::sync::OnceLock<Arc<super::catalog_entry::EntryPart>>,
     /// This card rebased onto each origin of the trusted proxies, in their order (empty
     /// without them).
     pub(crate) variants: Vec<Arc<CardSet>>,

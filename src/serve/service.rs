@@ -6,10 +6,11 @@ use std::task::{Context, Poll};
 use http::{Request, Response};
 use tower::Service;
 
+use super::answer::respond;
 use super::future::ResponseFuture;
-use super::respond::Shared;
-use super::settings::canonical_segment;
+use super::state::LayerState;
 use crate::body::ResponseBody;
+use crate::http_headers::path::canonical_segment;
 
 /// Serves the agent card in front of an inner service. Made by
 /// [`AgentCardLayer`](super::AgentCardLayer); see the [module docs](super) for what it
@@ -29,12 +30,12 @@ use crate::body::ResponseBody;
 #[derive(Debug, Clone)]
 pub struct AgentCardService<S> {
     inner: S,
-    shared: Arc<Shared>,
+    state: Arc<LayerState>,
 }
 
 impl<S> AgentCardService<S> {
-    pub(crate) fn new(inner: S, shared: Arc<Shared>) -> Self {
-        AgentCardService { inner, shared }
+    pub(crate) fn new(inner: S, state: Arc<LayerState>) -> Self {
+        AgentCardService { inner, state }
     }
 
     inner_service_accessors!(
@@ -62,7 +63,8 @@ where
         let path = canonical_segment(request.uri().path());
         // Every card path ends in ".json"; anything else goes straight through.
         if path.ends_with(".json") {
-            if let Some(response) = self.shared.respond(
+            if let Some(response) = respond(
+                &self.state,
                 request.method(),
                 &path,
                 request.headers(),

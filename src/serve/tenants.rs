@@ -10,54 +10,17 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
+use super::card_build::{checked_card_set, dated_after};
 use super::error::BuildError;
-use super::handle::{CardHandle, checked_card_set};
+use super::handle::CardHandle;
 use super::representation::CardSet;
-use super::respond::{Published, SwapDates};
-use super::settings::{Settings, canonical_segment, check_tenant_name};
+use super::route::check_tenant_name;
+use super::settings::Settings;
+use super::state::{Published, SwapDates};
 use crate::AgentCard;
-
-/// Maps `items` with `f` on every core (scoped threads, one contiguous chunk each), keeping
-/// their order. Runs on the calling thread when there is little to do. (The catalog's entries
-/// are its one user.)
-#[cfg(feature = "catalog")]
-pub(crate) fn parallel_map<T, R, F>(items: Vec<T>, f: F) -> Vec<R>
-where
-    T: Send,
-    R: Send,
-    F: Fn(T) -> R + Sync,
-{
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || items.len() < 2 {
-        return items.into_iter().map(f).collect();
-    }
-    let chunk = items.len().div_ceil(threads);
-    let mut chunks: Vec<Vec<T>> = Vec::with_capacity(threads);
-    let mut items = items.into_iter();
-    loop {
-        let part: Vec<T> = items.by_ref().take(chunk).collect();
-        if part.is_empty() {
-            break;
-        }
-        chunks.push(part);
-    }
-    let f = &f;
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = chunks
-            .into_iter()
-            .map(|part| scope.spawn(move || part.into_iter().map(f).collect::<Vec<R>>()))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| match worker.join() {
-                Ok(done) => done,
-                Err(panic) => std::panic::resume_unwind(panic),
-            })
-            .collect()
-    })
-}
+use crate::http_headers::path::canonical_segment;
 
 /// Checks and builds the card sets of many tenants on all cores; the first refusal (in the
 /// order given) is the error. The workers take the tenants from `tenants` one at a time, so
@@ -143,12 +106,12 @@ impl CardHandle {
         N: IntoIterator,
         N::Item: AsRef<str>,
     {
-        let shared = self.shared();
-        let dated = shared.swap_dates != SwapDates::Never;
+        let state = self.state();
+        let dated = state.swap_dates != SwapDates::Never;
         let replace = replace
             .into_iter()
             .map(|(name, card, modified)| (name, card, dated.then_some(modified)));
-        let built = build_tenant_sets(&shared.settings, replace).inspect_err(|error| {
+        let built = build_tenant_sets(&state.settings, replace).inspect_err(|error| {
             tracing::warn!(target: "a2a_card", %error, "tenant cards refused");
         })?;
         let replaced: HashSet<&str> = built.iter().map(|(name, _)| name.as_str()).collect();
@@ -157,11 +120,11 @@ impl CardHandle {
             .map(|name| canonical_segment(name.as_ref()).into_owned())
             .filter(|name| !replaced.contains(name.as_str()))
             .collect();
-        let _writer = shared
+        let _writer = state
             .writer
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let current = shared.published.load_full();
+        let current = state.published.load_full();
         let mut tenants: HashMap<String, Arc<CardSet>> = current.tenants.clone();
         let mut changed = false;
         let mut removed = 0;
@@ -171,7 +134,7 @@ impl CardHandle {
                 changed = true;
             }
         }
-        let settings = &shared.settings;
+        let settings = &state.settings;
         for (name, set) in built {
             let set = match current.tenants.get(&name) {
                 // Same bytes: nothing changed, and Last-Modified must not move either.
@@ -188,7 +151,7 @@ impl CardHandle {
         let published = Published::new(settings, current.main.clone(), tenants).inspect_err(
             |error| tracing::warn!(target: "a2a_card", %error, "tenant cards refused"),
         )?;
-        shared.published.store(Arc::new(published));
+        state.published.store(Arc::new(published));
         tracing::info!(target: "a2a_card", removed, "tenant cards replaced");
         Ok(removed)
     }
@@ -233,32 +196,4 @@ impl CardHandle {
                 0
             })
     }
-}
-
-/// `set`, replacing `previous`, dated as [`CardHandle::replace_tenant_modified_at`] dates a
-/// swap: never older than (or as old as) any date sent for the cards before it, never later
-/// than now (RFC 9110 §8.8.2.1; a card replacing another within the second of that one's date
-/// gets no `Last-Modified`), and an undated card keeps the floor for the next.
-pub(crate) fn dated_after(
-    settings: &Settings,
-    tenant: Option<&str>,
-    previous: &CardSet,
-    mut set: Arc<CardSet>,
-) -> Arc<CardSet> {
-    if let (Some(floor), Some(new)) = (previous.dated_up_to, set.v10.last_modified) {
-        if new <= floor {
-            let later = floor + Duration::from_secs(1);
-            let date = (later <= SystemTime::now()).then_some(later);
-            let canonical = settings.canonical_path(tenant);
-            let mut redated = set.redated(settings, &canonical, date);
-            redated.dated_up_to = Some(date.unwrap_or(floor));
-            set = Arc::new(redated);
-        }
-    }
-    if let Some(fresh) = Arc::get_mut(&mut set) {
-        if fresh.dated_up_to.is_none() {
-            fresh.dated_up_to = previous.dated_up_to;
-        }
-    }
-    set
 }

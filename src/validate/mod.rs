@@ -303,6 +303,18 @@ pub(crate) fn size_limit(size: usize, what: &str, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The errors (no warnings, no notes) the spec profile finds in `doc`, read as `kind`: what
+/// the layers refuse to serve, a card at build or swap, an AI Catalog and each of its entries.
+#[cfg(feature = "serve")]
+pub(crate) fn spec_errors(doc: &Value, kind: DocumentKind) -> Vec<Diagnostic> {
+    let report = validate_value(doc, Profile::Spec, Some(kind));
+    report
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.is_error())
+        .collect()
+}
+
 impl AgentCard {
     /// Validates the card (as the v1.0 model holds it).
     ///

@@ -11,9 +11,9 @@ use super::card_file::{load, report_refusal};
 use super::watch;
 use crate::Outcome;
 use crate::output::{Output, errln, shown_path};
-use crate::parallel::parallel_map;
 use a2a_card::AgentCard;
 use a2a_card::catalog::HostInfo;
+use a2a_card::serve::parallel_map;
 use a2a_card::serve::{CatalogOptions, PublicUrl, TrustedProxies};
 
 /// Tenants, and the AI Catalog (working draft of 2026-04-30) of every card served.

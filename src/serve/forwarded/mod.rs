@@ -2,7 +2,7 @@
 //! origins on an allowlist: which prebuilt variant of a card a request gets.
 
 mod cidr;
-mod said;
+mod claims;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -12,7 +12,7 @@ use http::{Extensions, HeaderMap};
 use super::public_url::PublicUrl;
 use cidr::Cidr;
 pub use cidr::ProxyWarning;
-use said::Said;
+use claims::ProxyClaims;
 
 /// Which forwarding headers of a trusted proxy are believed: the family the proxy sets (and
 /// so replaces whatever a client sent). A header of the other family passes through most
@@ -299,8 +299,8 @@ impl TrustedProxies {
         if !self.proxies.iter().any(|block| block.contains(peer)) {
             return None;
         }
-        let said = Said::from_headers(headers, self.family)?;
-        self.origins.iter().position(|origin| said.is(origin))
+        let claims = ProxyClaims::from_headers(headers, self.family)?;
+        self.origins.iter().position(|origin| claims.is(origin))
     }
 }
 

@@ -14,7 +14,7 @@
 use http::HeaderMap;
 use http::header::ACCEPT_ENCODING;
 
-use super::conditional::Asks;
+use super::conditional::VaryingHeaders;
 
 /// One representation in every content coding it is sent in: the identity, and (feature
 /// `compression`, when precompression is on) brotli and gzip, each only when its bytes are
@@ -63,8 +63,8 @@ impl<T> Encodings<T> {
         &self.identity
     }
 
-    /// The form this request prefers (see [`select`]); `asks` is [`Asks::of`] its headers.
-    pub(crate) fn select(&self, request: &HeaderMap, asks: Asks) -> &T {
+    /// The form this request prefers (see [`select`]); `asks` is [`VaryingHeaders::of`] its headers.
+    pub(crate) fn select(&self, request: &HeaderMap, asks: VaryingHeaders) -> &T {
         // No codings offered, or (most card fetches: SDK resolvers, curl) none asked for.
         if self.encoded.is_empty() || !asks.coding {
             return &self.identity;

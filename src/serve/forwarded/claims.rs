@@ -8,17 +8,17 @@ use crate::serve::public_url::PublicUrl;
 
 /// What a proxy said of the public request: scheme, host (with any port), path prefix.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) struct Said {
+pub(super) struct ProxyClaims {
     scheme: String,
     host: String,
     prefix: String,
 }
 
-impl Said {
+impl ProxyClaims {
     /// What the headers of `family` say; `None` when nothing names a host, or when a
     /// believed `Forwarded` header is not RFC 7239 (nothing in it is believed then, and
     /// nothing of the other family either: the request gets the default variant).
-    pub(super) fn from_headers(headers: &HeaderMap, family: ProxyHeaders) -> Option<Said> {
+    pub(super) fn from_headers(headers: &HeaderMap, family: ProxyHeaders) -> Option<ProxyClaims> {
         let (mut scheme, mut host) = (None, None);
         let forwarded = matches!(family, ProxyHeaders::Forwarded | ProxyHeaders::Both);
         let x_forwarded = matches!(family, ProxyHeaders::XForwarded | ProxyHeaders::Both);
@@ -39,7 +39,7 @@ impl Said {
             .or_else(|| x("x-forwarded-host"))
             .or_else(|| text(headers.get(http::header::HOST)?).map(str::to_owned))?;
         let prefix = x("x-forwarded-prefix").unwrap_or_default();
-        Some(Said {
+        Some(ProxyClaims {
             scheme: scheme.to_ascii_lowercase(),
             host: host.to_ascii_lowercase(),
             prefix: prefix.trim_end_matches('/').to_owned(),

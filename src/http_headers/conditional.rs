@@ -1,5 +1,6 @@
-//! The decision RFC 9110 §13.2.2 prescribes for a GET or HEAD of the card, from the request's
-//! precondition headers and the representation's validators.
+//! Conditional requests: which validators a request carries, and the decision RFC 9110
+//! §13.2.2 prescribes for a GET or HEAD from them and the representation's validators (the
+//! public card, the AI Catalog and the extended card's REST answer are all decided here).
 
 use std::time::SystemTime;
 
@@ -8,8 +9,8 @@ use http::header::{
 };
 use http::{HeaderMap, HeaderName, HeaderValue};
 
-use super::etag::{Comparison, any_matches};
-use crate::http_headers::http_date;
+use super::entity_tag::{Comparison, any_matches};
+use super::http_date;
 
 /// What to answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,16 +28,16 @@ pub(crate) enum Decision {
 /// most card requests carry none of them and one lookup per name would hash each name again
 /// (this runs for every card request).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Asks {
+pub(crate) struct VaryingHeaders {
     /// `Accept-Encoding` is present.
     pub(crate) coding: bool,
     /// `If-Match`, `If-None-Match`, `If-Modified-Since` or `If-Unmodified-Since` is present.
     pub(crate) preconditions: bool,
 }
 
-impl Asks {
+impl VaryingHeaders {
     pub(crate) fn of(headers: &HeaderMap) -> Self {
-        let mut asks = Asks::default();
+        let mut asks = VaryingHeaders::default();
         for name in headers.keys() {
             if name == ACCEPT_ENCODING {
                 asks.coding = true;
@@ -54,10 +55,10 @@ impl Asks {
 
 /// Evaluates the preconditions of a GET or HEAD in the order of RFC 9110 §13.2.2. Invalid
 /// dates and malformed tags never fail the request: a date that does not parse is ignored,
-/// a tag that does not parse matches nothing. `asks` is [`Asks::of`] these headers.
+/// a tag that does not parse matches nothing. `asks` is [`VaryingHeaders::of`] these headers.
 pub(crate) fn evaluate(
     headers: &HeaderMap,
-    asks: Asks,
+    asks: VaryingHeaders,
     etag: &HeaderValue,
     last_modified: Option<SystemTime>,
 ) -> Decision {
@@ -128,7 +129,7 @@ mod tests {
         let modified = modified.map(|s| SystemTime::UNIX_EPOCH + Duration::from_secs(s));
         evaluate(
             &headers,
-            Asks::of(&headers),
+            VaryingHeaders::of(&headers),
             &HeaderValue::from_static(TAG),
             modified,
         )
@@ -142,9 +143,9 @@ mod tests {
                 let name = HeaderName::from_bytes(name.as_bytes()).unwrap();
                 headers.append(name, HeaderValue::from_static("x"));
             }
-            Asks::of(&headers)
+            VaryingHeaders::of(&headers)
         };
-        let none = Asks::default();
+        let none = VaryingHeaders::default();
         assert_eq!(asks(&[]), none);
         assert_eq!(asks(&["host", "user-agent", "x-if-match", "accept"]), none);
         assert!(asks(&["host", "Accept-Encoding"]).coding);
@@ -350,11 +351,11 @@ mod tests {
         headers.insert(IF_MATCH, HeaderValue::from_static("\"x\""));
         let tag = HeaderValue::from_static(TAG);
         assert_eq!(
-            evaluate(&headers, Asks::default(), &tag, None),
+            evaluate(&headers, VaryingHeaders::default(), &tag, None),
             Decision::Serve
         );
         assert_eq!(
-            evaluate(&headers, Asks::of(&headers), &tag, None),
+            evaluate(&headers, VaryingHeaders::of(&headers), &tag, None),
             Decision::PreconditionFailed
         );
     }

@@ -1,7 +1,7 @@
 //! A request path as the most lenient server behind the layer could read it.
 //!
 //! The layer matches its routes on the path in its one RFC 3986 §6.2.2 spelling (escapes of
-//! unreserved characters decoded, see `serve::settings::canonical_segment`): `/%72pc` is
+//! unreserved characters decoded, see [`canonical_segment`](super::path::canonical_segment)): `/%72pc` is
 //! `/rpc`. Other spellings are other URIs by the RFC, yet servers differ in what they make
 //! of them: Starlette decodes every escape (`%2F` too) before routing, some proxies decode
 //! twice or resolve `..` after decoding, Java servers drop `;` parameters, IIS reads `\` as
