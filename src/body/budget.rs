@@ -32,11 +32,12 @@ pub const DEFAULT_BODY_BUDGET: usize = 16 * 1024 * 1024;
 /// ```
 #[derive(Debug, Clone)]
 pub struct BodyBudget {
-    shared: Arc<Shared>,
+    account: Arc<Account>,
 }
 
 #[derive(Debug)]
-struct Shared {
+/// The budget every clone draws on: its limit and the bytes held now.
+struct Account {
     limit: usize,
     held: AtomicUsize,
 }
@@ -57,7 +58,7 @@ impl BodyBudget {
     /// ```
     pub fn new(bytes: usize) -> Self {
         BodyBudget {
-            shared: Arc::new(Shared {
+            account: Arc::new(Account {
                 limit: bytes,
                 held: AtomicUsize::new(0),
             }),
@@ -70,7 +71,7 @@ impl BodyBudget {
     /// assert_eq!(a2a_card::body::BodyBudget::new(100).limit(), 100);
     /// ```
     pub fn limit(&self) -> usize {
-        self.shared.limit
+        self.account.limit
     }
 
     /// The bytes held now.
@@ -79,7 +80,7 @@ impl BodyBudget {
     /// assert_eq!(a2a_card::body::BodyBudget::default().held(), 0);
     /// ```
     pub fn held(&self) -> usize {
-        self.shared.held.load(Ordering::Acquire)
+        self.account.held.load(Ordering::Acquire)
     }
 
     /// A holding of nothing yet, for one request.
@@ -101,12 +102,12 @@ pub(crate) struct Held {
 impl Held {
     /// Takes `more` bytes from the budget; `false`, taking nothing, when that would exceed it.
     pub(crate) fn grow(&mut self, more: usize) -> bool {
-        let shared = &self.budget.shared;
-        let taken = shared
+        let account = &self.budget.account;
+        let taken = account
             .held
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
                 held.checked_add(more)
-                    .filter(|&total| total <= shared.limit)
+                    .filter(|&total| total <= account.limit)
             });
         if taken.is_ok() {
             self.bytes += more;
@@ -118,7 +119,7 @@ impl Held {
 impl Drop for Held {
     fn drop(&mut self) {
         self.budget
-            .shared
+            .account
             .held
             .fetch_sub(self.bytes, Ordering::AcqRel);
     }

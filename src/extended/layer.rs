@@ -8,7 +8,7 @@ use tower::Layer;
 use super::error::ExtendedError;
 use super::policy::UndecidedCall;
 use super::routes::Routes;
-use super::service::{ExtendedCardService, Shared};
+use super::service::{ExtendedCardService, ExtendedState};
 use super::variants::{ExtendedCard, Signer};
 use crate::AgentCard;
 use crate::body::PeekSettings;
@@ -37,7 +37,7 @@ pub const EXTENDED_CACHE_CONTROL: &str = "private, no-cache";
 /// ```
 #[derive(Debug, Clone)]
 pub struct ExtendedCardLayer {
-    shared: Arc<Shared>,
+    shared: Arc<ExtendedState>,
 }
 
 impl<S> Layer<S> for ExtendedCardLayer {
@@ -371,7 +371,7 @@ impl ExtendedCardLayerBuilder {
         let json_rpc_vary = vary(&named).unwrap_or_else(star);
         named.push((self.precompress && !names.is_empty(), "Accept-Encoding"));
         let rest_vary = vary(&named).unwrap_or_else(star);
-        let shared = Shared {
+        let shared = ExtendedState {
             routes,
             capability,
             card,
@@ -412,7 +412,7 @@ impl ExtendedCardLayerBuilder {
         if self.card.is_some() {
             return Err(ExtendedError::CardWithoutSecurity);
         }
-        let shared = Shared {
+        let shared = ExtendedState {
             routes,
             capability,
             card: None,

@@ -24,9 +24,10 @@ use crate::body::{
 use crate::protocol::ExtendedCardOperation;
 use crate::security::{CardSecurity, ErrorStyle, Verdicts};
 
-/// What every clone of the service shares.
+/// What the layer and every clone of its service share: the routes, the card, its security,
+/// the prebuilt headers and how a call is read.
 #[derive(Debug, Clone)]
-pub(crate) struct Shared {
+pub(crate) struct ExtendedState {
     pub(crate) routes: Routes,
     pub(crate) capability: bool,
     pub(crate) card: Option<Arc<ExtendedCard>>,
@@ -62,11 +63,11 @@ pub(crate) struct Shared {
 #[derive(Debug, Clone)]
 pub struct ExtendedCardService<S> {
     inner: S,
-    shared: Arc<Shared>,
+    shared: Arc<ExtendedState>,
 }
 
 impl<S> ExtendedCardService<S> {
-    pub(crate) fn new(inner: S, shared: Arc<Shared>) -> Self {
+    pub(crate) fn new(inner: S, shared: Arc<ExtendedState>) -> Self {
         ExtendedCardService { inner, shared }
     }
 
@@ -145,7 +146,7 @@ fn ours<B>(response: Response<Bytes>) -> Response<ResponseBody<B>> {
 }
 
 async fn handle<S, ReqBody, ResBody>(
-    shared: Arc<Shared>,
+    shared: Arc<ExtendedState>,
     mut inner: S,
     request: Request<ReqBody>,
     ask: Ask,
@@ -270,7 +271,7 @@ fn refused(failure: &crate::security::AuthFailure) {
 /// [`not_configured`](super::ExtendedCardLayer::not_configured) has no card to guard and
 /// lets every caller through to the error.
 async fn authenticated(
-    shared: &Shared,
+    shared: &ExtendedState,
     parts: &Parts,
     verdicts: &mut Verdicts,
 ) -> Result<(), crate::security::AuthFailure> {
@@ -288,7 +289,7 @@ async fn authenticated(
 /// skill that has its own. The agent behind may read the call as the extended-card method
 /// and answer with every skill, so only a caller who would see every skill may send one.
 async fn every_requirement(
-    shared: &Shared,
+    shared: &ExtendedState,
     parts: &Parts,
 ) -> Result<(), crate::security::AuthFailure> {
     let mut verdicts = Verdicts::default();
@@ -341,7 +342,7 @@ impl Asked {
 /// the card declares no extended card, then the caller authenticated (before anything else is
 /// said), then the view of the card for the caller's skills, or that none is configured.
 async fn answer(
-    shared: &Shared,
+    shared: &ExtendedState,
     parts: &Parts,
     operation: ExtendedCardOperation,
     asked: Asked,

@@ -6,7 +6,7 @@ use std::time::SystemTime;
 use super::card_build::{checked_card_set, dated_after};
 use super::error::BuildError;
 use super::route::check_tenant_name;
-use super::state::{LayerState, Published, SwapDates};
+use super::state::{LayerState, SwapDates};
 use crate::AgentCard;
 use crate::http_headers::path::canonical_segment;
 
@@ -145,25 +145,18 @@ impl CardHandle {
     pub fn remove_tenant(&self, tenant: &str) -> bool {
         // `%41` names tenant `A`, as in requests.
         let tenant = &*canonical_segment(tenant);
-        let state = &*self.state;
-        let _writer = state
-            .writer
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let current = state.published.load_full();
-        if !current.tenants.contains_key(tenant) {
-            return false;
-        }
-        let mut tenants = current.tenants.clone();
-        tenants.remove(tenant);
-        match Published::new(&state.settings, current.main.clone(), tenants) {
-            Ok(published) => state.published.store(Arc::new(published)),
+        let removed = self.state.publish(|current| {
+            let mut tenants = current.tenants.clone();
+            tenants.remove(tenant)?;
+            Some((current.main.clone(), tenants, ()))
+        });
+        match removed {
+            Ok(removed) => removed.is_some(),
             Err(error) => {
                 tracing::warn!(target: "a2a_card", tenant, %error, "tenant removal refused");
-                return false;
+                false
             }
         }
-        true
     }
 
     /// Serves `card` for `tenant`, last modified at `modified`.
@@ -248,44 +241,41 @@ impl CardHandle {
                 return Err(error);
             }
         };
-        // Readers never wait: they keep the old `Published` until they load the new one.
-        let _writer = state
-            .writer
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let current = state.published.load_full();
-        let previous = match tenant {
-            None => Some(&current.main),
-            Some(tenant) => current.tenants.get(tenant),
-        };
-        if let Some(previous) = previous {
-            if previous.v10.etag() == set.v10.etag() {
-                // Same bytes: nothing changed, and Last-Modified must not move either.
-                return Ok(());
+        let replaced = state.publish(|current| {
+            let previous = match tenant {
+                None => Some(&current.main),
+                Some(tenant) => current.tenants.get(tenant),
+            };
+            if let Some(previous) = previous {
+                if previous.v10.etag() == set.v10.etag() {
+                    // Same bytes: nothing changed, and Last-Modified must not move either.
+                    return None;
+                }
+                // New bytes must never look older than (or as old as) any sent before, or a
+                // client revalidating with If-Modified-Since would keep the old card. Files
+                // copied with their times kept, or saved twice in one second, do exactly
+                // that. Nor may a date be later than now (RFC 9110 §8.8.2.1). See
+                // `dated_after`.
+                set = dated_after(&state.settings, tenant, previous, set);
             }
-            // New bytes must never look older than (or as old as) any sent before, or a
-            // client revalidating with If-Modified-Since would keep the old card. Files
-            // copied with their times kept, or saved twice in one second, do exactly that.
-            // Nor may a date be later than now (RFC 9110 §8.8.2.1). See `dated_after`.
-            set = dated_after(&state.settings, tenant, previous, set);
-        }
-        let mut tenants = current.tenants.clone();
-        let main = match tenant {
-            None => set,
-            Some(tenant) => {
-                tenants.insert(tenant.to_owned(), set);
-                current.main.clone()
-            }
-        };
-        let published = match Published::new(&state.settings, main, tenants) {
-            Ok(published) => published,
+            let mut tenants = current.tenants.clone();
+            let main = match tenant {
+                None => set,
+                Some(tenant) => {
+                    tenants.insert(tenant.to_owned(), set);
+                    current.main.clone()
+                }
+            };
+            Some((main, tenants, ()))
+        });
+        match replaced {
+            Ok(Some(())) => {}
+            Ok(None) => return Ok(()),
             Err(error) => {
                 tracing::warn!(target: "a2a_card", tenant, %error, "card replacement refused");
                 return Err(error);
             }
-        };
-        // One store: the cards and their catalog change together.
-        state.published.store(Arc::new(published));
+        }
         tracing::info!(target: "a2a_card", tenant, "agent card replaced");
         Ok(())
     }

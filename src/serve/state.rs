@@ -53,6 +53,35 @@ pub(crate) struct LayerState {
     pub(crate) swap_dates: SwapDates,
 }
 
+/// The cards to serve after a change: the main card, the tenants' cards, and what the change
+/// tells its caller.
+pub(crate) type Change<T> = (Arc<CardSet>, HashMap<String, Arc<CardSet>>, T);
+
+impl LayerState {
+    /// Publishes what `change` makes of the cards being served, as one step: under the
+    /// writer lock (two swaps never lose one another's tenant), one store of the cards with
+    /// the catalog built for exactly them. `change` sees the cards served now and returns
+    /// `None` to leave them be (`Ok(None)`); a catalog that cannot be built refuses the whole
+    /// change and the old cards keep serving. Readers never wait: they keep the old
+    /// `Published` until they load the new one.
+    pub(crate) fn publish<T>(
+        &self,
+        change: impl FnOnce(&Published) -> Option<Change<T>>,
+    ) -> Result<Option<T>, BuildError> {
+        let _writer = self
+            .writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let current = self.published.load_full();
+        let Some((main, tenants, outcome)) = change(&current) else {
+            return Ok(None);
+        };
+        let published = Published::new(&self.settings, main, tenants)?;
+        self.published.store(Arc::new(published));
+        Ok(Some(outcome))
+    }
+}
+
 /// Which `Last-Modified` a card swapped in through the handle gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SwapDates {

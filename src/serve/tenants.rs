@@ -18,7 +18,7 @@ use super::handle::CardHandle;
 use super::representation::CardSet;
 use super::route::check_tenant_name;
 use super::settings::Settings;
-use super::state::{Published, SwapDates};
+use super::state::SwapDates;
 use crate::AgentCard;
 use crate::http_headers::path::canonical_segment;
 
@@ -120,38 +120,33 @@ impl CardHandle {
             .map(|name| canonical_segment(name.as_ref()).into_owned())
             .filter(|name| !replaced.contains(name.as_str()))
             .collect();
-        let _writer = state
-            .writer
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let current = state.published.load_full();
-        let mut tenants: HashMap<String, Arc<CardSet>> = current.tenants.clone();
-        let mut changed = false;
-        let mut removed = 0;
-        for name in &remove {
-            if tenants.remove(name).is_some() {
-                removed += 1;
-                changed = true;
-            }
-        }
         let settings = &state.settings;
-        for (name, set) in built {
-            let set = match current.tenants.get(&name) {
-                // Same bytes: nothing changed, and Last-Modified must not move either.
-                Some(previous) if previous.v10.etag() == set.v10.etag() => continue,
-                Some(previous) => dated_after(settings, Some(&name), previous, set),
-                None => set,
-            };
-            tenants.insert(name, set);
-            changed = true;
-        }
-        if !changed {
+        let published = state
+            .publish(|current| {
+                let mut tenants: HashMap<String, Arc<CardSet>> = current.tenants.clone();
+                let mut removed = 0;
+                for name in &remove {
+                    removed += usize::from(tenants.remove(name).is_some());
+                }
+                let mut changed = removed > 0;
+                for (name, set) in built {
+                    let set = match current.tenants.get(&name) {
+                        // Same bytes: nothing changed, and Last-Modified must not move either.
+                        Some(previous) if previous.v10.etag() == set.v10.etag() => continue,
+                        Some(previous) => dated_after(settings, Some(&name), previous, set),
+                        None => set,
+                    };
+                    tenants.insert(name, set);
+                    changed = true;
+                }
+                changed.then(|| (current.main.clone(), tenants, removed))
+            })
+            .inspect_err(
+                |error| tracing::warn!(target: "a2a_card", %error, "tenant cards refused"),
+            )?;
+        let Some(removed) = published else {
             return Ok(0);
-        }
-        let published = Published::new(settings, current.main.clone(), tenants).inspect_err(
-            |error| tracing::warn!(target: "a2a_card", %error, "tenant cards refused"),
-        )?;
-        state.published.store(Arc::new(published));
+        };
         tracing::info!(target: "a2a_card", removed, "tenant cards replaced");
         Ok(removed)
     }
