@@ -80,14 +80,14 @@
 //! # }
 //! ```
 
-#[cfg(feature = "catalog")]
-mod ai_catalog;
 mod answer;
 mod card_build;
 #[cfg(feature = "catalog")]
 mod catalog_entry;
 #[cfg(feature = "catalog")]
 mod catalog_options;
+#[cfg(feature = "catalog")]
+mod catalog_set;
 mod error;
 mod forwarded;
 mod future;

@@ -17,7 +17,7 @@ pub(crate) struct Published {
     pub(crate) tenants: HashMap<String, Arc<CardSet>>,
     /// The AI Catalog of exactly these cards, built with them.
     #[cfg(feature = "catalog")]
-    pub(crate) catalog: Option<Arc<super::ai_catalog::CatalogSet>>,
+    pub(crate) catalog: Option<Arc<super::catalog_set::CatalogSet>>,
 }
 
 impl Published {
@@ -28,7 +28,7 @@ impl Published {
         tenants: HashMap<String, Arc<CardSet>>,
     ) -> Result<Self, BuildError> {
         #[cfg(feature = "catalog")]
-        let catalog = super::ai_catalog::build_catalog(settings, &main, &tenants)?;
+        let catalog = super::catalog_set::build_catalog(settings, &main, &tenants)?;
         #[cfg(not(feature = "catalog"))]
         let _ = settings;
         Ok(Published {

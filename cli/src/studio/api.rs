@@ -342,7 +342,7 @@ async fn fetch(fetcher: &Fetcher, query: &Query, body: &[u8]) -> Result<Value, A
     let mut catalog = Value::Null;
     if let Some(attempt) = catalog_attempt {
         if attempt.status == Some(200) && attempt.body.is_some() {
-            catalog = super::host_catalog::describe(fetcher, &base, &attempt, profile).await;
+            catalog = super::fetch_catalog::describe(fetcher, &base, &attempt, profile).await;
         }
         attempts.push(attempt);
     }

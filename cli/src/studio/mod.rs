@@ -10,8 +10,8 @@
 mod api;
 mod error;
 mod fetch;
+mod fetch_catalog;
 mod form;
-mod host_catalog;
 
 use std::convert::Infallible;
 use std::path::PathBuf;
