@@ -88,20 +88,20 @@
 //! | feature | opens | brings in |
 //! |---|---|---|
 //! | `default` | `serve` and `compression` | what those two bring in |
-//! | `serve` | [`serve`] (`AgentCardLayer`), [`body`] (`ResponseBody`) | tower, sha2, httpdate, bytes, http-body, arc-swap, pin-project-lite, tracing |
-//! | `compression` | gzip and brotli bytes of every representation in [`serve`] (and of the extended card, with `extended`); turns on `serve` | flate2, brotli (pure Rust) |
-//! | `catalog` | [`catalog`] (AI Catalogs); with `serve`, the layer serves one; with `sign`, signed | sha2 |
-//! | `auth` | [`security`] (`RequireCardSecurityLayer`, `CardSecurity`, the verifiers), [`body`] (`PeekSettings`, `BodyTimeout`, `BodyBudget`) | tower, sha2, bytes, http-body, pin-project-lite, tracing, subtle, base64 |
-//! | `extended` | [`extended`] (`ExtendedCardLayer`); turns on `auth` and `serve` | nothing more |
-//! | `sign` | [`sign`] (RFC 8785, JWS card signatures, keys, trust stores) | serde_json_canonicalizer, base64, p256, ed25519-dalek, rsa, getrandom |
-//! | `jwt` | [`security::jwt`] (`JwtVerifier`, `JwtSigner`); turns on `auth` and `sign` | ring |
-//! | `jwks-fetch` | key sets fetched by URL or discovery in [`security::jwt`]; turns on `jwt` and `client` | nothing more |
-//! | `client` | [`client`] (`Client`, the one bounded HTTP(S) client) | bytes, tokio (no runtime), hyper-util, http-body-util, hyper, rustls, tokio-rustls, webpki-roots |
-//! | `native-roots` | the system's CA store in [`client`]; turns on `client` | rustls-native-certs |
-//! | `check` | [`check`] (`Audit`, the audit of a live agent); turns on `client`, `sign`, `catalog` and `lint-injection` | httpdate, sha2 |
-//! | `lint-injection` | in [`validate`], the lints for instructions hidden in a card's text (A2A-W070 to A2A-W074) | unicode-security, unicode-script, unicode-normalization, unicode-properties |
-//! | `mtls-subject` | [`security::ClientCertificate::from_der`]; turns on `auth` | webpki (rustls-webpki), rustls-pki-types |
-//! | `ci` | [`ci`] (`SarifLog`, GitHub Actions annotations) | nothing more |
+//! | `serve` | `serve` (`AgentCardLayer`), `body` (`ResponseBody`) | tower, sha2, httpdate, bytes, http-body, arc-swap, pin-project-lite, tracing |
+//! | `compression` | gzip and brotli bytes of every representation in `serve` (and of the extended card, with `extended`); turns on `serve` | flate2, brotli (pure Rust) |
+//! | `catalog` | `catalog` (AI Catalogs); with `serve`, the layer serves one; with `sign`, signed | sha2 |
+//! | `auth` | `security` (`RequireCardSecurityLayer`, `CardSecurity`, the verifiers), `body` (`PeekSettings`, `BodyTimeout`, `BodyBudget`) | tower, sha2, bytes, http-body, pin-project-lite, tracing, subtle, base64 |
+//! | `extended` | `extended` (`ExtendedCardLayer`); turns on `auth` and `serve` | nothing more |
+//! | `sign` | `sign` (RFC 8785, JWS card signatures, keys, trust stores) | serde_json_canonicalizer, base64, p256, ed25519-dalek, rsa, getrandom |
+//! | `jwt` | `security::jwt` (`JwtVerifier`, `JwtSigner`); turns on `auth` and `sign` | ring |
+//! | `jwks-fetch` | key sets fetched by URL or discovery in `security::jwt`; turns on `jwt` and `client` | nothing more |
+//! | `client` | `client` (`Client`, the one bounded HTTP(S) client) | bytes, tokio (no runtime), hyper-util, http-body-util, hyper, rustls, tokio-rustls, webpki-roots |
+//! | `native-roots` | the system's CA store in `client`; turns on `client` | rustls-native-certs |
+//! | `check` | `check` (`Audit`, the audit of a live agent); turns on `client`, `sign`, `catalog` and `lint-injection` | httpdate, sha2 |
+//! | `lint-injection` | in `validate`, the lints for instructions hidden in a card's text (A2A-W070 to A2A-W074) | unicode-security, unicode-script, unicode-normalization, unicode-properties |
+//! | `mtls-subject` | `security::ClientCertificate::from_der`; turns on `auth` | webpki (rustls-webpki), rustls-pki-types |
+//! | `ci` | `ci` (`SarifLog`, GitHub Actions annotations) | nothing more |
 //! | `fuzzing` | `__fuzz`, wrappers for the fuzz targets (not public API); turns on `jwt` and `extended` | nothing more |
 //!
 //! Without any feature: the card model, [`validate`], [`migrate`], [`protocol`],
