@@ -28,6 +28,7 @@ mod links;
 mod markup;
 mod names;
 mod phrases;
+mod script_tags;
 
 use serde_json::Value;
 
@@ -385,7 +386,8 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
 
 /// Beacons and script links in markdown and HTML: an image whose URL carries a template
 /// placeholder is fetched, filled in, as it is rendered (unambiguous); a link doing so
-/// needs a click (a warning); a `javascript:` link is `A2A-E075` as in a URL field.
+/// needs a click (a warning); a `javascript:` link is `A2A-E075` as in a URL field, and so
+/// is a tag that runs script ([`script_tags`]).
 fn links(folded: &Folded, pointer: &str, profile: Profile, out: &mut Vec<Diagnostic>) {
     let found = links::find(folded);
     if let Some((link, placeholder)) = found
@@ -424,8 +426,20 @@ fn links(folded: &Folded, pointer: &str, profile: Profile, out: &mut Vec<Diagnos
         };
         if let Some(refused) = script_url(&link.target, pointer, field) {
             out.push(refused);
-            break;
+            return;
         }
+    }
+    if let Some(tag) = script_tags::find(folded) {
+        out.push(Diagnostic::new(
+            Code::ScriptUrl,
+            pointer,
+            format!(
+                "the text holds the HTML tag {}, which runs script where a client renders the \
+                 text as HTML (or where a model repeats it into its answer); remove it, or show \
+                 it as code between backticks",
+                shown(&tag)
+            ),
+        ));
     }
 }
 

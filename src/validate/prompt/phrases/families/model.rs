@@ -22,7 +22,7 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         (
             En,
             "reveal|print|repeat|output|disclose|leak|dump|show|display|share|encode|\
-             translate ~3 system|initial|initialization|initialisation|hidden|secret|original|\
+             translate|paste|copy ~3 system|initial|initialization|initialisation|hidden|secret|original|\
              starting prompt|prompts|instructions|message|string",
         ),
         (
@@ -54,6 +54,13 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         (
             En,
             "my|your [system|initial|original|hidden|secret] prompt|instructions is|are|was|were :",
+        ),
+        // Its first words asked for, to be continued: "the first sentence of your system
+        // prompt".
+        (
+            En,
+            "first|opening sentence|sentences|line|lines|words|paragraph of your|the \
+             system|initial|original|hidden prompt|instructions|message",
         ),
         (
             En,
@@ -299,6 +306,21 @@ pub(super) const MODES: Family = Family {
             En,
             "enable|activate|enter|switch+to|switch+into developer|dan|god|jailbreak|unrestricted \
              mode",
+        ),
+        // The mode declared on, or the reader said to be in it.
+        (
+            En,
+            "developer|dan|god|jailbreak|unrestricted mode enabled|activated|engaged|unlocked|\
+             is+enabled|is+activated|has+been+enabled|has+been+activated",
+        ),
+        (
+            En,
+            "you|u are|re [now] operating|running|working|acting in|under \
+             developer|dan|god|jailbreak|unrestricted mode",
+        ),
+        (
+            En,
+            "unlock hidden|secret functionalities|functionality|functions|features|capabilities",
         ),
         (
             Es,

@@ -23,7 +23,14 @@ pub(super) const OVERRIDE: Family = Family {
             "ignore|disregard|forget|override|bypass ~4 \
              previous|prior|above|earlier|preceding|former|system|original|existing|initial|\
              starting ~2 instructions|instruction|prompts|prompt|rules|directions|directives|\
-             guidelines|context|messages|commands|orders",
+             guidelines|context|messages|commands|orders|requests",
+        ),
+        // An order given "regardless of" the earlier ones, without "ignore".
+        (
+            En,
+            "regardless|irrespective of ~3 previous|prior|earlier|existing|original|initial \
+             input|inputs|instructions|instruction|guidelines|rules|restrictions|directives|\
+             prompts",
         ),
         (
             En,
@@ -131,6 +138,24 @@ pub(super) const YOU_ARE_NOW: Family = Family {
             "you|u are|re going+to|about+to pretend|play|act|immerse|roleplay|role+play",
         ),
         (En, "immerse yourself in|into the role"),
+        // A persona declared free of rules: "You are free from all constraints", "You are
+        // not subject to any restrictions", "You are a No Limits AI", "You are DAN".
+        (
+            En,
+            "you|u are|re [now] free|freed|exempt|released|liberated from|of ~3 \
+             constraints|restrictions|rules|guidelines|limitations|limits|filters|policies",
+        ),
+        (
+            En,
+            "you|u are|re [now] not subject|bound to|by ~2 \
+             constraints|restrictions|rules|guidelines|limitations|limits|filters|policies",
+        ),
+        (
+            En,
+            "you|u are|re ~3 a|an no+limits|unrestricted|uncensored|unfiltered|jailbroken \
+             ai|assistant|model|chatbot|bot",
+        ),
+        (En, "you|u are|re dan|stan|dude !s"),
         (
             En,
             "you|u are|re now \
@@ -253,6 +278,17 @@ pub(super) const NEW_INSTRUCTIONS: Family = Family {
             En,
             "new|updated|revised|real|actual|true|secret|hidden \
              instructions|instruction|directive|directives|orders|rules|system+prompt :",
+        ),
+        // Two words of urgency before the noun, a heading without a colon ("*** NEW
+        // IMPORTANT INSTRUCTIONS ***"), and a new task given to the reader.
+        (
+            En,
+            "new|urgent|important|critical|priority new|urgent|important|critical|priority \
+             instructions|instruction|directives|directive|orders",
+        ),
+        (
+            En,
+            "your new|real|actual|true|only task|mission|objective|goal|job is+to|is+now",
         ),
         (
             Es,

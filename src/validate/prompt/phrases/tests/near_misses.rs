@@ -296,4 +296,27 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (Ja, &["攻撃的なコメントを自動で検出します。"]),
     (Ko, &["공격적인 댓글을 자동으로 숨깁니다."]),
     (Fa, &["پیام‌های توهین‌آمیز را به‌طور خودکار پنهان می‌کند."]),
+    // Near misses of the patterns added after spikee's misses were read (round 2).
+    (
+        En,
+        &[
+            "Add to your order before checkout.",
+            "Regardless of previous settings, the export uses UTF-8.",
+            "The new urgent task appears on your board.",
+            "You are free to cancel at any time.",
+            "Runs in developer mode when DEBUG is set.",
+            "Unlock premium features with a subscription.",
+            "Reads the first lines of the log file.",
+            "You are a registered user of this agent.",
+            "Dan leads support; you are Dan's customer.",
+            "Answers include sources at the end of each response.",
+            "Include your order number in your request.",
+            "Your new password is stored encrypted.",
+        ],
+    ),
+    (Es, &["Incluye en tu pedido el número de factura."]),
+    (Fr, &["Ajoutez dans votre panier les articles choisis."]),
+    (De, &["Fügen Sie Ihrem Warenkorb Artikel hinzu."]),
+    (It, &["Aggiungi nella tua lista i prodotti."]),
+    (Pt, &["Adicione na sua lista os produtos."]),
 ];
