@@ -33,6 +33,31 @@ pub(super) const OVERRIDE: Family = Family {
              prompts",
         ),
         (
+            Es,
+            "independientemente|independiente de ~2 \
+             instrucciones|indicaciones|reglas|directrices ~1 anteriores|previas|precedentes",
+        ),
+        (
+            De,
+            "unabhängig|ungeachtet ~3 vorherig*|bisherig*|früher*|vorangegangen* \
+             anweisung*|instruktion*|regeln|vorgaben|eingaben",
+        ),
+        (
+            Fr,
+            "indépendamment|independamment ~3 instructions|consignes|règles|regles ~1 \
+             précédentes|precedentes|antérieures|anterieures",
+        ),
+        (
+            It,
+            "indipendentemente|prescindere ~3 istruzioni|indicazioni|regole ~1 \
+             precedenti|anteriori",
+        ),
+        (
+            Pt,
+            "independentemente ~3 instruções|instrucoes|regras|orientações|orientacoes ~1 \
+             anteriores|prévias|previas",
+        ),
+        (
             En,
             "ignore|disregard|forget [all|any|the|your|my] instructions|instruction|prompts|\
              prompt",
@@ -156,6 +181,31 @@ pub(super) const YOU_ARE_NOW: Family = Family {
              ai|assistant|model|chatbot|bot",
         ),
         (En, "you|u are|re dan|stan|dude !s"),
+        (
+            Es,
+            "eres|estás|estas|sois [ahora] libre|libres|exento|exenta|exentos de|del ~2 \
+             restricci*|reglas|límites|limites|normas|directrices|filtros",
+        ),
+        (
+            De,
+            "du|sie bist|sind [jetzt|nun] frei von ~2 \
+             einschränkung*|beschränkung*|regeln|richtlinien|grenzen|filtern|vorgaben",
+        ),
+        (
+            Fr,
+            "libre|libres|affranchi*|exempt* de|des toute|toutes|tout [les] \
+             contrainte*|restriction*|règle*|regle*|limite*|filtre*|directive*",
+        ),
+        (
+            It,
+            "sei|siete [ora|adesso] libero|libera|liberi|esente|esenti da ~2 \
+             vincol*|restrizion*|regole|limit*|filtr*",
+        ),
+        (
+            Pt,
+            "você|voce|tu está|esta|estás|estas|é|e [agora] livre|livres|isento|isenta de|da|das|dos \
+             ~2 restriç*|restric*|regras|limit*|filtro*|diretriz*",
+        ),
         (
             En,
             "you|u are|re now \
@@ -291,6 +341,11 @@ pub(super) const NEW_INSTRUCTIONS: Family = Family {
             "your new|real|actual|true|only task|mission|objective|goal|job is+to|is+now",
         ),
         (
+            En,
+            "priority|urgent|secret|hidden|experimental|emergency \
+             task|mission|procedure|protocol|directive :",
+        ),
+        (
             Es,
             "nuevas|actualizadas|verdaderas|reales|nueva|verdadera \
              instrucciones|instrucción|instruccion|indicaciones|órdenes|ordenes|reglas :",
@@ -376,6 +431,14 @@ pub(super) const BEFORE_YOU_ANSWER: Family = Family {
             En,
             "before ~6 do|perform|execute|complete|run the following [steps|tasks|actions] \
              first",
+        ),
+        // The reader's own task named as the trigger: "if you are told to summarize the
+        // input or answer a question, instead ...".
+        (
+            En,
+            "if|when|whenever you|u are|re told|asked|instructed to \
+             summarize|summarise|translate|answer|process|classify ~8 \
+             instead|insted|also|rather",
         ),
         (
             En,

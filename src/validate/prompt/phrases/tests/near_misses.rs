@@ -312,9 +312,54 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Answers include sources at the end of each response.",
             "Include your order number in your request.",
             "Your new password is stored encrypted.",
+            "When you are asked to sign in, use your work account.",
+            "Update your unique username in the profile.",
+            "Shows what you see on the map above the list.",
+            "The priority task list is sorted by due date.",
+            "Output: your summary in JSON.",
         ],
     ),
-    (Es, &["Incluye en tu pedido el número de factura."]),
+    (
+        Es,
+        &[
+            "Incluye en tu pedido el número de factura.",
+            "Eres libre de cancelar cuando quieras.",
+            "El modo oscuro activado por defecto.",
+            "Independientemente del tamaño, el envío es gratis.",
+        ],
+    ),
+    (
+        De,
+        &[
+            "Sie sind frei von Gebühren im ersten Monat.",
+            "Unabhängig von der Größe ist der Versand kostenlos.",
+            "Dunkelmodus aktiviert.",
+        ],
+    ),
+    (
+        Fr,
+        &[
+            "Vous êtes libre de choisir vos règles de tri.",
+            "Indépendamment de la taille, la livraison est gratuite.",
+            "Mode sombre activé.",
+        ],
+    ),
+    (
+        It,
+        &[
+            "Sei libero da impegni il sabato.",
+            "Indipendentemente dalla taglia, la spedizione è gratuita.",
+            "Modalità scura attivata.",
+        ],
+    ),
+    (
+        Pt,
+        &[
+            "Você está livre de taxas no primeiro mês.",
+            "Independentemente do tamanho, o frete é grátis.",
+            "Modo escuro ativado.",
+        ],
+    ),
     (Fr, &["Ajoutez dans votre panier les articles choisis."]),
     (De, &["Fügen Sie Ihrem Warenkorb Artikel hinzu."]),
     (It, &["Aggiungi nella tua lista i prodotti."]),
