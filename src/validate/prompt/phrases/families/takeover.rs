@@ -181,6 +181,30 @@ pub(super) const YOU_ARE_NOW: Family = Family {
              ai|assistant|model|chatbot|bot",
         ),
         (En, "you|u are|re dan|stan|dude !s"),
+        // The wrappers of jailbreaks that need no "ignore": a refusal ruled out, answers
+        // without the model's caveats, ethics switched off, a fiction without rules.
+        (
+            En,
+            "you|u will+never|never|must+never|must+not|cannot|can+t|won+t|shall+never|should+never \
+             refuse|decline",
+        ),
+        (
+            En,
+            "reply|respond|answer|responses|answers|replies without|with+no ~2 \
+             disclaimers|disclaimer|censorship|moralizing|moralising|refusals|caveats|warnings",
+        ),
+        (
+            En,
+            "without|free+of|no|ignoring|ignore|disregard ~2 ethical|moral|ethics|morals \
+             restrictions|limitations|guidelines|considerations|constraints|boundaries|filters|\
+             concerns|principles",
+        ),
+        (
+            En,
+            "fictional|hypothetical|imaginary|alternate|parallel world|universe|scenario|story|\
+             setting where|in+which ~4 rules|restrictions|laws|ethics|morals|limits|guidelines|\
+             censorship|filters",
+        ),
         (
             Es,
             "eres|estás|estas|sois [ahora] libre|libres|exento|exenta|exentos de|del ~2 \

@@ -317,6 +317,11 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Shows what you see on the map above the list.",
             "The priority task list is sorted by due date.",
             "Output: your summary in JSON.",
+            "Customers can decline the offer at checkout.",
+            "Replies without delay to every ticket.",
+            "Writes fictional stories where dragons rule the sky.",
+            "Follows ethical guidelines from the medical board.",
+            "You can refuse cookies in the settings.",
         ],
     ),
     (
