@@ -207,6 +207,40 @@ pub(super) const YOU_ARE_NOW: Family = Family {
         ),
         (
             Es,
+            "nunca|jamás|jamas rechaces|rechazarás|rechazaras|te+niegues|te+negarás|te+negaras",
+        ),
+        (
+            Es,
+            "sin ~2 restricciones|límites|limites|consideraciones|filtros|reparos \
+             éticas|éticos|eticas|eticos|morales",
+        ),
+        (De, "du ~2 niemals|nie ~3 ablehnen|verweigern"),
+        (
+            De,
+            "ohne ~2 ethisch*|moralisch* einschränkung*|bedenken|grenzen|richtlinien|filter|\
+             skrupel",
+        ),
+        (Fr, "ne refuse|refuses|refuseras|refusez|refuserez jamais"),
+        (
+            Fr,
+            "sans ~2 restriction*|limite*|considération*|consideration*|filtre*|contrainte* \
+             éthique*|ethique*|morale*",
+        ),
+        (It, "non rifiutare|rifiuterai|rifiutate|rifiuterete mai"),
+        (
+            It,
+            "senza ~2 restrizion*|limit*|vincol*|filtr*|scrupol* etic*|moral*",
+        ),
+        (
+            Pt,
+            "nunca recuse|recusa|recusará|recusara|se+recuse|se+recusará|se+recusara",
+        ),
+        (
+            Pt,
+            "sem ~2 restriç*|restric*|limit*|filtro*|considera* étic*|etic*|moral|morais",
+        ),
+        (
+            Es,
             "eres|estás|estas|sois [ahora] libre|libres|exento|exenta|exentos de|del ~2 \
              restricci*|reglas|límites|limites|normas|directrices|filtros",
         ),
@@ -368,6 +402,33 @@ pub(super) const NEW_INSTRUCTIONS: Family = Family {
             En,
             "priority|urgent|secret|hidden|experimental|emergency \
              task|mission|procedure|protocol|directive :",
+        ),
+        // Instructions hidden in an encoding, to be decoded and obeyed.
+        (
+            En,
+            "decode|decrypt|decipher|unscramble ~4 and|then follow|obey|execute",
+        ),
+        (
+            Es,
+            "decodifica|decodifique|descifra|descifre ~4 y sigue|siga|obedece|obedezca|ejecuta|ejecute",
+        ),
+        (
+            De,
+            "dekodiere|dekodieren|entschlüssele|entschlüsseln ~4 und befolge|befolgen",
+        ),
+        (
+            Fr,
+            "décode|decode|décodez|decodez|déchiffre|dechiffre|déchiffrez|dechiffrez ~4 et \
+             suis|suivez|exécute|execute|exécutez|executez|obéis|obeis",
+        ),
+        (
+            It,
+            "decodifica|decodificate|decifra|decifrate ~4 e segui|seguite|esegui|eseguite|\
+             obbedisci",
+        ),
+        (
+            Pt,
+            "decodifique|decodifica|decifre|decifra ~4 e siga|segue|execute|executa|obedeça|obedeca",
         ),
         (
             Es,

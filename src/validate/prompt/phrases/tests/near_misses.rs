@@ -322,6 +322,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Writes fictional stories where dragons rule the sky.",
             "Follows ethical guidelines from the medical board.",
             "You can refuse cookies in the settings.",
+            "Decodes barcodes and then shows the price.",
         ],
     ),
     (
@@ -331,6 +332,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Eres libre de cancelar cuando quieras.",
             "El modo oscuro activado por defecto.",
             "Independientemente del tamaño, el envío es gratis.",
+            "Envío sin restricciones de tamaño.",
+            "Decodifica el código QR y muestra el enlace.",
         ],
     ),
     (
@@ -339,6 +342,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Sie sind frei von Gebühren im ersten Monat.",
             "Unabhängig von der Größe ist der Versand kostenlos.",
             "Dunkelmodus aktiviert.",
+            "Versand ohne Einschränkungen bei der Größe.",
+            "Dekodiert QR-Codes und zeigt den Link.",
         ],
     ),
     (
@@ -347,6 +352,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Vous êtes libre de choisir vos règles de tri.",
             "Indépendamment de la taille, la livraison est gratuite.",
             "Mode sombre activé.",
+            "Livraison sans restriction de taille.",
+            "Décode les codes QR et affiche le lien.",
         ],
     ),
     (
@@ -355,6 +362,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Sei libero da impegni il sabato.",
             "Indipendentemente dalla taglia, la spedizione è gratuita.",
             "Modalità scura attivata.",
+            "Spedizione senza limiti di peso.",
+            "Decodifica i codici QR e mostra il link.",
         ],
     ),
     (
@@ -363,6 +372,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Você está livre de taxas no primeiro mês.",
             "Independentemente do tamanho, o frete é grátis.",
             "Modo escuro ativado.",
+            "Frete sem limite de peso.",
+            "Decodifica códigos QR e mostra o link.",
         ],
     ),
     (Fr, &["Ajoutez dans votre panier les articles choisis."]),
