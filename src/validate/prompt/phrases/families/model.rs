@@ -339,7 +339,10 @@ pub(super) const MODES: Family = Family {
             "modo desarrollador|de+desarrollador|dan|jailbreak|sin+restricciones \
              activado|habilitado|activo",
         ),
-        (De, "entwicklermodus|dan+modus|jailbreak+modus aktiviert|aktiv|eingeschaltet"),
+        (
+            De,
+            "entwicklermodus|dan+modus|jailbreak+modus aktiviert|aktiv|eingeschaltet",
+        ),
         (
             Fr,
             "mode développeur|developpeur|dan|jailbreak activé|active|actif",
