@@ -254,6 +254,38 @@ pub(super) const NOTE_TO_THE_AI: Family = Family {
              ai|llm|llms|assistant|assistants|chatbot|model|models|language+model|\
              language+models|agent|agents reading|processing|parsing",
         ),
+        // A heading that claims the voice of whoever configured the reader: "NOTE FROM THE
+        // DEVELOPER:".
+        (
+            En,
+            "note|message|notice|instructions|update from the|your \
+             developer|developers|administrator|admin|operator|system+administrator|\
+             sysadmin|creators|owner :",
+        ),
+        (
+            Es,
+            "nota|mensaje|aviso|instrucciones del|de+tu desarrollador|administrador|operador|\
+             creador :",
+        ),
+        (
+            De,
+            "hinweis|nachricht|mitteilung|anweisung vom|von+deinem|des \
+             entwickler|entwicklers|administrator|administrators|betreiber|betreibers :",
+        ),
+        (
+            Fr,
+            "note|message|avis|consigne du|de+l|de+ton|de+votre \
+             développeur|developpeur|administrateur|opérateur|operateur|créateur|createur :",
+        ),
+        (
+            It,
+            "nota|messaggio|avviso dello|dell|del|dal sviluppatore|amministratore|operatore|\
+             creatore :",
+        ),
+        (
+            Pt,
+            "nota|mensagem|aviso do|de+seu|de+teu desenvolvedor|administrador|operador|criador :",
+        ),
         (
             Es,
             "nota|mensaje|atención|atencion|instrucciones para|a [la|el|los|las|cualquier] ia|llm|llms|modelo+de+lenguaje",

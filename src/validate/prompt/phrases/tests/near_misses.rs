@@ -323,6 +323,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Follows ethical guidelines from the medical board.",
             "You can refuse cookies in the settings.",
             "Decodes barcodes and then shows the price.",
+            "Sends a note from the developer portal to the team.",
         ],
     ),
     (
@@ -334,6 +335,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Independientemente del tamaño, el envío es gratis.",
             "Envío sin restricciones de tamaño.",
             "Decodifica el código QR y muestra el enlace.",
+            "Muestra la nota del desarrollador en la ficha.",
         ],
     ),
     (
@@ -344,6 +346,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "Dunkelmodus aktiviert.",
             "Versand ohne Einschränkungen bei der Größe.",
             "Dekodiert QR-Codes und zeigt den Link.",
+            "Zeigt die Nachricht vom Entwickler im Changelog.",
         ],
     ),
     (
