@@ -2,7 +2,9 @@
 payloads of spikee (PyPI spikee 0.9.2, Apache-2.0; Reversec's "Simple Prompt Injection Kit
 for Evaluation and Exploitation"), a prompt-injection benchmark generator by people who are
 neither AgentDojo's, garak's nor PyRIT's authors, and that nobody on this project had read
-when it was added.
+when it was added. Measured blind once (37.5%), its misses were read in issue 43's round 2,
+after bastioncorpus had been added sealed (scripts/corpus_bastion.py): a development part
+since.
 
 spikee builds its attacks from seed folders: a jailbreak template (`jailbreaks.jsonl`, each
 with one `<INSTRUCTION>` slot) filled with an instruction (`instructions.jsonl`), jailbreaks

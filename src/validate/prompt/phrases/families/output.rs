@@ -115,7 +115,7 @@ pub(super) const HATEFUL_TEXT: Family = Family {
 /// whoever answers: "your answer|response|reply"; a card's own answers are "its", and a user
 /// is told what to type, not how to begin an answer.
 pub(super) const ANSWER_STARTS_WITH: Family = Family {
-    name: "dictate the answer's first words",
+    name: "dictate the answer's words",
     patterns: &[
         (
             En,
@@ -130,6 +130,37 @@ pub(super) const ANSWER_STARTS_WITH: Family = Family {
         (
             En,
             "repeat|print|output|echo [back] the|this following|exact sentence|phrase|words|string :",
+        ),
+        // Text to put into the answer, anywhere or at its end: how a payload (a script tag, a
+        // beacon, a long repetition) reaches the reader's output.
+        (
+            En,
+            "include|insert|add|append|embed|put in|into|to|within your \
+             response|responses|answer|answers|reply|replies|output",
+        ),
+        (
+            En,
+            "at|to the end of your response|responses|answer|answers|reply|replies|output",
+        ),
+        (
+            Es,
+            "incluye|incluya|incluid|añade|añada|agrega|agregue|inserta|inserte en|a tu|su \
+             respuesta",
+        ),
+        (
+            Fr,
+            "inclus|incluez|ajoute|ajoutez|insère|insere|insérez|inserez dans|à ta|votre \
+             réponse|reponse",
+        ),
+        (De, "füge|fügen ~3 antwort"),
+        (
+            It,
+            "includi|includete|aggiungi|aggiungete|inserisci|inserite nella|alla tua|vostra \
+             risposta",
+        ),
+        (
+            Pt,
+            "inclua|inclui|adicione|adiciona|insira|insere na|à sua|tua resposta",
         ),
         (
             Es,
