@@ -202,9 +202,13 @@ write() {
 run() {
     local target_dir=${CARGO_TARGET_DIR:-$repo/target}
     local out="$target_dir/readme-figures"
-    local log="$out/test.log" before started wall
+    local scratch log before started wall
     before=$(bytes_of "$target_dir")
-    mkdir -p "$out"
+    # The log waits in a scratch folder until the run is over: on a fresh clone, making
+    # target/ before cargo does would leave it without the CACHEDIR.TAG that cargo writes into
+    # a target directory it creates, by which the tests' helpers find their scratch space.
+    scratch=$(mktemp -d)
+    log="$scratch/test.log"
     {
         echo "target_dir=$target_dir"
         echo "target_before=$before"
@@ -213,19 +217,22 @@ run() {
         echo "cores=$(nproc)"
         echo "load=$(cut -d' ' -f1 /proc/loadavg)"
     } >"$log.facts"
-    echo "readme-figures: cargo test --all-features (output in $log)"
+    echo "readme-figures: cargo test --all-features (output in $log, then in $out)"
     started=$(date +%s)
     cd "$repo"
     # pipefail: a failing test ends the script here and the README keeps its figures.
     if [ -x /usr/bin/time ]; then
-        /usr/bin/time -f '%e' -o "$out/wall" cargo test --all-features 2>&1 | tee "$log"
-        wall=$(tail -1 "$out/wall")
+        /usr/bin/time -f '%e' -o "$scratch/wall" cargo test --all-features 2>&1 | tee "$log"
+        wall=$(tail -1 "$scratch/wall")
     else
         cargo test --all-features 2>&1 | tee "$log"
         wall=$(($(date +%s) - started))
     fi
     echo "wall=$wall" >>"$log.facts"
     write "$log"
+    mkdir -p "$out"
+    cp "$log" "$log.facts" "$out/"
+    rm -rf "$scratch"
 }
 
 if [ "${1:-}" = --readme ]; then
