@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::script_url::{UrlField, script_url};
-use super::syntax::{is_absolute_url, is_data_url, is_media_type, is_uri};
+use super::syntax::{host_is_this_machine, is_absolute_url, is_data_url, is_media_type, is_uri};
 use super::{DocumentKind, Profile, validate_value};
 use crate::card::shape::json_kind;
 use crate::catalog::{A2A_AGENT_CARD_JSON, AI_CATALOG_JSON, MAX_NESTING_DEPTH};
@@ -629,7 +629,9 @@ fn is_rfc3339(text: &str) -> bool {
     separators && ranges && zone
 }
 
-/// `http://localhost...`, `http://127.x...`, `http://[::1]...`: local development.
+/// `http://localhost...`, `http://127.0.0.1...`, `http://[::1]...`: local development. The
+/// host is judged by the one rule of what names this machine (`host_is_this_machine`), so a
+/// name that merely starts like an address (`127.example.com`) is not taken for one.
 fn is_loopback(url: &str) -> bool {
     let rest = &url[7..];
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
@@ -639,7 +641,7 @@ fn is_loopback(url: &str) -> bool {
     } else {
         host.split(':').next().unwrap_or("")
     };
-    name.eq_ignore_ascii_case("localhost") || name.starts_with("127.") || name == "::1"
+    host_is_this_machine(name)
 }
 
 #[cfg(test)]
@@ -658,5 +660,28 @@ mod tests {
         assert!(check_digest(&format!("sha256:{}", "A".repeat(64))).is_err());
         assert!(is_loopback("http://127.0.0.1:8080/x"));
         assert!(!is_loopback("http://example.com/x"));
+        // Each spelling of this machine, and names that only look like one.
+        for local in [
+            "http://localhost/x",
+            "http://LOCALHOST:8080",
+            "http://api.localhost/x",
+            "http://127.0.0.1/x",
+            "http://127.255.0.9:1/x",
+            "http://[::1]:8080/x",
+            "http://user@127.0.0.1/x",
+        ] {
+            assert!(is_loopback(local), "{local}");
+        }
+        for remote in [
+            "http://127.example.com/x",
+            "http://127.0.0.1.example.com/x",
+            "http://localhost.example.com/x",
+            "http://128.0.0.1/x",
+            "http://[::2]/x",
+            "http://127.0.0.1@example.com/x",
+            "http://localhost@example.com:80/x",
+        ] {
+            assert!(!is_loopback(remote), "{remote}");
+        }
     }
 }
