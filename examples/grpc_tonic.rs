@@ -79,23 +79,27 @@ pub fn cards(origin: &str) -> Result<(a2a_card::AgentCard, a2a_card::AgentCard),
 }
 
 /// The agent for `origin` (`http://HOST:PORT`): the SDK's gRPC service behind the card's
-/// requirement, and the extended card in front of it.
+/// requirement, and the extended card in front of it. docs/api.md shows these lines
+/// (tests/readme.rs keeps them the same).
 pub fn agent(origin: &str, keys: ApiKeys) -> Result<Agent, Box<dyn Error>> {
     let (public, extended) = cards(origin)?;
+    let handler = Arc::new(DefaultRequestHandler::new(Echo, InMemoryTaskStore::new()));
     let security = CardSecurity::builder(&public)
         .verifier("apiKey", keys)
         .build()?;
-
-    let handler = Arc::new(DefaultRequestHandler::new(Echo, InMemoryTaskStore::new()));
+    // The SDK's gRPC server: tonic's generated service (a tower service) over its handler.
     let grpc = A2aServiceServer::new(GrpcHandler::new(handler));
-    Ok(ServiceBuilder::new()
+    let agent = ServiceBuilder::new()
+        // Outermost: GetExtendedAgentCard answered here, from the card encoded once.
         .layer(
             ExtendedCardLayer::builder(&public, security.clone())
                 .extended_card(extended)
                 .build()?,
         )
+        // Every other method: only callers that meet the card's requirement reach the SDK.
         .layer(RequireCardSecurityLayer::builder(security).build())
-        .service(grpc))
+        .service(grpc);
+    Ok(agent)
 }
 
 /// The agent's service: what [`agent`] builds, named so a test can hold it.

@@ -1,7 +1,8 @@
 //! The README's first program is `examples/readme.rs`, byte for byte, so the program a reader
 //! copies is the one `cargo build --example readme` (and every `cargo test`) compiles: editing
 //! one without the other fails here. The dependency block above it must name every crate the
-//! program uses.
+//! program uses. The gRPC layering docs/api.md shows is lines of `examples/grpc_tonic.rs`, in
+//! their order, so the example compiles what the page shows.
 
 use std::path::Path;
 
@@ -134,4 +135,47 @@ fn every_rust_block_of_the_guides_is_a_doc_test() {
         }
     }
     assert!(pages >= 7, "only {pages} guides with Rust blocks found");
+}
+
+/// The lines of `block` a reader sees (rustdoc's hidden `# ` lines dropped), trimmed, that
+/// are not found in `source`'s trimmed lines in the same order (empty when all are).
+fn missing_in_order(block: &str, source: &str) -> Vec<String> {
+    let mut source = source.lines().map(str::trim);
+    block
+        .lines()
+        .filter(|line| *line != "#" && !line.starts_with("# "))
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .filter(|line| !source.any(|s| s == *line))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// docs/api.md's gRPC block is the layering of `examples/grpc_tonic.rs`, which
+/// tests/interop_grpc.rs runs against the SDKs' gRPC clients.
+#[test]
+fn the_api_page_grpc_block_is_the_tonic_example_layering() {
+    let api = read("docs/api.md");
+    let section = &api[api
+        .find("## gRPC: the layers in front of tonic")
+        .expect("docs/api.md has its gRPC section")..];
+    let block = first_block(section, "rust").expect("a Rust block in the gRPC section");
+    assert!(block.contains("A2aServiceServer::new(GrpcHandler::new(handler))"));
+    let example = read("examples/grpc_tonic.rs");
+    let missing = missing_in_order(&block, &example);
+    assert!(
+        missing.is_empty(),
+        "docs/api.md's gRPC block has lines examples/grpc_tonic.rs does not (in that order): {missing:#?}"
+    );
+}
+
+#[test]
+fn a_line_out_of_order_or_edited_is_missing() {
+    let source = "let a = 1;\n    let b = 2;\nlet c = 3;\n";
+    assert!(missing_in_order("# hidden\nlet a = 1;\nlet c = 3;\n", source).is_empty());
+    assert_eq!(
+        missing_in_order("let c = 3;\nlet b = 2;\n", source),
+        ["let b = 2;"]
+    );
+    assert_eq!(missing_in_order("let a = 2;\n", source), ["let a = 2;"]);
 }
