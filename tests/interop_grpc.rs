@@ -43,6 +43,8 @@ use tonic_types::StatusExt;
 const SDK: &str = "a2a-sdk[grpc]==1.3.0";
 const PY_PEER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/interop/grpc_peer.py");
 const KEY: &str = "interop-grpc-key";
+/// The message of the layers' UNAUTHENTICATED status.
+const REFUSED: &str = "Authentication is required";
 
 /// The example's agent on its own thread and runtime; stopped when dropped.
 struct Agent {
@@ -130,12 +132,12 @@ fn assert_unauthenticated(status: &tonic::Status, context: &str) {
         tonic::Code::Unauthenticated,
         "{context}: {status:?}"
     );
-    assert!(!status.message().is_empty(), "{context}: {status:?}");
+    assert_eq!(status.message(), REFUSED, "{context}: {status:?}");
     let info = status
         .get_details_error_info()
         .unwrap_or_else(|| panic!("{context}: no ErrorInfo in the details: {status:?}"));
-    assert_eq!(info.domain, "a2a-protocol.org", "{context}");
-    assert!(!info.reason.is_empty(), "{context}: {info:?}");
+    assert_eq!(info.reason, "UNAUTHENTICATED", "{context}: {info:?}");
+    assert_eq!(info.domain, "a2a-protocol.org", "{context}: {info:?}");
 }
 
 /// The proto message as the SDK's own ProtoJSON (a2a-pb's pbjson types) reads it.
@@ -219,9 +221,9 @@ async fn the_rust_sdk_client_follows_the_grpc_interface_with_the_key_and_is_refu
         if key.is_none() {
             // The SDK maps the status to an A2AError carrying the status message.
             let refused = extended.expect_err(&context);
-            assert!(!refused.message.is_empty(), "{context}: {refused:?}");
+            assert_eq!(refused.message, REFUSED, "{context}: {refused:?}");
             let refused = sent.expect_err(&context);
-            assert!(!refused.message.is_empty(), "{context}: {refused:?}");
+            assert_eq!(refused.message, REFUSED, "{context}: {refused:?}");
             continue;
         }
         let extended = extended.unwrap_or_else(|e| panic!("{context}: {e:?}"));
@@ -273,7 +275,8 @@ fn the_python_sdk_grpc_stub_is_refused_without_the_key_and_gets_the_same_card_wi
             .find(|d| d["type"] == "google.rpc.ErrorInfo")
             .unwrap_or_else(|| panic!("{call}: no ErrorInfo the SDK could read: {report}"));
         assert_eq!(info["domain"], "a2a-protocol.org", "{call}");
-        assert!(info["reason"].as_str().is_some_and(|r| !r.is_empty()));
+        assert_eq!(info["reason"], "UNAUTHENTICATED", "{call}");
+        assert_eq!(error["message"], REFUSED, "{call}");
         assert!(report[call]["card"].is_null(), "{call}: {report}");
     }
     let answered = &report["key"];

@@ -197,7 +197,8 @@ fn the_python_grpc_stub_is_refused_without_the_key_and_gets_the_served_card_with
             .find(|d| d["type"] == "google.rpc.ErrorInfo")
             .unwrap_or_else(|| panic!("{call}: no ErrorInfo the SDK could read: {report}"));
         assert_eq!(info["domain"], "a2a-protocol.org", "{call}");
-        assert!(info["reason"].as_str().is_some_and(|r| !r.is_empty()));
+        assert_eq!(info["reason"], "UNAUTHENTICATED", "{call}");
+        assert_eq!(error["message"], "Authentication is required", "{call}");
         assert!(report[call]["card"].is_null(), "{call}: {report}");
     }
     let answered = &report["key"];
