@@ -148,7 +148,10 @@ codes! {
     UndeclaredScheme = "A2A-E031", Error;
     /// Two skills share one id.
     DuplicateSkillId = "A2A-E032", Error;
-    /// A URL is not an absolute URL.
+    /// A URL is not an absolute URL. For a GRPC interface: not a form gRPC clients dial
+    /// (`https://host[:port][/path]` as in the spec's example, `http://` for cleartext h2c,
+    /// `grpcs://` or `grpc://`, `host:port`, `dns:///host[:port]`), or one with a query or a
+    /// fragment, which a gRPC call has no place for.
     NotAbsoluteUrl = "A2A-E033", Error;
     /// A media type is not `type/subtype`. Error in the registry profile (the Agent Registry
     /// matches modes as media types) and for an AI Catalog entry's `mediaType`. The spec
