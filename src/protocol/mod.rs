@@ -21,6 +21,8 @@
 
 mod binding;
 mod error;
+#[cfg(feature = "grpc")]
+pub mod grpc;
 pub mod header;
 // The layers' own JSON-RPC answers (security, extended, body): nothing else writes them.
 #[cfg(feature = "auth")]
