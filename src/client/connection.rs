@@ -94,11 +94,10 @@ impl Connection {
     {
         let spawned = LocalTasks::default();
         let (sender, driver): (Sender, Driver) = if http2 {
-            let (sender, connection) =
-                http2::Builder::new(spawned.clone())
-                    .handshake(TokioIo::new(io))
-                    .await
-                    .map_err(|e| http_failed(authority, &e))?;
+            let (sender, connection) = http2::Builder::new(spawned.clone())
+                .handshake(TokioIo::new(io))
+                .await
+                .map_err(|e| http_failed(authority, &e))?;
             (Sender::Http2(sender), Box::pin(connection))
         } else {
             let (sender, connection) = http1::handshake(TokioIo::new(io))
