@@ -343,3 +343,29 @@ async fn grpc_targets_and_https_urls_are_called_over_tls_with_alpn_h2() {
     assert_eq!(at_call[0].0, Code::InterfaceUnreachable, "{at_call:?}");
     assert!(at_call[0].1.contains("TLS"), "{at_call:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_grpc_interface_that_never_answers_is_bounded_by_the_clients_deadline() {
+    // Accepts, reads the preface and the call, and never writes a byte.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let silent = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        loop {
+            let (tcp, _) = listener.accept().await.unwrap();
+            held.push(tcp);
+        }
+    });
+    let listed = vec![(format!("http://{silent}/a2a"), "")];
+    let base = card_server(move |_| card_json(&listed)).await;
+    let client = a2a_card::check::client()
+        .timeout(std::time::Duration::from_millis(500))
+        .build()
+        .unwrap();
+    let report = Audit::new(&base).unwrap().run(&client).await;
+    let call = grpc::method_path(grpc::GET_EXTENDED_AGENT_CARD);
+    let found = by_url(&report);
+    let at_call = &found[&format!("http://{silent}/a2a{call}")];
+    assert_eq!(at_call[0].0, Code::InterfaceUnreachable, "{at_call:?}");
+    assert!(at_call[0].1.contains("no answer"), "{at_call:?}");
+}
