@@ -136,8 +136,8 @@ impl Client {
     }
 
     /// Opens a TCP connection to `host:port` under the destination policy and the
-    /// deadlines, and closes it: whether something accepts connections there (a gRPC
-    /// interface, which this client does not speak). The address connected to is returned.
+    /// deadlines, and closes it: whether something accepts connections there (a service
+    /// this client does not speak). The address connected to is returned.
     pub async fn connect_tcp(&self, host: &str, port: u16) -> Result<SocketAddr, ClientError> {
         if let Some(error) = self.out_of_time() {
             return Err(error);
