@@ -331,6 +331,26 @@ async fn grpc_targets_and_https_urls_are_called_over_tls_with_alpn_h2() {
         );
         assert!(at_call[0].1.contains(says), "{at_call:?}");
     }
+    // A TLS server that speaks HTTP/1.1 only (its ALPN list lacks h2) is reached, and is
+    // not a gRPC service: a warning, not an unreachable interface.
+    let mut http1_only = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![pki.server.der.clone()], pki.server.key_der())
+    .unwrap();
+    http1_only.alpn_protocols = vec![b"http/1.1".to_vec()];
+    let http1_agent = h2_server(Some(Arc::new(http1_only))).await;
+    let url = format!("https://localhost:{}/a2a", http1_agent.port());
+    let listed = vec![(url.clone(), "")];
+    let base = card_server(move |_| card_json(&listed)).await;
+    let report = Audit::new(&base).unwrap().run(&client).await;
+    let found = by_url(&report);
+    let at_call = &found[&format!("{url}{call}")];
+    assert_eq!(at_call[0].0, Code::NotGrpc, "{at_call:?}");
+    assert!(at_call[0].1.contains("ALPN h2"), "{at_call:?}");
     // A bare host:port target is TLS too: the h2c agent's port, dialled with TLS, fails
     // the handshake (an h2c server does not speak TLS), which shows TLS was tried.
     let cleartext = h2_server(None).await;
