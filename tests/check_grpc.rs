@@ -111,26 +111,47 @@ fn agent(parts: &http::request::Parts, body: &[u8]) -> Response<Body> {
     }
 }
 
-/// Serves HTTP/2 only on 127.0.0.1, port 0: h2c with prior knowledge, or TLS offering
-/// ALPN h2 with `tls`.
+/// Serves the hand-written agent over HTTP/2 only on 127.0.0.1, port 0: h2c with prior
+/// knowledge, or TLS offering `tls`'s ALPN list.
 async fn h2_server(tls: Option<Arc<rustls::ServerConfig>>) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
+    let service = tower::service_fn(|request: http::Request<hyper::body::Incoming>| async move {
+        let (parts, body) = request.into_parts();
+        let bytes = body
+            .collect()
+            .await
+            .map(|c| c.to_bytes())
+            .unwrap_or_default();
+        Ok::<_, Infallible>(agent(&parts, &bytes))
+    });
+    serve_h2(listener, service, tls);
+    address
+}
+
+/// Serves `service` on `listener`, HTTP/2 only, each connection on a task of its own.
+fn serve_h2<S, B>(
+    listener: tokio::net::TcpListener,
+    service: S,
+    tls: Option<Arc<rustls::ServerConfig>>,
+) where
+    S: tower::Service<
+            http::Request<hyper::body::Incoming>,
+            Response = Response<B>,
+            Error = Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
     tokio::spawn(async move {
         loop {
             let (tcp, _) = listener.accept().await.unwrap();
             let tls = tls.clone();
+            let service = hyper_util::service::TowerToHyperService::new(service.clone());
             tokio::spawn(async move {
-                let service = hyper::service::service_fn(|request: http::Request<_>| async move {
-                    let (parts, body) = request.into_parts();
-                    let body: hyper::body::Incoming = body;
-                    let bytes = body
-                        .collect()
-                        .await
-                        .map(|c| c.to_bytes())
-                        .unwrap_or_default();
-                    Ok::<_, Infallible>(agent(&parts, &bytes))
-                });
                 let builder = hyper::server::conn::http2::Builder::new(TokioExecutor::new());
                 match tls {
                     None => {
@@ -149,7 +170,6 @@ async fn h2_server(tls: Option<Arc<rustls::ServerConfig>>) -> SocketAddr {
             });
         }
     });
-    address
 }
 
 /// Serves the card on 127.0.0.1 over HTTP/1.1 (axum), the audit's base URL; the same
@@ -388,4 +408,49 @@ async fn a_grpc_interface_that_never_answers_is_bounded_by_the_clients_deadline(
     let at_call = &found[&format!("http://{silent}/a2a{call}")];
     assert_eq!(at_call[0].0, Code::InterfaceUnreachable, "{at_call:?}");
     assert!(at_call[0].1.contains("no answer"), "{at_call:?}");
+}
+
+/// The crate's own layer as the agent: `ExtendedCardLayer` over a card whose GRPC interface
+/// requires an API key refuses the audit's call, a note, and the audit passes (the leaking
+/// handler's error is the `/leak` case above).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_extended_card_layer_refuses_the_call_and_passes() {
+    use a2a_card::extended::{ExtendedCardLayer, UnimplementedAgent};
+    use a2a_card::security::{ApiKeys, CardSecurity};
+    use tower::Layer;
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let grpc_url = format!("http://{}/a2a/grpc", listener.local_addr().unwrap());
+    let mut card = card_json(&[(grpc_url.clone(), "")]);
+    card["capabilities"] = json!({"extendedAgentCard": true});
+    card["securitySchemes"] =
+        json!({"apiKey": {"apiKeySecurityScheme": {"location": "header", "name": "X-API-Key"}}});
+    card["securityRequirements"] = json!([{"schemes": {"apiKey": {}}}]);
+    let public = AgentCard::from_json_slice(card.to_string().as_bytes()).unwrap();
+    let security = CardSecurity::builder(&public)
+        .verifier("apiKey", ApiKeys::new(["k1"]).unwrap())
+        .build()
+        .unwrap();
+    let layer = ExtendedCardLayer::builder(&public, security)
+        .extended_card(public.clone())
+        .build()
+        .expect("the extended layer takes a card with a GRPC interface");
+    let agent = layer.layer(UnimplementedAgent::new(&public).unwrap());
+    serve_h2(listener, agent, None);
+    let base = card_server(move |_| card).await;
+    let client = a2a_card::check::client().build().unwrap();
+    let report = Audit::new(&base).unwrap().run(&client).await;
+    let found = by_url(&report);
+    let call = grpc::method_path(grpc::GET_EXTENDED_AGENT_CARD);
+    let at_call = &found[&format!("{grpc_url}{call}")];
+    assert_eq!(at_call.len(), 1, "{at_call:?}");
+    assert_eq!(at_call[0].0, Code::GrpcExtendedRefused, "{at_call:?}");
+    assert!(at_call[0].1.contains("UNAUTHENTICATED (16)"), "{at_call:?}");
+    let errors: Vec<String> = report
+        .findings()
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
 }
