@@ -372,3 +372,41 @@ fn the_json_routes_answer_as_before() {
     let answer = rpc(&layer, TestBody::text(CARD_CALL), &[]);
     assert_eq!(answer.status, 401);
 }
+
+#[test]
+fn a_client_certificate_of_the_connection_meets_a_mutual_tls_requirement() {
+    use crate::security::{ClientCertificate, MutualTls};
+    let mut public = public();
+    let scheme = json!({"mtlsSecurityScheme": {"description": "client certificates"}});
+    public
+        .security_schemes
+        .insert("mtls".into(), serde_json::from_value(scheme).unwrap());
+    public.security_requirements =
+        vec![serde_json::from_value(json!({"schemes": {"mtls": {}}})).unwrap()];
+    let security = CardSecurity::builder(&public)
+        .verifier("mtls", MutualTls)
+        .build()
+        .unwrap();
+    let layer = ExtendedCardLayer::builder(&public, security)
+        .extended_card(public.clone())
+        .build()
+        .unwrap();
+    let request = |certificate: bool| {
+        let mut request = Request::post(CARD_METHOD)
+            .header("content-type", "application/grpc")
+            .body(TestBody::of(&[&frame(b"")]))
+            .unwrap();
+        if certificate {
+            let cert = ClientCertificate::new(vec![0x30], Some("CN=caller".into()));
+            request.extensions_mut().insert(cert);
+        }
+        request
+    };
+    let refused = grpc_send(&layer, request(false));
+    assert_refused(&refused, Code::Unauthenticated, "UNAUTHENTICATED");
+    let answered = grpc_send(&layer, request(true));
+    assert_eq!(
+        answered.card()["name"],
+        serde_json::to_value(&public).unwrap()["name"]
+    );
+}
