@@ -101,6 +101,7 @@
 //! | `check` | `check` (`Audit`, the audit of a live agent); turns on `client`, `sign`, `catalog` and `lint-injection` | httpdate, sha2 |
 //! | `lint-injection` | in `validate`, the lints for instructions hidden in a card's text (A2A-W070 to A2A-W074) | unicode-security, unicode-script, unicode-normalization, unicode-properties |
 //! | `mtls-subject` | `security::ClientCertificate::from_der`; turns on `auth` | webpki (rustls-webpki), rustls-pki-types |
+//! | `grpc` | `protocol::grpc` (`GrpcStatus`, the spec's `AgentCard` and request messages); `extended` answers `GetExtendedAgentCard` over gRPC and `security` refuses gRPC calls with gRPC statuses; turns on `auth` | prost, prost-types, prost-reflect, base64 |
 //! | `ci` | `ci` (`SarifLog`, GitHub Actions annotations) | nothing more |
 //! | `fuzzing` | `__fuzz`, wrappers for the fuzz targets (not public API); turns on `jwt` and `extended` | nothing more |
 //!

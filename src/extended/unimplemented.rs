@@ -186,7 +186,7 @@ where
 }
 
 fn ours(response: Response<Bytes>) -> Response<ResponseBody<String>> {
-    response.map(|bytes| ResponseBody::card(Some(bytes)))
+    ResponseBody::own(response)
 }
 
 /// The JSON-RPC error for a call, read far enough to learn its `id`.

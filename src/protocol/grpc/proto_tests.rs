@@ -25,7 +25,7 @@ fn every_security_scheme_kind_and_struct_valued_member_survives() {
     });
     card["securityRequirements"] = json!([{"schemes": {"key": {}, "oauth": {"list": ["read"]}}}]);
     card["capabilities"]["extensions"] = json!([{"uri": "https://example.com/ext", "required": true,
-        "params": {"depth": 2, "nested": {"list": [1, "two", null, false]}}}]);
+        "params": {"depth": 2.5, "nested": {"list": [1.5, "two", null, false]}}}]);
     let back = agent_card_from_proto(&agent_card_to_proto(&card).unwrap()).unwrap();
     assert_eq!(back["securitySchemes"], card["securitySchemes"]);
     assert_eq!(back["securityRequirements"], card["securityRequirements"]);
