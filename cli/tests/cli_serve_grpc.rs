@@ -362,15 +362,21 @@ fn a_card_without_a_grpc_interface_answers_grpc_calls_as_before() {
     run(async {
         let mut sender = h2c(&server.addr).await;
         let request = grpc::extended_card_request("");
-        for (prefix, method) in [
-            ("", grpc::GET_EXTENDED_AGENT_CARD),
-            ("", "SendMessage"),
-            (GRPC_PREFIX, "SendMessage"),
-        ] {
-            let answer = call(&mut sender, "http", prefix, method, &request, &[]).await;
+        for prefix in ["", GRPC_PREFIX] {
+            let answer = call(&mut sender, "http", prefix, "SendMessage", &request, &[]).await;
             // What serve answers on a path it does not route: a plain 404, no gRPC status.
-            assert_eq!(answer.status, StatusCode::NOT_FOUND, "{prefix} {method}");
-            assert!(answer.grpc_status().is_none(), "{prefix} {method}");
+            assert_eq!(answer.status, StatusCode::NOT_FOUND, "{prefix}");
+            assert!(answer.grpc_status().is_none(), "{prefix}");
+            let text = answer.headers["content-type"].to_str().unwrap();
+            assert!(text.starts_with("text/plain"), "{text}");
         }
+        // GetExtendedAgentCard is the extended layer's whatever the card declares (a server
+        // may answer gRPC on its HTTP interfaces' port): refused without the key.
+        let get_extended = grpc::GET_EXTENDED_AGENT_CARD;
+        let refused = call(&mut sender, "http", "", get_extended, &request, &[]).await;
+        assert_eq!(
+            refused.grpc_status().map(|s| s.code()),
+            Some(Code::Unauthenticated)
+        );
     });
 }
