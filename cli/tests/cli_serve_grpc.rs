@@ -324,35 +324,40 @@ fn without_the_capability_the_extended_card_is_an_unsupported_operation() {
         .as_object_mut()
         .unwrap()
         .remove("securityRequirements");
-    std::fs::write(&card, value.to_string()).unwrap();
-    let server = Server::start(&["serve", "--addr", "127.0.0.1:0", &card]);
-    run(async {
-        let mut sender = h2c(&server.addr).await;
-        let request = grpc::extended_card_request("");
-        let answer = call(
-            &mut sender,
-            "http",
-            GRPC_PREFIX,
-            grpc::GET_EXTENDED_AGENT_CARD,
-            &request,
-            &[],
-        )
-        .await;
-        is_grpc_answer(&answer);
-        let status = answer.grpc_status().expect("a grpc-status");
-        assert_eq!(
-            status.code(),
-            Code::FailedPrecondition,
-            "{}",
-            status.message()
-        );
-        assert_eq!(status.reason(), Some("UNSUPPORTED_OPERATION"));
-        let send = call(&mut sender, "http", GRPC_PREFIX, "SendMessage", b"", &[]).await;
-        assert_eq!(
-            send.grpc_status().map(|s| s.code()),
-            Some(Code::Unimplemented)
-        );
-    });
+    // With the HTTP interfaces beside the GRPC one, and with the GRPC interface alone.
+    let mut grpc_only = value.clone();
+    grpc_only["supportedInterfaces"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|i| i["protocolBinding"] == "GRPC");
+    for (name, card) in [("card.json", value), ("grpc-only.json", grpc_only)] {
+        let path = dir.join(name);
+        std::fs::write(&path, card.to_string()).unwrap();
+        let server = Server::start(&["serve", "--addr", "127.0.0.1:0", shown(&path)]);
+        run(async {
+            let mut sender = h2c(&server.addr).await;
+            let request = grpc::extended_card_request("");
+            let answer = call(
+                &mut sender,
+                "http",
+                GRPC_PREFIX,
+                grpc::GET_EXTENDED_AGENT_CARD,
+                &request,
+                &[],
+            )
+            .await;
+            is_grpc_answer(&answer);
+            let status = answer.grpc_status().expect("a grpc-status");
+            assert_eq!(status.code(), Code::FailedPrecondition, "{name}");
+            assert_eq!(status.reason(), Some("UNSUPPORTED_OPERATION"), "{name}");
+            let send = call(&mut sender, "http", GRPC_PREFIX, "SendMessage", b"", &[]).await;
+            assert_eq!(
+                send.grpc_status().map(|s| s.code()),
+                Some(Code::Unimplemented),
+                "{name}"
+            );
+        });
+    }
 }
 
 #[test]
