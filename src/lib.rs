@@ -96,11 +96,12 @@
 //! | `sign` | `sign` (RFC 8785, JWS card signatures, keys, trust stores) | serde_json_canonicalizer, base64, p256, ed25519-dalek, rsa, getrandom |
 //! | `jwt` | `security::jwt` (`JwtVerifier`, `JwtSigner`); turns on `auth` and `sign` | ring |
 //! | `jwks-fetch` | key sets fetched by URL or discovery in `security::jwt`; turns on `jwt` and `client` | nothing more |
-//! | `client` | `client` (`Client`, the one bounded HTTP(S) client) | bytes, tokio (no runtime), hyper-util, http-body-util, hyper, rustls, tokio-rustls, webpki-roots |
+//! | `client` | `client` (`Client`, the one bounded HTTP(S) client; HTTP/1.1, and HTTP/2 with `Client::http2_only`) | bytes, tokio (no runtime), hyper-util, http-body-util, hyper, rustls, tokio-rustls, webpki-roots |
 //! | `native-roots` | the system's CA store in `client`; turns on `client` | rustls-native-certs |
-//! | `check` | `check` (`Audit`, the audit of a live agent); turns on `client`, `sign`, `catalog` and `lint-injection` | httpdate, sha2 |
+//! | `check` | `check` (`Audit`, the audit of a live agent, a GRPC interface's call included); turns on `client`, `sign`, `catalog`, `grpc` and `lint-injection` | httpdate, sha2 |
 //! | `lint-injection` | in `validate`, the lints for instructions hidden in a card's text (A2A-W070 to A2A-W074) | unicode-security, unicode-script, unicode-normalization, unicode-properties |
 //! | `mtls-subject` | `security::ClientCertificate::from_der`; turns on `auth` | webpki (rustls-webpki), rustls-pki-types |
+//! | `grpc` | `protocol::grpc` (`GrpcStatus`, the spec's `AgentCard` and request messages); `extended` answers `GetExtendedAgentCard` over gRPC and `security` refuses gRPC calls with gRPC statuses; turns on `auth` | prost, prost-types, prost-reflect, base64 |
 //! | `ci` | `ci` (`SarifLog`, GitHub Actions annotations) | nothing more |
 //! | `fuzzing` | `__fuzz`, wrappers for the fuzz targets (not public API); turns on `jwt` and `extended` | nothing more |
 //!

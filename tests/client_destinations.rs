@@ -164,6 +164,12 @@ async fn a_public_base_name_allows_no_internal_target_and_rebinding_gains_nothin
             ),
             "{target}"
         );
+        // HTTP/2 (the audit's gRPC probe) connects under the same policy.
+        let h2 = client.http2_only().send(&url, &get()).await.result;
+        assert!(
+            matches!(h2, Err(ClientError::Refused { .. })),
+            "{target}: {h2:?}"
+        );
     }
     assert_eq!(hits.load(Ordering::SeqCst), 0, "connected anyway");
 }

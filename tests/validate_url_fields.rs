@@ -85,3 +85,71 @@ fn a_relative_url_is_reported_in_every_url_field() {
         );
     }
 }
+
+/// A GRPC interface's URL is held to the forms gRPC clients dial, each near miss reported
+/// at the interface's own pointer; the same URL under JSONRPC keeps the HTTP rule.
+#[test]
+fn a_grpc_interface_url_is_checked_for_the_forms_grpc_dials() {
+    let card: Value = serde_json::from_slice(&std::fs::read(EVERY_FIELD).unwrap()).unwrap();
+    let with = |url: &str, binding: &str| {
+        let mut card = card.clone();
+        let interfaces = card["supportedInterfaces"].as_array_mut().unwrap();
+        interfaces.push(serde_json::json!({
+            "url": url, "protocolBinding": binding, "protocolVersion": "1.0"
+        }));
+        let at = format!("/supportedInterfaces/{}/url", interfaces.len() - 1);
+        let report = validate_value(&card, Profile::Spec, None);
+        let codes: Vec<(Code, String)> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.pointer == at)
+            .map(|d| (d.code, d.message.clone()))
+            .collect();
+        codes
+    };
+    for fine in [
+        "https://georoute-agent.example.com/a2a/grpc",
+        "grpcs://grpc.example.com:443",
+        "grpc.example.com:443",
+        "dns:///grpc.example.com:443",
+    ] {
+        assert_eq!(with(fine, "GRPC"), vec![], "{fine}");
+    }
+    for (near_miss, says) in [
+        ("https://grpc.example.com/a2a?tenant=t", "a query"),
+        ("https://grpc.example.com/a2a#frag", "a fragment"),
+        ("unix:///run/agent.sock", "unix: is not a scheme"),
+        ("ws://grpc.example.com/a2a", "ws: is not a scheme"),
+        ("grpc.example.com", "without a port"),
+    ] {
+        let found = with(near_miss, "GRPC");
+        let errors: Vec<_> = found
+            .iter()
+            .filter(|(code, _)| *code == Code::NotAbsoluteUrl)
+            .collect();
+        assert!(
+            errors.len() == 1 && errors[0].1.contains(says),
+            "{near_miss}: {found:?}"
+        );
+    }
+    // Cleartext gRPC is a warning like plain http on the other bindings.
+    for cleartext in [
+        "grpc://grpc.example.com:50051",
+        "http://grpc.example.com/a2a",
+    ] {
+        assert_eq!(
+            with(cleartext, "GRPC")
+                .iter()
+                .map(|(code, _)| *code)
+                .collect::<Vec<_>>(),
+            vec![Code::InsecureUrl],
+            "{cleartext}"
+        );
+    }
+    // The HTTP bindings keep their rule: a query is part of an HTTP URL.
+    assert_eq!(with("https://a.example/rpc?x=1", "JSONRPC"), vec![]);
+    assert_eq!(
+        with("grpc.example.com:443", "JSONRPC")[0].0,
+        Code::NotAbsoluteUrl
+    );
+}

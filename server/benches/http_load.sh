@@ -30,6 +30,11 @@
 #   against `a2a-card serve` (with --tls-cert/--tls-key for the TLS rows). NGINX_ROWS=0 leaves them
 #   out; NGINX_ROWS=only runs only them (and not the rows above).
 #
+# - the extended card over gRPC (`GetExtendedAgentCard` with the API key in metadata, h2load over
+#   h2c) against the same card on the JSON-RPC route (h2load over h2c, the same call as JSON),
+#   both from the extended-card server. GRPC_ROWS=0 leaves them out; GRPC_ROWS=only runs only
+#   them.
+#
 # Environment: JWT_TOKENS (distinct tokens, default 20000), CONNECTIONS (default 32), THREADS (wrk and h2load threads, default 1),
 # STREAMS (concurrent h2 streams per connection, default 10), H2 (default 1), STEAL_MAX
 # (percent of steal time above which a run is made again, default 2), NGINX_ROWS (default 1),
@@ -49,6 +54,10 @@ steal_max=${STEAL_MAX:-2}
 steal_tries=${STEAL_TRIES:-4}
 jwt_tokens=${JWT_TOKENS:-20000}
 nginx=${NGINX_ROWS:-1}
+# The gRPC rows (the extended card over gRPC against its JSON-RPC route, both over h2c):
+# GRPC_ROWS=0 leaves them out, GRPC_ROWS=only runs only them.
+grpc=${GRPC_ROWS:-1}
+[ "$grpc" = only ] && nginx=0 h2=1
 nginx_workers=${NGINX_WORKERS:-$(nproc)}
 # The rows before the nginx ones: all of them unless NGINX_ROWS=only.
 others=1
@@ -114,6 +123,7 @@ start() {
 card_path=/.well-known/agent-card.json
 extended_path=/rest/extendedAgentCard
 rpc_path=/rpc
+grpc_path=/lf.a2a.v1.A2AService/GetExtendedAgentCard
 api_key="X-API-Key: bench-key-1"
 
 # The identity provider of the run: its key set, the auth file's [bearer] table trusting it,
@@ -241,6 +251,8 @@ measure() {
     local args=(-t"$threads" -c"$connections")
     [ -n "$header" ] && args+=(-H "$header")
     [ -n "${WRK_RPC:-}${WRK_TOKENS:-}" ] && args+=(-s server/benches/http_load.lua)
+    # H2LOAD_BODY=FILE H2LOAD_TYPE=MEDIA: h2load POSTs FILE as MEDIA (the h2c JSON-RPC and gRPC runs).
+    [ -n "${H2LOAD_BODY:-}" ] && args+=(-d "$H2LOAD_BODY" -H "content-type: $H2LOAD_TYPE" -H "te: trailers")
     for try in $(seq 1 "$steal_tries"); do
         read -r -a steal_before < <(steal_ticks)
         before=$(cpu_ticks "$pid")
@@ -279,6 +291,12 @@ measure() {
         [ "${requests:-0}" -gt 0 ] || failed=1
         # h2load speaks HTTP/1.1 to a TLS server that does not pick h2 by ALPN: not this row.
         grep -Eq '^Application protocol: h2c?$' "$work/load.txt" || failed='not HTTP/2'
+        # A gRPC refusal is an HTTP 200 with no body: every answer must carry the card's bytes
+        # ("traffic: ... (N) data", at least 1,000 bytes a request).
+        if [ -n "${H2LOAD_BODY:-}" ]; then
+            data=$(sed -n 's/.*(\([0-9]*\)) data.*/\1/p' "$work/load.txt")
+            [ "${data:-0}" -ge $((requests * 1000)) ] || failed="only ${data:-0} bytes of data for $requests answers"
+        fi
     fi
     if [ "$failed" != 0 ]; then
         echo "$name: some requests failed or answered an error" >&2
@@ -367,6 +385,35 @@ if [ "$nginx" != 0 ]; then
     done
 fi
 
+# The gRPC call with the key answers the extended card and grpc-status 0 (in the trailers,
+# which curl writes with the headers), without it grpc-status 16; the JSON-RPC call over h2c
+# the extended card. The bodies h2load sends: the empty GetExtendedAgentCardRequest, framed,
+# and the JSON-RPC call.
+if [ "$h2" = 1 ] && [ "$grpc" != 0 ]; then
+    printf '\0\0\0\0\0' >"$work/grpc.bin"
+    printf '%s' '{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}' >"$work/rpc.json"
+    grpc_call() {
+        curl -s --http2-prior-knowledge -D "$work/grpc.head" -o "$work/grpc.body" \
+            -H 'content-type: application/grpc' -H 'te: trailers' --data-binary @"$work/grpc.bin" "$@" \
+            "$ext_url$grpc_path"
+        tr -d '\r' <"$work/grpc.head" | awk -F': ' 'tolower($1)=="grpc-status" {print $2}'
+    }
+    got=$(grpc_call -H "$api_key")
+    if [ "$got" != 0 ] || ! grep -q 'depots' "$work/grpc.body"; then
+        echo "the extended card over gRPC with the API key answered grpc-status '$got' (not 0 with the card):" >&2
+        cat "$work/grpc.head" >&2
+        exit 1
+    fi
+    got=$(grpc_call)
+    [ "$got" = 16 ] || { echo "the extended card over gRPC without a key answered grpc-status '$got', not 16" >&2; exit 1; }
+    got=$(curl -s --http2-prior-knowledge -o "$work/answer" -w '%{http_version} %{http_code}' -H "$api_key" \
+        -H 'content-type: application/json' --data-binary @"$work/rpc.json" "$ext_url$rpc_path")
+    if [ "$got" != "2 200" ] || ! grep -q '"depots"' "$work/answer"; then
+        echo "the JSON-RPC call over h2c answered '$got' (HTTP version, status), not 2 200 with the card" >&2
+        exit 1
+    fi
+fi
+
 etag=$(curl -s -D - -o /dev/null "$layer_url$card_path" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
 echo "wrk: $threads thread(s), $connections connections, ${seconds}s per run, $rounds rounds, alternating; a run with more than ${steal_max}% steal time is made again" >&2
 if [ "$h2" = 1 ] || [ "$nginx" != 0 ]; then
@@ -396,7 +443,11 @@ for round in $(seq 1 "$rounds"); do
         in_order 'measure nginx_h2c h2load "$nginx_h2c_url$card_path"' \
             'measure layer_h2cnginx h2load "$layer_url$card_path"'
     fi
-    [ "$others" = 1 ] || continue
+    if [ "$h2" = 1 ] && [ "$grpc" != 0 ]; then
+        in_order 'H2LOAD_BODY=$work/rpc.json H2LOAD_TYPE=application/json measure ext_h2rpc h2load "$ext_url$rpc_path" "$api_key"' \
+            'H2LOAD_BODY=$work/grpc.bin H2LOAD_TYPE=application/grpc measure ext_grpc h2load "$ext_url$grpc_path" "$api_key"'
+    fi
+    [ "$others" = 1 ] && [ "$grpc" != only ] || continue
     in_order 'measure bare wrk "$bare_url$card_path"' \
         'measure layer wrk "$layer_url$card_path"' \
         'measure layer_304 wrk "$layer_url$card_path" "If-None-Match: $etag"'
@@ -477,7 +528,12 @@ if [ "$nginx" != 0 ]; then
     row "h2c, prior knowledge (h2load): nginx (baseline)" nginx_h2c nginx_h2c
     row "h2c, prior knowledge (h2load): a2a-card serve" layer_h2cnginx nginx_h2c
 fi
-if [ "$others" = 1 ]; then
+if [ "$h2" = 1 ] && [ "$grpc" != 0 ]; then
+    header "the extended card over gRPC, API key in metadata (h2load, h2c)" "JSON-RPC"
+    row "JSON-RPC GetExtendedAgentCard over h2c, API key (baseline)" ext_h2rpc ext_h2rpc
+    row "gRPC GetExtendedAgentCard, API key (target: CPU ratio at most 1.3)" ext_grpc ext_h2rpc
+fi
+if [ "$others" = 1 ] && [ "$grpc" != only ]; then
     header "HTTP/1.1 (wrk)" bare
     row "bare hyper, same bytes (baseline)" bare bare
     row "a2a-card serve, 200" layer bare

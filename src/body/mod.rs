@@ -37,5 +37,7 @@ pub use budget::{BodyBudget, DEFAULT_BODY_BUDGET};
 #[cfg(feature = "auth")]
 pub use peek::PeekSettings;
 pub use response::ResponseBody;
+#[cfg(all(feature = "grpc", feature = "extended"))]
+pub(crate) use response::Trailers;
 #[cfg(feature = "auth")]
 pub use timeout::BodyTimeout;

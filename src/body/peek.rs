@@ -59,6 +59,12 @@ impl PeekSettings {
         self
     }
 
+    /// The number of bytes read at most, for the answers that name it.
+    #[cfg(all(feature = "grpc", feature = "extended"))]
+    pub(crate) fn limit(&self) -> usize {
+        self.max_bytes
+    }
+
     /// A deadline for the part of the body the layer reads: a body that has not arrived by
     /// then gets `408 Request Timeout` with `Connection: close`. Without one the layer waits
     /// as long as the server lets the client take, so set one unless the server bounds request

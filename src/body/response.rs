@@ -5,6 +5,9 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
+use http::HeaderMap;
+#[cfg(feature = "auth")]
+use http::Response;
 use http_body::{Body, Frame, SizeHint};
 use pin_project_lite::pin_project;
 
@@ -29,8 +32,9 @@ pin_project! {
     #[project = KindProj]
     #[derive(Debug)]
     enum Kind<B> {
-        /// Bytes of ours, sent as one frame; `None` once sent or when there is no body.
-        Card { data: Option<Bytes> },
+        /// Bytes of ours, sent as one frame; `None` once sent or when there is no body. Then
+        /// the trailers, when there are any (a gRPC answer's status).
+        Card { data: Option<Bytes>, trailers: Option<HeaderMap> },
         Inner { #[pin] body: B },
     }
 }
@@ -52,14 +56,35 @@ impl<B> ResponseBody<B> {
         }
     }
 
+    #[cfg(feature = "serve")]
     pub(crate) fn card(data: Option<Bytes>) -> Self {
         ResponseBody {
             kind: Kind::Card {
                 data: data.filter(|d| !d.is_empty()),
+                trailers: None,
             },
         }
     }
+
+    /// A response of the middleware's own: its bytes, then the trailers it was given as a
+    /// [`Trailers`] extension (a gRPC answer's status), if any.
+    #[cfg(feature = "auth")]
+    pub(crate) fn own(mut response: Response<Bytes>) -> Response<Self> {
+        let trailers = response.extensions_mut().remove::<Trailers>();
+        response.map(|data| ResponseBody {
+            kind: Kind::Card {
+                data: Some(data).filter(|d| !d.is_empty()),
+                trailers: trailers.map(|t| t.0),
+            },
+        })
+    }
 }
+
+/// Trailers to send after the body of a response of the middleware's own, carried to
+/// [`ResponseBody::own`] as an extension of the `Response<Bytes>` the answer is written in.
+#[cfg(feature = "auth")]
+#[derive(Debug, Clone)]
+pub(crate) struct Trailers(pub(crate) HeaderMap);
 
 impl<B> Body for ResponseBody<B>
 where
@@ -73,21 +98,24 @@ where
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
         match self.project().kind.project() {
-            KindProj::Card { data } => Poll::Ready(data.take().map(|d| Ok(Frame::data(d)))),
+            KindProj::Card { data, trailers } => Poll::Ready(match data.take() {
+                Some(data) => Some(Ok(Frame::data(data))),
+                None => trailers.take().map(|t| Ok(Frame::trailers(t))),
+            }),
             KindProj::Inner { body } => body.poll_frame(cx),
         }
     }
 
     fn is_end_stream(&self) -> bool {
         match &self.kind {
-            Kind::Card { data } => data.is_none(),
+            Kind::Card { data, trailers } => data.is_none() && trailers.is_none(),
             Kind::Inner { body } => body.is_end_stream(),
         }
     }
 
     fn size_hint(&self) -> SizeHint {
         match &self.kind {
-            Kind::Card { data } => {
+            Kind::Card { data, .. } => {
                 SizeHint::with_exact(data.as_ref().map_or(0, |d| d.len() as u64))
             }
             Kind::Inner { body } => body.size_hint(),

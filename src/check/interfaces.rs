@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::endpoint::{header_text, stopped_by};
 use super::finding::{Place, finding, from_validation, quoted};
+use super::grpc::grpc_findings;
 use super::probe::{Probe, Skip, not_probed, probe_for};
 use crate::client::{Client, ClientError, CredentialPolicy, CredentialRefusal};
 use crate::protocol::{Binding, ErrorCode, ProtocolVersion};
@@ -113,8 +114,12 @@ pub(super) async fn interface_findings(
         }
         let probe = match probe_for(interface) {
             Ok(probe) => probe,
+            Err(Skip::NotHttp) if Binding::parse(&interface.protocol_binding) == Binding::Grpc => {
+                grpc_findings(client, interface, capability, findings).await;
+                continue;
+            }
             Err(Skip::NotHttp) => {
-                not_probed(client, interface, findings).await;
+                not_probed(interface, findings);
                 continue;
             }
             Err(Skip::BadUrl(why)) => {

@@ -6,7 +6,9 @@
 //! The order: the canonical path (everything else depends on the card it serves), the legacy
 //! path, revalidation / HEAD / an unsupported method, validation, signatures, every declared
 //! interface (does it answer, does it refuse the extended card without credentials, and with
-//! them does it hand it out), and finally the host's AI Catalog at
+//! them does it hand it out; a GRPC interface gets an unauthenticated `GetExtendedAgentCard`
+//! over HTTP/2: h2c for `http://` and `grpc://` URLs, TLS with ALPN `h2` for `https://`,
+//! `grpcs://`, `host:port` and `dns:` targets), and finally the host's AI Catalog at
 //! `/.well-known/ai-catalog.json` when there is one: validated, and each A2A card it lists
 //! (at most [`MAX_LISTED`]) audited the same way, its findings grouped under its entry
 //! ([`AuditReport::catalog`]). Requests run one after another: a card
@@ -50,6 +52,7 @@ mod addresses;
 mod card;
 mod endpoint;
 mod finding;
+mod grpc;
 mod host_catalog;
 mod http_semantics;
 mod interfaces;

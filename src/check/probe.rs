@@ -1,14 +1,12 @@
-//! The extended-card request each binding and version gets, and the TCP connect a gRPC
-//! interface gets instead.
+//! The extended-card request each HTTP binding and version gets (gRPC's is in grpc.rs).
 
 use bytes::Bytes;
 use http::header::{ACCEPT, CONTENT_TYPE};
 use http::{HeaderValue, Method, Uri};
 use serde_json::json;
 
-use super::endpoint::stopped_by;
 use super::finding::{Place, finding, quoted};
-use crate::client::{Client, Outgoing, parse_http_url};
+use crate::client::{Outgoing, parse_http_url};
 use crate::protocol::header::A2A_VERSION_NAME;
 use crate::protocol::{Binding, ExtendedCardOperation, ProtocolVersion};
 use crate::{AgentInterface, Code, Diagnostic};
@@ -28,7 +26,7 @@ pub(super) struct Probe {
 /// Why an interface gets no extended-card request.
 #[derive(Debug)]
 pub(super) enum Skip {
-    /// gRPC or a custom binding.
+    /// gRPC (probed by grpc.rs) or a custom binding.
     NotHttp,
     /// An HTTP binding whose URL cannot be used.
     BadUrl(String),
@@ -110,87 +108,22 @@ fn percent_encode_segment(segment: &str) -> String {
         .collect()
 }
 
-/// gRPC gets a TCP connect (speaking HTTP/2 and protobuf is beyond this command), made by
-/// the client under its destination policy and deadlines; custom bindings and URLs that
-/// are not HTTP get a note.
-pub(super) async fn not_probed(
-    client: &Client,
-    interface: &AgentInterface,
-    findings: &mut Vec<Diagnostic>,
-) {
-    let place = Place::url(&interface.url);
-    if Binding::parse(&interface.protocol_binding) != Binding::Grpc {
-        findings.push(finding(
-            Code::InterfaceNotProbed,
-            place,
-            format!(
-                "binding {} at this URL is not probed",
-                quoted(&interface.protocol_binding)
-            ),
-        ));
-        return;
-    }
-    let Some((host, port)) = grpc_address(&interface.url) else {
-        findings.push(finding(
-            Code::InterfaceNotProbed,
-            place,
-            "no host and port in this gRPC URL; not probed",
-        ));
-        return;
-    };
-    let address = format!("{host}:{port}");
-    match client.connect_tcp(&host, port).await {
-        Ok(_) => findings.push(finding(
-            Code::InterfaceNotProbed,
-            place,
-            format!(
-                "gRPC: {address} accepts TCP connections; the gRPC service itself is not probed"
-            ),
-        )),
-        Err(error) => match stopped_by(&error) {
-            Some((code, message)) => {
-                findings.push(finding(code, place, format!("gRPC: {message}")))
-            }
-            None => findings.push(finding(
-                Code::InterfaceUnreachable,
-                place,
-                format!("gRPC: {error}"),
-            )),
-        },
-    }
-}
-
-/// Host and port of a gRPC target: `host:port`, `dns:///host:port` or an http(s) URL.
-fn grpc_address(url: &str) -> Option<(String, u16)> {
-    if let Ok(uri) = parse_http_url(url) {
-        let https = uri.scheme_str() == Some("https");
-        let port = uri.port_u16().unwrap_or(if https { 443 } else { 80 });
-        return Some((uri.host()?.to_owned(), port));
-    }
-    let target = url.strip_prefix("dns:///").unwrap_or(url);
-    let (host, port) = target.rsplit_once(':')?;
-    let port: u16 = port.parse().ok()?;
-    (!host.is_empty()).then(|| (host.to_owned(), port))
+/// A custom binding gets a note: the audit does not know how to speak it.
+pub(super) fn not_probed(interface: &AgentInterface, findings: &mut Vec<Diagnostic>) {
+    findings.push(finding(
+        Code::InterfaceNotProbed,
+        Place::url(&interface.url),
+        format!(
+            "binding {} at this URL is not probed",
+            quoted(&interface.protocol_binding)
+        ),
+    ));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::Value;
-
-    #[test]
-    fn grpc_targets_give_host_and_port() {
-        let at = |host: &str, port| Some((host.to_owned(), port));
-        assert_eq!(
-            grpc_address("dns:///a.example:50051"),
-            at("a.example", 50051)
-        );
-        assert_eq!(grpc_address("a.example:443"), at("a.example", 443));
-        assert_eq!(grpc_address("https://a.example"), at("a.example", 443));
-        assert_eq!(grpc_address("[fc00::1]:50051"), at("[fc00::1]", 50051));
-        assert_eq!(grpc_address("a.example"), None);
-        assert_eq!(grpc_address(":1"), None);
-    }
 
     #[test]
     fn each_binding_gets_the_spec_route() {

@@ -153,8 +153,12 @@ impl ClientBuilder {
             .map_err(|e| ClientError::TlsSetup(e.to_string()))?
             .with_root_certificates(roots)
             .with_no_client_auth();
+        let mut h2 = config.clone();
+        h2.alpn_protocols = vec![b"h2".to_vec()];
         Ok(Client {
             tls: tokio_rustls::TlsConnector::from(Arc::new(config)),
+            tls_h2: tokio_rustls::TlsConnector::from(Arc::new(h2)),
+            http2: false,
             user_agent: self.user_agent,
             timeout: self.timeout,
             max_body_bytes: self.max_body_bytes,

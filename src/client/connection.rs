@@ -1,8 +1,11 @@
-//! One HTTP/1.1 connection, driven inside the caller's task while it has a request in
-//! flight (no spawned task, so no tokio runtime feature is needed).
+//! One connection, HTTP/1.1 or HTTP/2, driven inside the caller's task while it has a
+//! request in flight (no spawned task, so no tokio runtime feature is needed). HTTP/2's
+//! connection hands hyper futures to run beside it (the connection task, each request's
+//! send); a local executor keeps them, and the caller's task polls them with the rest.
 
 use std::future::Future;
 use std::pin::{Pin, pin};
+use std::sync::{Arc, Mutex};
 use std::task::Poll;
 use std::time::Duration;
 
@@ -10,20 +13,67 @@ use bytes::Bytes;
 use http::header::{HOST, USER_AGENT};
 use http::{Request, Response, Uri};
 use http_body_util::{BodyExt, Full, Limited};
-use hyper::client::conn::http1::SendRequest;
+use hyper::client::conn::{http1, http2};
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::time::Instant;
 
-use super::{ClientError, Outgoing};
+use super::{ClientError, Outgoing, Trailers};
 
 /// The connection's own future: reads and writes the socket.
 type Driver = Pin<Box<dyn Future<Output = hyper::Result<()>> + Send>>;
 
-pub(super) struct Connection {
-    sender: SendRequest<Full<Bytes>>,
+/// A future hyper handed to the executor.
+type Task = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// The executor given to hyper's HTTP/2 client: it only queues what hyper spawns, for
+/// [`drive`] to poll in the caller's task.
+#[derive(Clone, Default)]
+struct LocalTasks(Arc<Mutex<Vec<Task>>>);
+
+impl<F> hyper::rt::Executor<F> for LocalTasks
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    fn execute(&self, future: F) {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(Box::pin(future));
+    }
+}
+
+impl LocalTasks {
+    /// The futures queued since the last call.
+    fn take(&self) -> Vec<Task> {
+        std::mem::take(
+            &mut *self
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+}
+
+/// Which protocol the connection speaks.
+enum Sender {
+    Http1(http1::SendRequest<Full<Bytes>>),
+    /// HTTP/2: the request carries its scheme and authority (`:scheme`, `:authority`).
+    Http2(http2::SendRequest<Full<Bytes>>),
+}
+
+/// What runs beside the requests: the connection's future and, for HTTP/2, the futures
+/// hyper spawned.
+struct Running {
     /// `None` once the connection has finished.
     driver: Option<Driver>,
+    spawned: LocalTasks,
+    tasks: Vec<Task>,
+}
+
+pub(super) struct Connection {
+    sender: Sender,
+    running: Running,
     authority: String,
     user_agent: String,
     timeout: Duration,
@@ -31,22 +81,38 @@ pub(super) struct Connection {
 }
 
 impl Connection {
-    /// `limits`: the User-Agent, the exchange bound (for messages) and the body cap.
+    /// `limits`: the User-Agent, the exchange bound (for messages) and the body cap. With
+    /// `http2`, HTTP/2 is spoken from the first byte (prior knowledge, or after ALPN h2).
     pub(super) async fn handshake<S>(
         io: S,
         authority: &str,
+        http2: bool,
         limits: (&str, Duration, usize),
     ) -> Result<Self, ClientError>
     where
         S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(io))
-            .await
-            .map_err(|e| http_failed(authority, &e))?;
+        let spawned = LocalTasks::default();
+        let (sender, driver): (Sender, Driver) = if http2 {
+            let (sender, connection) = http2::Builder::new(spawned.clone())
+                .handshake(TokioIo::new(io))
+                .await
+                .map_err(|e| http_failed(authority, &e))?;
+            (Sender::Http2(sender), Box::pin(connection))
+        } else {
+            let (sender, connection) = http1::handshake(TokioIo::new(io))
+                .await
+                .map_err(|e| http_failed(authority, &e))?;
+            (Sender::Http1(sender), Box::pin(connection))
+        };
         let (user_agent, timeout, max_body_bytes) = limits;
         Ok(Self {
             sender,
-            driver: Some(Box::pin(connection)),
+            running: Running {
+                driver: Some(driver),
+                spawned,
+                tasks: Vec::new(),
+            },
             authority: authority.to_owned(),
             user_agent: user_agent.to_owned(),
             timeout,
@@ -64,11 +130,16 @@ impl Connection {
         deadline: Instant,
     ) -> Result<Response<Bytes>, ClientError> {
         let authority = self.authority.as_str();
-        let path = uri.path_and_query().map_or("/", |p| p.as_str());
-        let mut request = Request::builder()
+        let builder = match self.sender {
+            // HTTP/1.1: the path, and the Host header.
+            Sender::Http1(_) => Request::builder()
+                .uri(uri.path_and_query().map_or("/", |p| p.as_str()))
+                .header(HOST, authority),
+            // HTTP/2: the whole URI, which gives :scheme and :authority.
+            Sender::Http2(_) => Request::builder().uri(uri.clone()),
+        };
+        let mut request = builder
             .method(outgoing.method.clone())
-            .uri(path)
-            .header(HOST, authority)
             .header(USER_AGENT, self.user_agent.as_str())
             .body(Full::new(outgoing.body.clone()))
             .map_err(|e| http_failed(authority, &e))?;
@@ -79,8 +150,16 @@ impl Connection {
         let sender = &mut self.sender;
         let work = async move {
             let response = tokio::time::timeout_at(deadline, async {
-                sender.ready().await?;
-                sender.send_request(request).await
+                match sender {
+                    Sender::Http1(sender) => {
+                        sender.ready().await?;
+                        sender.send_request(request).await
+                    }
+                    Sender::Http2(sender) => {
+                        sender.ready().await?;
+                        sender.send_request(request).await
+                    }
+                }
             })
             .await
             .map_err(|_| ClientError::Timeout {
@@ -94,19 +173,23 @@ impl Connection {
                 .map_err(|_| ClientError::BodyTimeout {
                     authority: authority.to_owned(),
                     timeout,
-                })?;
-            let body = collected
+                })?
                 .map_err(|e| {
                     if e.is::<http_body_util::LengthLimitError>() {
                         ClientError::TooLarge { limit: max }
                     } else {
                         http_failed(authority, &*e)
                     }
-                })?
-                .to_bytes();
-            Ok(Response::from_parts(parts, body))
+                })?;
+            // gRPC puts its status in the trailers; they go with the response.
+            let trailers = collected.trailers().cloned();
+            let mut response = Response::from_parts(parts, collected.to_bytes());
+            if let Some(trailers) = trailers {
+                response.extensions_mut().insert(Trailers(trailers));
+            }
+            Ok(response)
         };
-        drive(&mut self.driver, authority, work).await
+        drive(&mut self.running, authority, work).await
     }
 }
 
@@ -116,7 +199,7 @@ impl Connection {
 /// answer breaks the connection only for the next request). When the work fails after the
 /// connection did, the connection's error is the one reported: it says what happened.
 async fn drive<T>(
-    driver: &mut Option<Driver>,
+    running: &mut Running,
     authority: &str,
     work: impl Future<Output = Result<T, ClientError>>,
 ) -> Result<T, ClientError> {
@@ -132,15 +215,29 @@ async fn drive<T>(
                     (result, _) => result,
                 });
             }
-            match driver
+            let mut progress = false;
+            if let Some(Poll::Ready(result)) = running
+                .driver
                 .as_mut()
                 .map(|connection| connection.as_mut().poll(cx))
             {
-                Some(Poll::Ready(result)) => {
-                    *driver = None;
-                    failure = result.err();
-                }
-                _ => return Poll::Pending,
+                running.driver = None;
+                failure = result.err();
+                progress = true;
+            }
+            // What hyper spawned (HTTP/2's connection and sends), polled here; a future
+            // spawned while polling means another round, since it may be what `work` awaits.
+            running.tasks.extend(running.spawned.take());
+            running
+                .tasks
+                .retain_mut(|task| task.as_mut().poll(cx).is_pending());
+            let spawned = running.spawned.take();
+            if !spawned.is_empty() {
+                running.tasks.extend(spawned);
+                progress = true;
+            }
+            if !progress {
+                return Poll::Pending;
             }
         }
     })

@@ -18,7 +18,9 @@
 //!
 //! One HTTP/1.1 connection per exchange (a card or a key set is one small GET, so pooling
 //! would buy nothing), driven inside the caller's task: no runtime feature of tokio is
-//! needed beyond I/O and timers.
+//! needed beyond I/O and timers. [`Client::http2_only`] speaks HTTP/2 instead (h2c with
+//! prior knowledge for `http://`, ALPN `h2` over TLS), for gRPC: the same connection rules,
+//! the futures HTTP/2 runs beside a request polled in the caller's task too.
 //!
 //! ```no_run
 //! use a2a_card::client::{parse_http_url, Client, Outgoing};
@@ -60,7 +62,7 @@ pub use error::ClientError;
 pub use policy::{
     AnyDestination, CredentialPolicy, CredentialRefusal, DestinationPolicy, PlainHttp,
 };
-pub use request::{Exchange, Outgoing};
+pub use request::{Exchange, Outgoing, Trailers};
 pub use url::{Origin, parse_http_url};
 
 /// The HTTP(S) client: built once, shared by every request (it is cheap to clone).
@@ -76,6 +78,10 @@ pub use url::{Origin, parse_http_url};
 #[derive(Clone)]
 pub struct Client {
     tls: tokio_rustls::TlsConnector,
+    /// The same roots, offering only `h2` by ALPN (for [`Client::http2_only`]).
+    tls_h2: tokio_rustls::TlsConnector,
+    /// HTTP/2 only ([`Client::http2_only`]).
+    http2: bool,
     user_agent: String,
     timeout: Duration,
     max_body_bytes: usize,
@@ -95,6 +101,7 @@ impl std::fmt::Debug for Client {
             .field("max_body_bytes", &self.max_body_bytes)
             .field("max_redirects", &self.max_redirects)
             .field("plain_http", &self.plain_http)
+            .field("http2", &self.http2)
             .field("destinations", &self.destinations)
             .field("resolver", &self.resolver)
             .field("budget", &self.budget.map(|(_, budget)| budget))
@@ -168,6 +175,24 @@ impl Client {
     pub fn with_budget(&self, budget: Duration) -> Client {
         let mut client = self.clone();
         client.budget = Some((Instant::now() + budget, budget));
+        client
+    }
+
+    /// The same client speaking HTTP/2 only, as gRPC needs: with prior knowledge (h2c) to
+    /// `http://` URLs, and over TLS offering only `h2` by ALPN to `https://` URLs (a server
+    /// that does not agree to it is an [`ClientError::Http`] failure, not a TLS one: it was
+    /// reached). Policies, deadlines and caps are the client's own; redirects are followed
+    /// as on HTTP/1.1, and response trailers come in the response's extensions
+    /// ([`Trailers`]).
+    ///
+    /// ```
+    /// let client = a2a_card::client::Client::builder().build()?.http2_only();
+    /// # let _ = client;
+    /// # Ok::<(), a2a_card::client::ClientError>(())
+    /// ```
+    pub fn http2_only(&self) -> Client {
+        let mut client = self.clone();
+        client.http2 = true;
         client
     }
 

@@ -54,3 +54,14 @@ pub struct Exchange {
     /// The response, its body read in full, or what failed.
     pub result: Result<Response<Bytes>, ClientError>,
 }
+
+/// The trailers that ended a response's body, in the response's extensions when there were
+/// any (gRPC sends its status there, HTTP/2's trailing HEADERS frame).
+///
+/// ```
+/// use a2a_card::client::Trailers;
+/// let response = http::Response::new(bytes::Bytes::new());
+/// assert!(response.extensions().get::<Trailers>().is_none());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Trailers(pub HeaderMap);

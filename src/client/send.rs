@@ -136,8 +136,8 @@ impl Client {
     }
 
     /// Opens a TCP connection to `host:port` under the destination policy and the
-    /// deadlines, and closes it: whether something accepts connections there (a gRPC
-    /// interface, which this client does not speak). The address connected to is returned.
+    /// deadlines, and closes it: whether something accepts connections there (a service
+    /// this client does not speak). The address connected to is returned.
     pub async fn connect_tcp(&self, host: &str, port: u16) -> Result<SocketAddr, ClientError> {
         if let Some(error) = self.out_of_time() {
             return Err(error);
@@ -216,7 +216,7 @@ impl Client {
         let _ = tcp.set_nodelay(true);
         let limits = (self.user_agent.as_str(), self.timeout, self.max_body_bytes);
         if !https {
-            return Connection::handshake(tcp, authority, limits).await;
+            return Connection::handshake(tcp, authority, self.http2, limits).await;
         }
         let tls_failed = |reason: String| ClientError::Tls {
             authority: authority.to_owned(),
@@ -224,11 +224,37 @@ impl Client {
         };
         let name = ServerName::try_from(bare_host.to_owned())
             .map_err(|e| tls_failed(format!("{bare_host:?} is not a valid server name: {e}")))?;
-        let stream = tokio::time::timeout(CONNECT_TIMEOUT, self.tls.connect(name, tcp))
+        let connector = if self.http2 { &self.tls_h2 } else { &self.tls };
+        let no_h2 = || ClientError::Http {
+            authority: authority.to_owned(),
+            reason: "the server does not speak HTTP/2 over TLS (it did not agree to ALPN h2)"
+                .to_owned(),
+        };
+        let stream = tokio::time::timeout(CONNECT_TIMEOUT, connector.connect(name, tcp))
             .await
             .map_err(|_| tls_failed(format!("timed out after {CONNECT_TIMEOUT:?}")))?
-            .map_err(|e| tls_failed(e.to_string()))?;
-        Connection::handshake(stream, authority, limits).await
+            .map_err(|e| {
+                // A server whose ALPN list lacks h2 ends the handshake with this alert: it
+                // was reached, and speaks another protocol.
+                let refused_h2 = e
+                    .get_ref()
+                    .and_then(|inner| inner.downcast_ref::<rustls::Error>())
+                    .is_some_and(|error| {
+                        *error
+                            == rustls::Error::AlertReceived(
+                                rustls::AlertDescription::NoApplicationProtocol,
+                            )
+                    });
+                if self.http2 && refused_h2 {
+                    no_h2()
+                } else {
+                    tls_failed(e.to_string())
+                }
+            })?;
+        if self.http2 && stream.get_ref().1.alpn_protocol() != Some(b"h2") {
+            return Err(no_h2());
+        }
+        Connection::handshake(stream, authority, self.http2, limits).await
     }
 
     /// The addresses of `host` (an IP literal is its own), from the client's resolver.

@@ -148,7 +148,10 @@ codes! {
     UndeclaredScheme = "A2A-E031", Error;
     /// Two skills share one id.
     DuplicateSkillId = "A2A-E032", Error;
-    /// A URL is not an absolute URL.
+    /// A URL is not an absolute URL. For a GRPC interface: not a form gRPC clients dial
+    /// (`https://host[:port][/path]` as in the spec's example, `http://` for cleartext h2c,
+    /// `grpcs://` or `grpc://`, `host:port`, `dns:///host[:port]`), or one with a query or a
+    /// fragment, which a gRPC call has no place for.
     NotAbsoluteUrl = "A2A-E033", Error;
     /// A media type is not `type/subtype`. Error in the registry profile (the Agent Registry
     /// matches modes as media types) and for an AI Catalog entry's `mediaType`. The spec
@@ -391,8 +394,8 @@ codes! {
     NoChallenge = "A2A-C403", Warning;
     /// The capability is off but the answer is not UnsupportedOperationError.
     CapabilityOffAnswer = "A2A-C404", Warning;
-    /// An interface the audit cannot probe (gRPC gets a TCP connect, custom bindings
-    /// nothing).
+    /// An interface the audit cannot probe (a custom binding, a gRPC URL without host and
+    /// port, interfaces past the first 16).
     InterfaceNotProbed = "A2A-C405", Note;
     /// With the given credentials, the extended card is still not returned.
     ExtendedCardRefused = "A2A-C406", Error;
@@ -426,6 +429,20 @@ codes! {
     /// or load balancer terminates TLS and the card names the hop behind it. Error: A2A §7.1
     /// says production deployments MUST use HTTPS, and credentials would travel in clear.
     InterfaceDowngradesToHttp = "A2A-C416", Error;
+    /// A GRPC interface refuses an unauthenticated `GetExtendedAgentCard` with
+    /// UNAUTHENTICATED or PERMISSION_DENIED, as it should (A2A §10.6, §13.3): the audit
+    /// calls it over HTTP/2 (h2c for `http://` and `grpc://`, TLS with ALPN `h2` for the
+    /// other forms) and names the status it got.
+    GrpcExtendedRefused = "A2A-C417", Note;
+    /// A GRPC interface does not serve the extended card: UNIMPLEMENTED, or
+    /// FAILED_PRECONDITION with the reason UNSUPPORTED_OPERATION or
+    /// EXTENDED_AGENT_CARD_NOT_CONFIGURED (§5.4). Note: what a card without the capability
+    /// should get; the message says when the card offers an extended card nonetheless.
+    GrpcExtendedUnsupported = "A2A-C418", Note;
+    /// A GRPC interface's `GetExtendedAgentCard` got no gRPC answer: no `grpc-status` (an
+    /// HTML page, a 404, a proxy's error), an HTTP status other than 200, or no HTTP/2 at all.
+    /// Warning: something answers at the URL, but not the gRPC service the card names.
+    NotGrpc = "A2A-C419", Warning;
     /// No POST (the 405 probe) to a URL reached through a redirect to another origin.
     PostNotSent = "A2A-C207", Note;
     /// A Last-Modified that is not an HTTP date.

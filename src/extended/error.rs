@@ -32,6 +32,11 @@ pub enum ExtendedError {
     /// The extended card has errors.
     #[error("the extended card has {} error(s):{}", .0.len(), .0.iter().map(|d| format!("\n  {d}")).collect::<String>())]
     InvalidCard(Vec<Diagnostic>),
+    /// The extended card does not read as the proto's `AgentCard` (ProtoJSON), which the
+    /// gRPC answer is (feature `grpc`).
+    #[cfg(feature = "grpc")]
+    #[error("the extended card cannot be answered over gRPC: {0}")]
+    NotProtobuf(crate::protocol::grpc::ProtoError),
     /// An interface URL has no path the layer can route (not an absolute http(s) URL).
     #[error(
         "{pointer}: {url:?} is not an absolute http(s) URL, so its extended-card route cannot be served"

@@ -398,6 +398,10 @@ fn checked(
     if !errors.is_empty() {
         return Err(ExtendedError::InvalidCard(errors));
     }
+    // The gRPC answer is the card read as the proto's message: a card that does not read so
+    // is refused here rather than answered with INTERNAL later.
+    #[cfg(feature = "grpc")]
+    super::variants::proto_message(&card.to_json_vec()).map_err(ExtendedError::NotProtobuf)?;
     ExtendedCard::new(card, signer, precompress)
 }
 

@@ -18,6 +18,15 @@
 //!   method is read the way the most lenient JSON reader would; a call whose method cannot
 //!   be told (larger than the peek, compressed, unreadable) must meet the card's security
 //!   by default ([`UndecidedCall`]).
+//! - gRPC (feature `grpc`, A2A §10): a call to `lf.a2a.v1.A2AService/GetExtendedAgentCard`,
+//!   after any path prefix and whether or not the card declares a GRPC interface (a gRPC
+//!   server may answer on the port of the HTTP ones), is answered with the proto's
+//!   `AgentCard` message, built with each view like the JSON bytes; credentials are read from
+//!   the call's metadata (HTTP/2 headers) as the card's schemes say; refusals and errors are
+//!   gRPC statuses (UNAUTHENTICATED, PERMISSION_DENIED, FAILED_PRECONDITION with the A2A
+//!   ErrorInfo). The service's other methods pass on untouched; a method the service does not
+//!   define is undecided ([`UndecidedCall`]), and a spelling that is the extended-card method
+//!   only to a lenient server is refused (UNIMPLEMENTED).
 //!
 //! Authentication comes first: an anonymous caller gets 401 (or 403 without the scopes)
 //! whether or not an extended card exists, and a 401 is never turned into a 304. After it,
@@ -59,6 +68,8 @@
 mod body;
 mod error;
 mod future;
+#[cfg(feature = "grpc")]
+mod grpc;
 mod layer;
 mod policy;
 mod responses;

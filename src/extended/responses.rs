@@ -20,7 +20,7 @@ pub(crate) enum A2aError {
 }
 
 impl A2aError {
-    fn parts(self) -> (ErrorCode, &'static str) {
+    pub(super) fn parts(self) -> (ErrorCode, &'static str) {
         match self {
             A2aError::UnsupportedOperation => (
                 ErrorCode::UnsupportedOperation,

@@ -39,10 +39,26 @@ pub(crate) enum Ask {
     /// A REST route whose tenant segment a proxy could read as another path (`..`, `%2e`,
     /// `a%2Fb`, ...): refused with 404 whoever asks, never passed on.
     BadTenant,
+    /// A call to the gRPC service (`[P]/lf.a2a.v1.A2AService/{Method}`) that is the layer's
+    /// business: the extended card, or a method the service does not define.
+    #[cfg(feature = "grpc")]
+    Grpc(GrpcCall),
     /// Not a route in its RFC 3986 spelling, but one to a server that decodes or normalises
     /// more than the RFC allows (`/a%2Frpc`, `/x/..%2Frpc`, `/%2572pc`, `/RPC`, see
     /// [`lenient_path`]): refused with 404 whoever asks, never passed on.
     Lenient,
+}
+
+/// Which gRPC call the layer handles.
+#[cfg(feature = "grpc")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GrpcCall {
+    /// `GetExtendedAgentCard`: answered by the layer.
+    ExtendedCard,
+    /// A method `lf.a2a.v1.A2AService` does not define (another spelling of one, a newer
+    /// one): the layer cannot tell what the service behind does with it, so
+    /// [`UndecidedCall`](super::UndecidedCall) decides, as for a JSON-RPC call it cannot read.
+    Unknown,
 }
 
 /// One REST route: the interface path and the operation below it.
@@ -128,6 +144,9 @@ pub(crate) struct Routes {
     jsonrpc: Vec<String>,
     /// The HTTP+JSON interfaces' own paths (every operation lives below one).
     http_json: Vec<String>,
+    /// Whether calls to the gRPC service are guarded (the `grpc` feature: always).
+    #[cfg(feature = "grpc")]
+    grpc: bool,
 }
 
 impl Routes {
@@ -135,8 +154,17 @@ impl Routes {
     /// interface's path takes calls, and under every such path both versions' REST routes
     /// are guarded (see the module docs). Other bindings (gRPC, custom) are not HTTP routes
     /// this layer can answer and are skipped.
+    ///
+    /// With the `grpc` feature, the gRPC service's methods are guarded after any path prefix,
+    /// whatever the card declares: a gRPC client sends every call to `/{service}/{method}`
+    /// on the host it dials, whatever path its URL has, and a server may answer gRPC on the
+    /// port of its HTTP interfaces.
     pub(crate) fn from_interfaces(interfaces: &[AgentInterface]) -> Result<Self, ExtendedError> {
-        let mut routes = Routes::default();
+        let mut routes = Routes {
+            #[cfg(feature = "grpc")]
+            grpc: true,
+            ..Routes::default()
+        };
         for (index, interface) in interfaces.iter().enumerate() {
             let binding = Binding::parse(&interface.protocol_binding);
             if !matches!(binding, Binding::JsonRpc | Binding::HttpJson) {
@@ -169,6 +197,14 @@ impl Routes {
         if post && self.jsonrpc.iter().any(|p| same_path(p, &path)) {
             return Some(Ask::JsonRpc);
         }
+        // The extended-card method, or another the service defines; a method it does not
+        // define is decided after the lenient readings (it may be this one's other spelling).
+        #[cfg(feature = "grpc")]
+        let grpc = self.grpc_call(&path);
+        #[cfg(feature = "grpc")]
+        if let Some(call @ (None | Some(GrpcCall::ExtendedCard))) = grpc {
+            return call.map(Ask::Grpc);
+        }
         if let Some(ask) = self.rest.iter().find_map(|route| route.matches(&path)) {
             return Some(ask);
         }
@@ -179,7 +215,52 @@ impl Routes {
             post && routes.any(|p| lenient_path::same_segments(&read, lenient_path::split(p)))
         };
         let lenient_rest = || self.rest.iter().any(|route| route.matches_leniently(&read));
-        (lenient_jsonrpc() || lenient_rest()).then_some(Ask::Lenient)
+        // The last two segments read as the service and the extended-card method.
+        #[cfg(feature = "grpc")]
+        let lenient_grpc = || {
+            use crate::protocol::grpc::{GET_EXTENDED_AGENT_CARD, SERVICE};
+            let route = [SERVICE, GET_EXTENDED_AGENT_CARD];
+            let tail = read.len().checked_sub(2).map(|at| &read[at..]);
+            self.grpc
+                && tail.is_some_and(|tail| lenient_path::same_segments(tail, route.iter().copied()))
+        };
+        #[cfg(not(feature = "grpc"))]
+        let lenient_grpc = || false;
+        if lenient_jsonrpc() || lenient_rest() || lenient_grpc() {
+            return Some(Ask::Lenient);
+        }
+        #[cfg(feature = "grpc")]
+        if let Some(Some(call)) = grpc {
+            return Some(Ask::Grpc(call));
+        }
+        None
+    }
+
+    /// For a path to one of the gRPC service's methods, after any prefix: `Some(Some(call))`
+    /// when the call is the layer's, `Some(None)` for a method the service defines (the
+    /// agent's business), `None` when the path is not the service's. Any prefix, not only the
+    /// GRPC interfaces' paths: a gRPC server behind a proxy that strips a prefix of its own
+    /// choosing answers `/{prefix}/lf.a2a.v1.A2AService/GetExtendedAgentCard` too. Any HTTP
+    /// method: a gRPC server may not look at it, so a `GET` is guarded like the `POST` every
+    /// gRPC client sends.
+    #[cfg(feature = "grpc")]
+    fn grpc_call(&self, path: &str) -> Option<Option<GrpcCall>> {
+        use crate::protocol::grpc::{GET_EXTENDED_AGENT_CARD, SERVICE, is_method};
+        if !self.grpc {
+            return None;
+        }
+        let (before, method) = path.rsplit_once('/')?;
+        let service = before.rsplit('/').next()?;
+        if service != SERVICE {
+            return None;
+        }
+        Some(if method == GET_EXTENDED_AGENT_CARD {
+            Some(GrpcCall::ExtendedCard)
+        } else if is_method(method) {
+            None
+        } else {
+            Some(GrpcCall::Unknown)
+        })
     }
 
     /// The declared interface a request path belongs to: a JSON-RPC interface's own path,
@@ -200,8 +281,13 @@ impl Routes {
             .then_some(Binding::HttpJson)
     }
 
-    /// True when no route exists (the public card declares no HTTP interface).
+    /// True when no route exists (the public card declares no HTTP interface, and the
+    /// `grpc` feature, which always guards the gRPC service, is off).
     pub(crate) fn is_empty(&self) -> bool {
+        #[cfg(feature = "grpc")]
+        if self.grpc {
+            return false;
+        }
         self.rest.is_empty() && self.jsonrpc.is_empty()
     }
 }

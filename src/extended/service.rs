@@ -142,7 +142,7 @@ where
 }
 
 fn ours<B>(response: Response<Bytes>) -> Response<ResponseBody<B>> {
-    response.map(|bytes| ResponseBody::card(Some(bytes)))
+    ResponseBody::own(response)
 }
 
 async fn handle<S, ReqBody, ResBody>(
@@ -160,13 +160,21 @@ where
         return Ok(ours(bad_tenant()));
     }
     if ask == Ask::Lenient {
+        #[cfg(feature = "grpc")]
+        if crate::protocol::grpc::is_grpc(&parts.headers) {
+            return Ok(ours(super::grpc::lenient_route()));
+        }
         return Ok(ours(lenient_route()));
     }
     if let Ask::Rest(operation) = ask {
-        return Ok(ours(match Asked::rest(&parts.method) {
-            Ok(asked) => answer(&shared, &parts, operation, asked).await,
+        return Ok(ours(match Asked::rest(&parts.method, operation) {
+            Ok(asked) => answer(&shared, &parts, asked).await,
             Err(status) => allow(status),
         }));
+    }
+    #[cfg(feature = "grpc")]
+    if let Ask::Grpc(call) = ask {
+        return grpc_call(&shared, inner, parts, body, call).await;
     }
     let (target, body) = if compressed(&parts.headers) {
         (CallTarget::Undecided, RequestBody::new(body))
@@ -186,8 +194,8 @@ where
     };
     match target {
         CallTarget::Ours(operation, id) => {
-            let asked = Asked::JsonRpc(id);
-            return Ok(ours(answer(&shared, &parts, operation, asked).await));
+            let asked = Asked::JsonRpc { id, operation };
+            return Ok(ours(answer(&shared, &parts, asked).await));
         }
         CallTarget::Batched => return Ok(ours(batched())),
         CallTarget::Undecided => match shared.undecided {
@@ -203,6 +211,44 @@ where
     }
     let response = inner.call(Request::from_parts(parts, body)).await?;
     Ok(response.map(ResponseBody::inner))
+}
+
+/// A gRPC call the layer handles: the extended card answered from the call's message, or a
+/// method the service does not define, which the [`UndecidedCall`] policy decides.
+#[cfg(feature = "grpc")]
+async fn grpc_call<S, ReqBody, ResBody>(
+    shared: &ExtendedState,
+    mut inner: S,
+    parts: Parts,
+    body: ReqBody,
+    call: super::routes::GrpcCall,
+) -> Result<Response<ResponseBody<ResBody>>, S::Error>
+where
+    S: Service<Request<RequestBody<ReqBody>>, Response = Response<ResBody>>,
+    ReqBody: http_body::Body<Data = Bytes>,
+{
+    use super::grpc;
+    use super::routes::GrpcCall;
+    match call {
+        GrpcCall::ExtendedCard => {
+            let answer = match grpc::read_request(&shared.peek, &parts.headers, body).await {
+                Ok(_tenant) => answer(shared, &parts, Asked::Grpc).await,
+                Err(status) => status,
+            };
+            return Ok(ours(answer));
+        }
+        GrpcCall::Unknown => match shared.undecided {
+            UndecidedCall::Refuse => return Ok(ours(grpc::unknown_method())),
+            UndecidedCall::RequireSecurity => {
+                if let Err(failure) = every_requirement(shared, &parts).await {
+                    return Ok(ours(failure.to_response(ErrorStyle::Grpc, None)));
+                }
+            }
+            UndecidedCall::PassThrough => {}
+        },
+    }
+    let request = Request::from_parts(parts, RequestBody::new(body));
+    Ok(inner.call(request).await?.map(ResponseBody::inner))
 }
 
 /// Whether the body is compressed (any `Content-Encoding` but `identity`): its method cannot
@@ -303,21 +349,37 @@ async fn every_requirement(
     }
 }
 
-/// How the operation was asked, which decides how each answer is written.
+/// How the operation was asked, which decides how each answer is written: the binding,
+/// and the version of the card for the JSON ones.
 enum Asked {
     /// Over HTTP+JSON: `GET`, or `HEAD` for the headers alone.
-    Rest { head: bool },
+    Rest {
+        head: bool,
+        operation: ExtendedCardOperation,
+    },
     /// Over JSON-RPC, with the call's id to echo.
-    JsonRpc(Value),
+    JsonRpc {
+        id: Value,
+        operation: ExtendedCardOperation,
+    },
+    /// Over gRPC (A2A v1.0: `lf.a2a.v1.A2AService`).
+    #[cfg(feature = "grpc")]
+    Grpc,
 }
 
 impl Asked {
     /// The method of a REST request: `GET` or `HEAD`, else the status of the answer with
     /// `Allow` to give instead (204 to OPTIONS, 405 otherwise).
-    fn rest(method: &Method) -> Result<Asked, StatusCode> {
+    fn rest(method: &Method, operation: ExtendedCardOperation) -> Result<Asked, StatusCode> {
         match *method {
-            Method::GET => Ok(Asked::Rest { head: false }),
-            Method::HEAD => Ok(Asked::Rest { head: true }),
+            Method::GET => Ok(Asked::Rest {
+                head: false,
+                operation,
+            }),
+            Method::HEAD => Ok(Asked::Rest {
+                head: true,
+                operation,
+            }),
             Method::OPTIONS => Err(StatusCode::NO_CONTENT),
             _ => Err(StatusCode::METHOD_NOT_ALLOWED),
         }
@@ -326,14 +388,18 @@ impl Asked {
     fn error(&self, error: A2aError) -> Response<Bytes> {
         match self {
             Asked::Rest { .. } => error.rest(),
-            Asked::JsonRpc(id) => error.jsonrpc(id),
+            Asked::JsonRpc { id, .. } => error.jsonrpc(id),
+            #[cfg(feature = "grpc")]
+            Asked::Grpc => super::grpc::error(error),
         }
     }
 
     fn refusal(&self, failure: &crate::security::AuthFailure) -> Response<Bytes> {
         match self {
             Asked::Rest { .. } => failure.to_response(ErrorStyle::Rest, None),
-            Asked::JsonRpc(id) => failure.to_response(ErrorStyle::JsonRpc, Some(id.clone())),
+            Asked::JsonRpc { id, .. } => failure.to_response(ErrorStyle::JsonRpc, Some(id.clone())),
+            #[cfg(feature = "grpc")]
+            Asked::Grpc => failure.to_response(ErrorStyle::Grpc, None),
         }
     }
 }
@@ -341,12 +407,7 @@ impl Asked {
 /// The extended-card operation, answered in the binding it was asked in: unsupported when
 /// the card declares no extended card, then the caller authenticated (before anything else is
 /// said), then the view of the card for the caller's skills, or that none is configured.
-async fn answer(
-    shared: &ExtendedState,
-    parts: &Parts,
-    operation: ExtendedCardOperation,
-    asked: Asked,
-) -> Response<Bytes> {
+async fn answer(shared: &ExtendedState, parts: &Parts, asked: Asked) -> Response<Bytes> {
     if !shared.capability {
         return asked.error(A2aError::UnsupportedOperation);
     }
@@ -358,15 +419,18 @@ async fn answer(
         return asked.error(A2aError::NotConfigured);
     };
     let variant = card.for_caller(security, parts, &mut verdicts).await;
-    let rendering = variant.rendering(operation);
     match asked {
-        Asked::Rest { head } => rest_card(
-            rendering,
+        Asked::Rest { head, operation } => rest_card(
+            variant.rendering(operation),
             head,
             &parts.headers,
             &shared.cache_control,
             &shared.rest_vary,
         ),
-        Asked::JsonRpc(id) => jsonrpc_card(rendering, &id, &shared.vary),
+        Asked::JsonRpc { id, operation } => {
+            jsonrpc_card(variant.rendering(operation), &id, &shared.vary)
+        }
+        #[cfg(feature = "grpc")]
+        Asked::Grpc => super::grpc::card(variant.grpc(), &shared.vary),
     }
 }

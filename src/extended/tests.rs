@@ -701,7 +701,8 @@ fn the_builder_refuses_what_it_cannot_serve_safely() {
     invalid.name = String::new();
     let err = build_error(builder().extended_card(invalid));
     assert!(matches!(err, ExtendedError::InvalidCard(_)), "{err}");
-    // No route: only a gRPC interface.
+    // No route: only a gRPC interface, without the `grpc` feature (with it, the gRPC
+    // service is guarded, so there is a route: extended/grpc_tests.rs).
     let mut grpc = public.clone();
     grpc.supported_interfaces
         .retain(|i| i.protocol_binding == "GRPC");
@@ -710,15 +711,18 @@ fn the_builder_refuses_what_it_cannot_serve_safely() {
         "GRPC",
         "1.0",
     ));
-    let err = ExtendedCardLayer::builder(&grpc, security(&public))
+    let built = ExtendedCardLayer::builder(&grpc, security(&public))
         .extended_card(extended())
-        .build()
-        .unwrap_err();
-    assert!(matches!(err, ExtendedError::NoRoutes), "{err}");
-    let err = ExtendedCardLayer::not_configured(&grpc)
-        .build()
-        .unwrap_err();
-    assert!(matches!(err, ExtendedError::NoRoutes), "{err}");
+        .build();
+    let not_configured = ExtendedCardLayer::not_configured(&grpc).build();
+    if cfg!(feature = "grpc") {
+        assert!(built.is_ok() && not_configured.is_ok());
+    } else {
+        let err = built.unwrap_err();
+        assert!(matches!(err, ExtendedError::NoRoutes), "{err}");
+        let err = not_configured.unwrap_err();
+        assert!(matches!(err, ExtendedError::NoRoutes), "{err}");
+    }
 }
 
 #[test]
@@ -1149,3 +1153,7 @@ fn a_refusal_is_logged_for_operators_without_the_credential() {
         "{events:?}"
     );
 }
+
+#[cfg(feature = "grpc")]
+#[path = "grpc_tests.rs"]
+mod grpc;

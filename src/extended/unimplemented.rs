@@ -32,6 +32,12 @@ use crate::protocol::{Binding, ErrorCode};
 /// - a path at or below an HTTP+JSON interface: the A2A error body (google.rpc.Status with
 ///   `ErrorInfo`, §11.6) of MethodNotFound, HTTP 404.
 ///
+/// - with feature `grpc`, when the card declares a GRPC interface: any gRPC call (a `POST`
+///   with `content-type: application/grpc`, `+proto` or other suffixes) on any path, a
+///   trailers-only UNIMPLEMENTED status (HTTP 200, `grpc-status: 12`), what a gRPC server
+///   answers for a method it does not have. A card without a GRPC interface leaves gRPC
+///   calls to the rules above.
+///
 /// Every other path is a plain 404. The extended-card operation itself never gets here: the
 /// extended layer answers it (with UnsupportedOperationError when the card declares no
 /// extended card).
@@ -61,6 +67,9 @@ pub struct UnimplementedAgent {
 struct Settings {
     routes: Routes,
     peek: PeekSettings,
+    /// The card declares a GRPC interface: gRPC calls get a gRPC status.
+    #[cfg(feature = "grpc")]
+    grpc: bool,
 }
 
 impl UnimplementedAgent {
@@ -79,6 +88,11 @@ impl UnimplementedAgent {
             shared: Arc::new(Settings {
                 routes,
                 peek: PeekSettings::default(),
+                #[cfg(feature = "grpc")]
+                grpc: card
+                    .supported_interfaces
+                    .iter()
+                    .any(|i| Binding::parse(&i.protocol_binding) == Binding::Grpc),
             }),
         })
     }
@@ -146,6 +160,15 @@ where
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let shared = self.shared.clone();
+        #[cfg(feature = "grpc")]
+        if shared.grpc
+            && request.method() == Method::POST
+            && crate::protocol::grpc::is_grpc(request.headers())
+        {
+            return UnimplementedFuture {
+                inner: Box::pin(std::future::ready(ours(grpc_unimplemented()))),
+            };
+        }
         let interface = shared.routes.interface(request.uri().path());
         let inner: Pin<Box<dyn Future<Output = _> + Send>> = match interface {
             Some(Binding::JsonRpc) if request.method() == Method::POST => {
@@ -163,7 +186,7 @@ where
 }
 
 fn ours(response: Response<Bytes>) -> Response<ResponseBody<String>> {
-    response.map(|bytes| ResponseBody::card(Some(bytes)))
+    ResponseBody::own(response)
 }
 
 /// The JSON-RPC error for a call, read far enough to learn its `id`.
@@ -198,6 +221,17 @@ where
         ),
     };
     jsonrpc_error(code, message, &id, StatusCode::OK)
+}
+
+/// gRPC's answer for a method the server does not have, trailers-only.
+#[cfg(feature = "grpc")]
+fn grpc_unimplemented() -> Response<Bytes> {
+    use crate::protocol::grpc::{Code, GrpcStatus};
+    GrpcStatus::new(
+        Code::Unimplemented,
+        "This server serves Agent Cards only: it implements no A2A operation",
+    )
+    .trailers_only()
 }
 
 fn post_only() -> Response<Bytes> {
@@ -363,6 +397,69 @@ mod tests {
             assert_eq!(json["error"]["code"], 404, "{path}");
             assert_eq!(json["error"]["status"], "UNIMPLEMENTED", "{path}");
             assert_eq!(json["error"]["details"][0]["reason"], "METHOD_NOT_FOUND");
+        }
+    }
+
+    #[cfg(feature = "grpc")]
+    #[test]
+    fn grpc_calls_get_unimplemented_when_the_card_declares_grpc() {
+        use crate::protocol::grpc::{Code, GrpcStatus};
+        let mut card = crate::__doctest::example_card();
+        let without = UnimplementedAgent::new(&card).unwrap();
+        card.supported_interfaces.push(crate::AgentInterface::new(
+            "https://routes.example.com/a2a/grpc",
+            "GRPC",
+            "1.0",
+        ));
+        let with = UnimplementedAgent::new(&card).unwrap();
+        let run = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let call = |agent: &UnimplementedAgent, method: Method, path: &str, content_type: &str| {
+            let request = Request::builder()
+                .method(method)
+                .uri(path)
+                .header(http::header::CONTENT_TYPE, content_type)
+                .body(String::new())
+                .unwrap();
+            let response = run.block_on(agent.clone().oneshot(request)).unwrap();
+            let status = GrpcStatus::from_headers(response.headers());
+            let body = run
+                .block_on(response.into_body().collect())
+                .unwrap()
+                .to_bytes();
+            (status, body)
+        };
+        for path in [
+            "/a2a/grpc/lf.a2a.v1.A2AService/SendMessage",
+            "/lf.a2a.v1.A2AService/SendMessage",
+            "/a2a/v1",
+            "/other.Service/Method",
+        ] {
+            for content_type in [
+                "application/grpc",
+                "application/grpc+proto",
+                "Application/GRPC;x=y",
+            ] {
+                let (status, body) = call(&with, Method::POST, path, content_type);
+                let status = status.unwrap_or_else(|| panic!("{path} {content_type}: no status"));
+                assert_eq!(status.code(), Code::Unimplemented, "{path}");
+                assert!(status.message().contains("Agent Cards only"));
+                assert!(body.is_empty());
+            }
+            // Without a GRPC interface, the answers of before: the JSON-RPC error on its
+            // path, a 404 elsewhere; never a gRPC status.
+            let (status, _) = call(&without, Method::POST, path, "application/grpc");
+            assert!(status.is_none(), "{path}");
+        }
+        // Near misses: gRPC-Web, JSON, a GET with the gRPC content type.
+        for (method, content_type) in [
+            (Method::POST, "application/grpc-web"),
+            (Method::POST, "application/json"),
+            (Method::GET, "application/grpc"),
+        ] {
+            let (status, _) = call(&with, method.clone(), "/a2a/v1", content_type);
+            assert!(status.is_none(), "{method} {content_type}");
         }
     }
 

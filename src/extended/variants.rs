@@ -59,6 +59,11 @@ fn rendering(body: Vec<u8>, precompress: bool) -> Rendering {
 pub(crate) struct Variant {
     v1_0: Rendering,
     v0_3: Rendering,
+    /// The v1.0 rendering as the proto's `AgentCard`, length-prefixed: the gRPC answer.
+    /// `None` only if it does not read as the message, which the layer's build rules out for
+    /// the whole card (and so for every view of it).
+    #[cfg(feature = "grpc")]
+    grpc: Option<Bytes>,
 }
 
 impl Variant {
@@ -68,6 +73,12 @@ impl Variant {
             ProtocolVersion::V0_3 => &self.v0_3,
             _ => &self.v1_0,
         }
+    }
+
+    /// The gRPC answer's message.
+    #[cfg(feature = "grpc")]
+    pub(crate) fn grpc(&self) -> Option<&Bytes> {
+        self.grpc.as_ref()
     }
 }
 
@@ -230,10 +241,23 @@ impl ExtendedCard {
 /// A view's bytes and ETags, as served.
 fn render(card: &AgentCard, precompress: bool) -> Variant {
     let v0_3 = serde_json::to_vec(&card.to_v03().json).expect("a JSON value serializes");
+    let v1_0 = card.to_json_vec();
+    #[cfg(feature = "grpc")]
+    let grpc = proto_message(&v1_0).ok();
     Variant {
-        v1_0: rendering(card.to_json_vec(), precompress),
+        v1_0: rendering(v1_0, precompress),
         v0_3: rendering(v0_3, precompress),
+        #[cfg(feature = "grpc")]
+        grpc,
     }
+}
+
+/// The card's JSON as the gRPC answer's length-prefixed `AgentCard`.
+#[cfg(feature = "grpc")]
+pub(crate) fn proto_message(json: &[u8]) -> Result<Bytes, crate::protocol::grpc::ProtoError> {
+    use crate::protocol::grpc::{agent_card_to_proto, frame};
+    let value: serde_json::Value = serde_json::from_slice(json).expect("the card's own JSON");
+    agent_card_to_proto(&value).map(|message| frame(&message))
 }
 
 /// A view that carries no signature is signed, once, when it is built.

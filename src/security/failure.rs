@@ -79,6 +79,11 @@ pub enum ErrorStyle {
     Rest,
     /// A JSON-RPC 2.0 error response (code -32000 with the same ErrorInfo in `data`).
     JsonRpc,
+    /// A gRPC status alone (Trailers-Only: HTTP 200, `grpc-status` 16 UNAUTHENTICATED or 7
+    /// PERMISSION_DENIED, the ErrorInfo in `grpc-status-details-bin`, §10.6). The security
+    /// layer answers every gRPC call this way, whatever style it was given.
+    #[cfg(feature = "grpc")]
+    Grpc,
 }
 
 impl Challenge {
@@ -223,11 +228,25 @@ impl AuthFailure {
             ErrorStyle::Rest => bodies.rest.clone(),
             // Only the caller's id is written per request.
             ErrorStyle::JsonRpc => Bytes::from(jsonrpc::error(id.as_ref(), &bodies.jsonrpc_error)),
+            #[cfg(feature = "grpc")]
+            ErrorStyle::Grpc => {
+                let mut response = Response::new(Bytes::new());
+                *response.headers_mut() = bodies.grpc.clone();
+                return self.with_challenges(response);
+            }
         };
         let mut response = Response::new(body);
         *response.status_mut() = self.status;
+        response
+            .headers_mut()
+            .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        self.with_challenges(response)
+    }
+
+    /// `response` with `Cache-Control: no-store` and the challenges (gRPC metadata too: a
+    /// gRPC client shows them to its caller).
+    fn with_challenges(&self, mut response: Response<Bytes>) -> Response<Bytes> {
         let headers = response.headers_mut();
-        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
         for challenge in &self.challenges {
             headers.append(WWW_AUTHENTICATE, challenge.clone());
@@ -256,6 +275,9 @@ struct RefusalBodies {
     rest: Bytes,
     /// The JSON-RPC response's `error` member.
     jsonrpc_error: Vec<u8>,
+    /// The headers of the gRPC binding's Trailers-Only answer (no body).
+    #[cfg(feature = "grpc")]
+    grpc: http::HeaderMap,
 }
 
 impl RefusalBodies {
@@ -292,7 +314,20 @@ impl RefusalBodies {
             "message": message,
             "details": [info],
         }});
+        #[cfg(feature = "grpc")]
+        let grpc = {
+            use crate::protocol::grpc::{Code, GrpcStatus};
+            let code = if forbidden {
+                Code::PermissionDenied
+            } else {
+                Code::Unauthenticated
+            };
+            let answer = GrpcStatus::new(code, message).with_reason(reason);
+            answer.trailers_only().into_parts().0.headers
+        };
         RefusalBodies {
+            #[cfg(feature = "grpc")]
+            grpc,
             rest: Bytes::from(rest.to_string()),
             jsonrpc_error: jsonrpc::error_object(
                 ErrorCode::ServerError,

@@ -84,11 +84,11 @@ where
                 }
                 Err(failure) => {
                     tracing::debug!(target: "a2a_card", reasons = ?failure.reasons(), status = failure.status().as_u16(), "request refused");
-                    let response = match refusal_style(&read, &parts.method, body).await {
+                    let response = match refusal_style(&read, &parts, body).await {
                         Some((style, id)) => failure.to_response(style, id),
                         None => timed_out(read.style == Some(ErrorStyle::JsonRpc)),
                     };
-                    Ok(response.map(|bytes| ResponseBody::card(Some(bytes))))
+                    Ok(ResponseBody::own(response))
                 }
             }
         })
@@ -101,12 +101,18 @@ where
 /// `None` when the body did not arrive within the deadline.
 async fn refusal_style<B>(
     read: &Read,
-    method: &Method,
+    parts: &http::request::Parts,
     body: B,
 ) -> Option<(ErrorStyle, Option<Value>)>
 where
     B: http_body::Body<Data = Bytes>,
 {
+    // A gRPC client reads nothing but a gRPC status, whatever style the layer was given.
+    #[cfg(feature = "grpc")]
+    if crate::protocol::grpc::is_grpc(&parts.headers) || read.style == Some(ErrorStyle::Grpc) {
+        return Some((ErrorStyle::Grpc, None));
+    }
+    let method = &parts.method;
     let fixed = read.style;
     if fixed == Some(ErrorStyle::Rest) || fixed.is_none() && method != Method::POST {
         return Some((ErrorStyle::Rest, None));
@@ -183,6 +189,78 @@ mod tests {
             .unwrap();
         let response = run(app().oneshot(request)).unwrap();
         assert_eq!(response.status(), 200);
+    }
+
+    /// A gRPC call is refused with a gRPC status, whatever style the layer was given; gRPC-Web
+    /// and other near-miss content types are not gRPC.
+    #[cfg(feature = "grpc")]
+    #[test]
+    fn a_grpc_call_is_refused_with_a_grpc_status() {
+        use crate::protocol::grpc::{Code, GrpcStatus};
+        use crate::security::ErrorStyle;
+        use http_body_util::BodyExt;
+        let inner = tower::service_fn(|_: http::Request<String>| async {
+            Ok::<_, Infallible>(http::Response::new(String::from("inner")))
+        });
+        for style in [None, Some(ErrorStyle::Rest), Some(ErrorStyle::JsonRpc)] {
+            for content_type in [
+                "application/grpc",
+                "application/grpc+proto",
+                "Application/GRPC; x=y",
+            ] {
+                let mut builder = RequireCardSecurityLayer::builder(security());
+                if let Some(style) = style {
+                    builder = builder.style(style);
+                }
+                let app = builder.build().layer(inner);
+                let call = http::Request::post("/lf.a2a.v1.A2AService/SendMessage")
+                    .header("content-type", content_type)
+                    .body(String::from("\0\0\0\0\0"))
+                    .unwrap();
+                let response = run(app.oneshot(call)).unwrap();
+                assert_eq!(response.status(), 200, "{style:?} {content_type}");
+                let status = GrpcStatus::from_headers(response.headers()).unwrap();
+                assert_eq!(status.code(), Code::Unauthenticated);
+                assert_eq!(status.reason(), Some("UNAUTHENTICATED"));
+                assert_eq!(response.headers()["content-type"], "application/grpc");
+                assert!(response.headers().contains_key("www-authenticate"));
+                let body = run(response.into_body().collect()).unwrap();
+                assert!(body.trailers().is_none() && body.to_bytes().is_empty());
+            }
+        }
+        for content_type in [
+            "application/grpc-web",
+            "application/grpcx",
+            "application/json",
+        ] {
+            let call = http::Request::post("/lf.a2a.v1.A2AService/SendMessage")
+                .header("content-type", content_type)
+                .body(String::new())
+                .unwrap();
+            let response = run(app().oneshot(call)).unwrap();
+            assert_eq!(response.status(), 401, "{content_type}");
+            assert!(
+                !response.headers().contains_key("grpc-status"),
+                "{content_type}"
+            );
+        }
+        // `.style(ErrorStyle::Grpc)`: every refusal is a gRPC status.
+        let fixed = RequireCardSecurityLayer::builder(security())
+            .style(ErrorStyle::Grpc)
+            .build()
+            .layer(inner);
+        let get = http::Request::get("/x").body(String::new()).unwrap();
+        let response = run(fixed.oneshot(get)).unwrap();
+        assert_eq!(response.headers()["grpc-status"], "16");
+        // With the key, the call reaches the service.
+        let keyed = http::Request::post("/lf.a2a.v1.A2AService/SendMessage")
+            .header("content-type", "application/grpc")
+            .header("x-api-key", "k1")
+            .body(String::new())
+            .unwrap();
+        let response = run(app().oneshot(keyed)).unwrap();
+        assert_eq!(response.status(), 200);
+        assert!(!response.headers().contains_key("grpc-status"));
     }
 
     #[test]

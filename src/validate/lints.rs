@@ -81,11 +81,16 @@ fn short_descriptions(card: &AgentCard, out: &mut Vec<Diagnostic>) {
 fn insecure_interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
     for (i, interface) in card.supported_interfaces.iter().enumerate() {
         let url = interface.url.to_ascii_lowercase();
-        if url.starts_with("http://") || url.starts_with("ws://") {
+        // grpc:// is the cleartext spelling some gRPC tools give h2c (grpcs:// is TLS).
+        if ["http://", "ws://", "grpc://"]
+            .iter()
+            .any(|s| url.starts_with(s))
+        {
             out.push(Diagnostic::new(
                 Code::InsecureUrl,
                 format!("/supportedInterfaces/{i}/url"),
-                "the interface is not encrypted (http:// or ws://); serve A2A over TLS in production",
+                "the interface is not encrypted (http://, ws:// or grpc://); serve A2A over TLS \
+                 in production",
             ));
         }
     }

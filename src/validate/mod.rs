@@ -48,6 +48,7 @@
 mod ai_catalog;
 mod credentials;
 mod document;
+mod grpc_url;
 mod lints;
 mod mcp;
 #[cfg(feature = "lint-injection")]

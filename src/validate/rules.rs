@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
+use super::grpc_url::grpc_url_problem;
 use super::syntax::{
-    VersionForm, is_absolute_url, is_data_url, is_grpc_target, is_host_port, is_media_type, is_uri,
-    version_form,
+    VersionForm, is_absolute_url, is_data_url, is_media_type, is_uri, version_form,
 };
 use crate::card::{AgentCard, OAuthFlows, SecurityRequirement, SecurityScheme};
 use crate::diagnostic::shown;
@@ -61,19 +61,24 @@ fn interfaces(card: &AgentCard, out: &mut Vec<Diagnostic>) {
             out.push(refused);
             continue;
         }
-        let grpc = interface.protocol_binding.eq_ignore_ascii_case("GRPC");
-        let acceptable =
-            is_absolute_url(url) || (grpc && (is_host_port(url) || is_grpc_target(url)));
-        if !url.is_empty() && !acceptable {
-            let accepted = if grpc {
-                "an absolute URL or host:port"
-            } else {
-                "an absolute URL such as https://agent.example.com/a2a"
-            };
+        // The binding's name is case-sensitive (E036), but a mistyped "grpc" still means
+        // gRPC: its URL is held to gRPC's forms rather than reported twice.
+        if interface.protocol_binding.eq_ignore_ascii_case("GRPC") {
+            if let Some(problem) = grpc_url_problem(url) {
+                out.push(Diagnostic::new(
+                    Code::NotAbsoluteUrl,
+                    format!("{base}/url"),
+                    format!("{} is not a gRPC address: {problem}", shown(url)),
+                ));
+            }
+        } else if !url.is_empty() && !is_absolute_url(url) {
             out.push(Diagnostic::new(
                 Code::NotAbsoluteUrl,
                 format!("{base}/url"),
-                format!("{} is not {accepted}", shown(url)),
+                format!(
+                    "{} is not an absolute URL such as https://agent.example.com/a2a",
+                    shown(url)
+                ),
             ));
         }
     }

@@ -60,14 +60,6 @@ pub(crate) fn is_data_url(text: &str) -> bool {
     bytes.len() > 5 && bytes[..5].eq_ignore_ascii_case(b"data:") && text.contains(',')
 }
 
-/// True for gRPC name-resolver targets such as `dns:///grpc.example.com:443`.
-pub(crate) fn is_grpc_target(text: &str) -> bool {
-    ["dns:", "unix:", "ipv4:", "ipv6:", "xds:"]
-        .iter()
-        .any(|scheme| text.len() > scheme.len() && text.starts_with(scheme))
-        && !text.chars().any(char::is_whitespace)
-}
-
 /// True when `text` is a URI scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`, `-`
 /// or `.`).
 pub(crate) fn is_scheme(text: &str) -> bool {
@@ -180,8 +172,6 @@ mod tests {
         assert!(!is_data_url("data:"));
         assert!(!is_data_url("abcdé"));
         assert!(!is_data_url("ʼʼʼʼʼ"));
-        assert!(is_grpc_target("dns:///grpc.example.com:443"));
-        assert!(!is_grpc_target("https://grpc.example.com"));
         assert!(is_uri("https://example.com/bindings/mqtt"));
         assert!(is_uri("urn:example:binding"));
         assert!(!is_uri("REST"));
