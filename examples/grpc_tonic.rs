@@ -9,8 +9,12 @@
 //!
 //! ```text
 //! cargo run --example grpc_tonic --features extended,jwt,grpc -- 127.0.0.1:50051
-//! grpcurl -plaintext -proto a2a.proto 127.0.0.1:50051 lf.a2a.v1.A2AService/GetExtendedAgentCard   # Unauthenticated
-//! grpcurl -plaintext -proto a2a.proto -H 'x-api-key: grpc-demo-key' 127.0.0.1:50051 lf.a2a.v1.A2AService/GetExtendedAgentCard
+//! # An empty GetExtendedAgentCardRequest is five zero bytes framed; curl speaks h2c.
+//! U=http://127.0.0.1:50051/lf.a2a.v1.A2AService/GetExtendedAgentCard
+//! printf '\0\0\0\0\0' | curl -s --http2-prior-knowledge -H 'content-type: application/grpc' \
+//!     --data-binary @- -D - -o /dev/null $U                       # grpc-status: 16
+//! printf '\0\0\0\0\0' | curl -s --http2-prior-knowledge -H 'content-type: application/grpc' \
+//!     -H 'x-api-key: grpc-demo-key' --data-binary @- -o card.bin $U  # the AgentCard, framed
 //! ```
 //!
 //! `AGENT_API_KEYS` (comma separated) replaces the demo key. The server speaks HTTP/2 with
