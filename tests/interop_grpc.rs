@@ -171,7 +171,8 @@ async fn the_sdk_tonic_client_is_refused_without_the_key_and_given_the_extended_
     let ids: Vec<_> = card.skills.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, ["echo", "shout"]);
     // Field for field: the SDK's ProtoJSON of what arrived is this crate's JSON of the card
-    // the layer was given.
+    // the layer was given. (The layer's answer: the SDK's handler has no extended card, and
+    // would have answered with an error.)
     assert_eq!(sdk_protojson(&card), agent.extended_json());
 
     // The SDK's other methods are behind the card's requirement too: refused without the key,
@@ -190,6 +191,10 @@ async fn the_sdk_tonic_client_is_refused_without_the_key_and_given_the_extended_
         .await
         .expect_err("the SDK's handler has no such task");
     assert_eq!(answered.code(), tonic::Code::NotFound, "{answered:?}");
+    let info = answered
+        .get_details_error_info()
+        .expect("the SDK's ErrorInfo");
+    assert_eq!(info.reason, "TASK_NOT_FOUND", "{answered:?}");
     drop(agent);
 }
 
