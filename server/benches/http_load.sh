@@ -125,6 +125,7 @@ extended_path=/rest/extendedAgentCard
 rpc_path=/rpc
 grpc_path=/lf.a2a.v1.A2AService/GetExtendedAgentCard
 api_key="X-API-Key: bench-key-1"
+h2_api_key="x-api-key: bench-key-1"
 
 # The identity provider of the run: its key set, the auth file's [bearer] table trusting it,
 # and the tokens (see bench_tokens.rs).
@@ -292,10 +293,11 @@ measure() {
         # h2load speaks HTTP/1.1 to a TLS server that does not pick h2 by ALPN: not this row.
         grep -Eq '^Application protocol: h2c?$' "$work/load.txt" || failed='not HTTP/2'
         # A gRPC refusal is an HTTP 200 with no body: every answer must carry the card's bytes
-        # ("traffic: ... (N) data", at least 1,000 bytes a request).
-        if [ -n "${H2LOAD_BODY:-}" ]; then
+        # ("traffic: ... (N) data", H2LOAD_MIN_DATA bytes a request: the answer's size, from
+        # the checks before the load).
+        if [ -n "${H2LOAD_MIN_DATA:-}" ]; then
             data=$(sed -n 's/.*(\([0-9]*\)) data.*/\1/p' "$work/load.txt")
-            [ "${data:-0}" -ge $((requests * 1000)) ] || failed="only ${data:-0} bytes of data for $requests answers"
+            [ "${data:-0}" -ge $((requests * H2LOAD_MIN_DATA)) ] || failed="only ${data:-0} bytes of data for $requests answers"
         fi
     fi
     if [ "$failed" != 0 ]; then
@@ -392,26 +394,29 @@ fi
 if [ "$h2" = 1 ] && [ "$grpc" != 0 ]; then
     printf '\0\0\0\0\0' >"$work/grpc.bin"
     printf '%s' '{"jsonrpc":"2.0","id":1,"method":"GetExtendedAgentCard"}' >"$work/rpc.json"
+    # nghttp -v prints each frame, the trailers' grpc-status among them (curl 7.88 does not
+    # show trailers); HTTP/2 header names are lower case.
     grpc_call() {
-        curl -s --http2-prior-knowledge -D "$work/grpc.head" -o "$work/grpc.body" \
-            -H 'content-type: application/grpc' -H 'te: trailers' --data-binary @"$work/grpc.bin" "$@" \
-            "$ext_url$grpc_path"
-        tr -d '\r' <"$work/grpc.head" | awk -F': ' 'tolower($1)=="grpc-status" {print $2}'
+        nghttp -v -H 'content-type: application/grpc' -H 'te: trailers' -d "$work/grpc.bin" "$@" \
+            "$ext_url$grpc_path" >"$work/grpc.out" 2>&1 || true
+        grep -a -o 'grpc-status: [0-9]*' "$work/grpc.out" | tail -n1 | cut -d' ' -f2
     }
-    got=$(grpc_call -H "$api_key")
-    if [ "$got" != 0 ] || ! grep -q 'depots' "$work/grpc.body"; then
+    got=$(grpc_call -H "$h2_api_key")
+    if [ "$got" != 0 ] || ! grep -a -q 'depots' "$work/grpc.out"; then
         echo "the extended card over gRPC with the API key answered grpc-status '$got' (not 0 with the card):" >&2
-        cat "$work/grpc.head" >&2
+        cat "$work/grpc.out" >&2
         exit 1
     fi
+    grpc_bytes=$(grep -a -o 'recv DATA frame <length=[0-9]*' "$work/grpc.out" | sed 's/.*=//' | awk '{t += $1} END {print t + 0}')
     got=$(grpc_call)
     [ "$got" = 16 ] || { echo "the extended card over gRPC without a key answered grpc-status '$got', not 16" >&2; exit 1; }
-    got=$(curl -s --http2-prior-knowledge -o "$work/answer" -w '%{http_version} %{http_code}' -H "$api_key" \
+    got=$(curl -s --http2-prior-knowledge -o "$work/answer" -w '%{http_version} %{http_code}' -H "$h2_api_key" \
         -H 'content-type: application/json' --data-binary @"$work/rpc.json" "$ext_url$rpc_path")
     if [ "$got" != "2 200" ] || ! grep -q '"depots"' "$work/answer"; then
         echo "the JSON-RPC call over h2c answered '$got' (HTTP version, status), not 2 200 with the card" >&2
         exit 1
     fi
+    rpc_bytes=$(wc -c <"$work/answer")
 fi
 
 etag=$(curl -s -D - -o /dev/null "$layer_url$card_path" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag" {print $2}')
@@ -444,8 +449,8 @@ for round in $(seq 1 "$rounds"); do
             'measure layer_h2cnginx h2load "$layer_url$card_path"'
     fi
     if [ "$h2" = 1 ] && [ "$grpc" != 0 ]; then
-        in_order 'H2LOAD_BODY=$work/rpc.json H2LOAD_TYPE=application/json measure ext_h2rpc h2load "$ext_url$rpc_path" "$api_key"' \
-            'H2LOAD_BODY=$work/grpc.bin H2LOAD_TYPE=application/grpc measure ext_grpc h2load "$ext_url$grpc_path" "$api_key"'
+        in_order 'H2LOAD_BODY=$work/rpc.json H2LOAD_TYPE=application/json H2LOAD_MIN_DATA=$rpc_bytes measure ext_h2rpc h2load "$ext_url$rpc_path" "$h2_api_key"' \
+            'H2LOAD_BODY=$work/grpc.bin H2LOAD_TYPE=application/grpc H2LOAD_MIN_DATA=$grpc_bytes measure ext_grpc h2load "$ext_url$grpc_path" "$h2_api_key"'
     fi
     [ "$others" = 1 ] && [ "$grpc" != only ] || continue
     in_order 'measure bare wrk "$bare_url$card_path"' \

@@ -50,6 +50,12 @@ fn message(name: &'static str) -> MessageDescriptor {
         .expect("a message of the spec's proto")
 }
 
+/// `GetExtendedAgentCardRequest`, looked up once: it is read on every gRPC call for the card.
+fn extended_card_request_message() -> &'static MessageDescriptor {
+    static REQUEST: OnceLock<MessageDescriptor> = OnceLock::new();
+    REQUEST.get_or_init(|| message("GetExtendedAgentCardRequest"))
+}
+
 /// Whether `method` is one of `lf.a2a.v1.A2AService`'s methods, spelled exactly.
 ///
 /// ```
@@ -109,7 +115,7 @@ pub fn agent_card_from_proto(bytes: &[u8]) -> Result<serde_json::Value, ProtoErr
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn extended_card_request(tenant: &str) -> Vec<u8> {
-    let mut request = DynamicMessage::new(message("GetExtendedAgentCardRequest"));
+    let mut request = DynamicMessage::new(extended_card_request_message().clone());
     request.set_field_by_name("tenant", Value::String(tenant.to_owned()));
     request.encode_to_vec()
 }
@@ -125,7 +131,12 @@ pub fn extended_card_request(tenant: &str) -> Vec<u8> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_extended_card_request(bytes: &[u8]) -> Result<String, ProtoError> {
-    let request = decode("GetExtendedAgentCardRequest", bytes)?;
+    let descriptor = extended_card_request_message().clone();
+    let request =
+        DynamicMessage::decode(descriptor, bytes).map_err(|error| ProtoError::Decode {
+            message: "GetExtendedAgentCardRequest",
+            reason: error.to_string(),
+        })?;
     let tenant = request.get_field_by_name("tenant");
     Ok(tenant
         .as_deref()
