@@ -22,6 +22,7 @@ use crate::client::{Client, ClientError, Outgoing, Trailers};
 use crate::protocol::ErrorCode;
 use crate::protocol::grpc::{self, GrpcStatus};
 use crate::protocol::header::A2A_VERSION_NAME;
+use crate::validate::grpc_url::grpc_target;
 use crate::{AgentInterface, Code, Diagnostic};
 
 /// What the gRPC call got.
@@ -44,13 +45,16 @@ pub(super) async fn grpc_findings(
     capability: bool,
     findings: &mut Vec<Diagnostic>,
 ) {
-    let Some(url) = grpc_url(&interface.url) else {
-        findings.push(finding(
-            Code::InterfaceNotProbed,
-            Place::url(&interface.url),
-            "no host and port in this gRPC URL; not probed",
-        ));
-        return;
+    let url = match grpc_url(&interface.url) {
+        Ok(url) => url,
+        Err(problem) => {
+            findings.push(finding(
+                Code::InterfaceNotProbed,
+                Place::url(&interface.url),
+                format!("this gRPC URL cannot be dialled ({problem}); not probed"),
+            ));
+            return;
+        }
     };
     let place = Place::url(&url);
     let request = extended_card_call(interface);
@@ -82,45 +86,17 @@ pub(super) async fn grpc_findings(
     findings.push(finding(code, place, message));
 }
 
-/// The URL the call goes to: `{scheme}://{host:port}{path}/lf.a2a.v1.A2AService/
-/// GetExtendedAgentCard`, the scheme https unless the interface says cleartext (`http://`,
-/// `grpc://`).
-fn grpc_url(url: &str) -> Option<Uri> {
-    let (scheme, rest) = match url.split_once("://") {
-        Some((scheme, rest)) => match scheme.to_ascii_lowercase().as_str() {
-            "http" | "grpc" => ("http", rest),
-            "https" | "grpcs" => ("https", rest),
-            // dns://resolver/host:port: the name after the resolver.
-            "dns" => ("https", rest.split_once('/').map(|(_, name)| name)?),
-            _ => return None,
-        },
-        None => ("https", url.strip_prefix("dns:").unwrap_or(url)),
-    };
-    let (authority, path) = match rest.find(['/', '?', '#']) {
-        Some(at) => (&rest[..at], &rest[at..]),
-        None => (rest, ""),
-    };
-    let path = path.split(['?', '#']).next().unwrap_or_default();
-    let authority = bracket_bare_ipv6(authority)?;
-    let full = format!(
-        "{scheme}://{authority}{}{}",
-        path.trim_end_matches('/'),
-        grpc::method_path(grpc::GET_EXTENDED_AGENT_CARD)
-    );
-    let uri: Uri = full.parse().ok()?;
-    // A target outside a URL needs its port; a URL has its scheme's.
-    let bare = !url.contains("://");
-    (uri.host().is_some_and(|h| !h.is_empty()) && (!bare || uri.port().is_some())).then_some(uri)
-}
-
-/// `fc00::1:50051` (a card written by hand) as `[fc00::1]:50051`; anything else as given.
-fn bracket_bare_ipv6(authority: &str) -> Option<String> {
-    if authority.starts_with('[') || authority.matches(':').count() < 2 {
-        return Some(authority.to_owned());
-    }
-    let (host, port) = authority.rsplit_once(':')?;
-    host.parse::<std::net::Ipv6Addr>().ok()?;
-    Some(format!("[{host}]:{port}"))
+/// The URL the call goes to: `{scheme}://{authority}{path}/lf.a2a.v1.A2AService/
+/// GetExtendedAgentCard`, read by validation's one reading of a gRPC target
+/// ([`grpc_target`]): https unless the interface says cleartext (`http://`, `grpc://`). A URL
+/// validation refuses is not dialled; the error is why.
+fn grpc_url(url: &str) -> Result<Uri, String> {
+    let target = grpc_target(url)?;
+    let scheme = if target.tls { "https" } else { "http" };
+    let call = grpc::method_path(grpc::GET_EXTENDED_AGENT_CARD);
+    format!("{scheme}://{}{}{call}", target.authority, target.path)
+        .parse()
+        .map_err(|_| "it is not a URL a client can send to".to_owned())
 }
 
 /// The call: POST, `application/grpc`, `te: trailers`, the framed request with the
@@ -260,7 +236,7 @@ mod tests {
 
     #[test]
     fn each_target_form_gets_its_url() {
-        let at = |url: &str| grpc_url(url).map(|u| u.to_string());
+        let at = |url: &str| grpc_url(url).ok().map(|u| u.to_string());
         let call = "/lf.a2a.v1.A2AService/GetExtendedAgentCard";
         let want = |u: &str| Some(format!("{u}{call}"));
         assert_eq!(
@@ -279,7 +255,8 @@ mod tests {
         );
         assert_eq!(at("fc00::1:50051"), want("https://[fc00::1]:50051"));
         assert_eq!(at("[::1]:50051"), want("https://[::1]:50051"));
-        assert_eq!(at("https://a.example/a?x#y"), want("https://a.example/a"));
+        // Refused by validation, so not dialled.
+        assert_eq!(at("https://a.example/a?x#y"), None);
         assert_eq!(at("a.example"), None);
         assert_eq!(at(":1"), None);
         assert_eq!(at("unix:///run/a.sock"), None);

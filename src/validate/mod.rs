@@ -48,7 +48,7 @@
 mod ai_catalog;
 mod credentials;
 mod document;
-mod grpc_url;
+pub(crate) mod grpc_url;
 mod lints;
 mod mcp;
 #[cfg(feature = "lint-injection")]
