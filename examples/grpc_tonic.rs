@@ -65,21 +65,7 @@ pub fn sdk_card(origin: &str) -> a2a::AgentCard {
 /// The public card and the extended one (a second skill, for callers with a key), in this
 /// crate's model.
 pub fn cards(origin: &str) -> Result<(a2a_card::AgentCard, a2a_card::AgentCard), Box<dyn Error>> {
-    let read = a2a_card::AgentCard::from_serialize(&sdk_card(origin))?;
-    for note in &read.notes {
-        eprintln!("card: {note}");
-    }
-    let public = read.card;
-    let mut extended = public.clone();
-    extended
-        .description
-        .push_str(" Callers with a key may shout.");
-    let mut shout = extended.skills[0].clone();
-    shout.id = "shout".into();
-    shout.name = "Shout".into();
-    shout.description = "Sends the message back, louder.".into();
-    extended.skills.push(shout);
-    Ok((public, extended))
+    official_sdk::public_and_extended(&sdk_card(origin), " Callers with a key may shout.")
 }
 
 /// The agent for `origin` (`http://HOST:PORT`): the SDK's gRPC service behind the card's

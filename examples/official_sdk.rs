@@ -113,6 +113,29 @@ pub fn sdk_card(origin: &str) -> AgentCard {
     }
 }
 
+/// An SDK card read into this crate's model, and its extended card: the same with a second
+/// skill (`shout`) and `addendum` after the description.
+pub fn public_and_extended(
+    sdk_card: &AgentCard,
+    addendum: &str,
+) -> Result<(a2a_card::AgentCard, a2a_card::AgentCard), Box<dyn Error>> {
+    // The SDK's card into this crate's model, through Serialize: unknown fields are kept
+    // (`unknown_fields()` lists them), anything a conversion could not carry is in `notes`.
+    let read = a2a_card::AgentCard::from_serialize(sdk_card)?;
+    for note in &read.notes {
+        eprintln!("card: {note}");
+    }
+    let public = read.card;
+    let mut extended = public.clone();
+    extended.description.push_str(addendum);
+    let mut shout = extended.skills[0].clone();
+    shout.id = "shout".into();
+    shout.name = "Shout".into();
+    shout.description = "Sends the message back, louder.".into();
+    extended.skills.push(shout);
+    Ok((public, extended))
+}
+
 /// The agent's router for `origin` (`http://HOST:PORT`): the SDK's JSON-RPC and REST routers
 /// behind the card's requirements, and the cards in front of everything.
 pub fn agent(
@@ -120,22 +143,8 @@ pub fn agent(
     keys: ApiKeys,
     jwks: JwksSource,
 ) -> Result<axum::Router, Box<dyn Error>> {
-    // The SDK's card into this crate's model, through Serialize: unknown fields are kept
-    // (`unknown_fields()` lists them), anything a conversion could not carry is in `notes`.
-    let read = a2a_card::AgentCard::from_serialize(&sdk_card(origin))?;
-    for note in &read.notes {
-        eprintln!("card: {note}");
-    }
-    let public = read.card;
-    let mut extended = public.clone();
-    extended
-        .description
-        .push_str(" Signed-in callers may shout.");
-    let mut shout = extended.skills[0].clone();
-    shout.id = "shout".into();
-    shout.name = "Shout".into();
-    shout.description = "Sends the message back, louder.".into();
-    extended.skills.push(shout);
+    let (public, extended) =
+        public_and_extended(&sdk_card(origin), " Signed-in callers may shout.")?;
 
     let tokens = JwtVerifier::builder(jwks)
         .issuer(ISSUER)

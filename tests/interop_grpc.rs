@@ -271,27 +271,6 @@ fn the_python_sdk_grpc_stub_is_refused_without_the_key_and_gets_the_same_card_wi
         .arg(&*expected);
     let report = run_peer(command, "grpc_peer.py");
 
-    for call in ["none", "wrong"] {
-        let error = &report[call]["error"];
-        assert_eq!(error["code"], "UNAUTHENTICATED", "{call}: {report}");
-        let details = error["details"].as_array().unwrap();
-        let info = details
-            .iter()
-            .find(|d| d["type"] == "google.rpc.ErrorInfo")
-            .unwrap_or_else(|| panic!("{call}: no ErrorInfo the SDK could read: {report}"));
-        assert_eq!(info["domain"], "a2a-protocol.org", "{call}");
-        assert_eq!(info["reason"], "UNAUTHENTICATED", "{call}");
-        assert_eq!(error["message"], REFUSED, "{call}");
-        assert!(report[call]["card"].is_null(), "{call}: {report}");
-    }
-    let answered = &report["key"];
-    assert_eq!(answered["same"], true, "{report}");
-    let ids: Vec<_> = answered["card"]["skills"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no card: {report}"))
-        .iter()
-        .map(|s| s["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(ids, ["echo", "shout"]);
+    peers::assert_grpc_peer_report(&report, REFUSED, &["echo", "shout"]);
     drop(agent);
 }

@@ -76,3 +76,33 @@ pub fn run_peer(mut command: Command, what: &str) -> Value {
     );
     serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{what}: {e}\n{stdout}"))
 }
+
+/// The report of `tests/interop/grpc_peer.py` (the Python a2a-sdk's gRPC stub): its calls
+/// without a key and with a wrong one refused with UNAUTHENTICATED, the ErrorInfo the SDK read
+/// from the details (reason UNAUTHENTICATED, domain a2a-protocol.org) and `message`; the call
+/// with the key answered with the expected card, whose skills are `skills`.
+pub fn assert_grpc_peer_report(report: &Value, message: &str, skills: &[&str]) {
+    for call in ["none", "wrong"] {
+        let error = &report[call]["error"];
+        assert_eq!(error["code"], "UNAUTHENTICATED", "{call}: {report}");
+        let info = error["details"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{call}: no details: {report}"))
+            .iter()
+            .find(|d| d["type"] == "google.rpc.ErrorInfo")
+            .unwrap_or_else(|| panic!("{call}: no ErrorInfo the SDK could read: {report}"));
+        assert_eq!(info["domain"], "a2a-protocol.org", "{call}");
+        assert_eq!(info["reason"], "UNAUTHENTICATED", "{call}");
+        assert_eq!(error["message"], message, "{call}");
+        assert!(report[call]["card"].is_null(), "{call}: {report}");
+    }
+    let answered = &report["key"];
+    assert_eq!(answered["same"], true, "{report}");
+    let ids: Vec<_> = answered["card"]["skills"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no card: {report}"))
+        .iter()
+        .map(|s| s["id"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(ids, skills, "{report}");
+}
