@@ -102,12 +102,13 @@ pub(super) fn card(message: Option<&Bytes>, vary: &HeaderValue) -> Response<Byte
     response
 }
 
-/// A method the service does not define, refused under
-/// [`UndecidedCall::Refuse`](super::UndecidedCall::Refuse).
-pub(super) fn unknown_method() -> Response<Bytes> {
+/// A call the layer cannot answer (a method the service does not define, v0.3's
+/// `GetAgentCard`), refused under [`UndecidedCall::Refuse`](super::UndecidedCall::Refuse).
+pub(super) fn undecided() -> Response<Bytes> {
     status(
         Code::Unimplemented,
-        "lf.a2a.v1.A2AService defines no such method; call it by its name in the spec's proto",
+        "this server answers lf.a2a.v1.A2AService's methods by their names in the A2A v1.0 \
+         proto; GetExtendedAgentCard returns the extended card",
     )
 }
 

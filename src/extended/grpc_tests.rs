@@ -410,3 +410,59 @@ fn a_client_certificate_of_the_connection_meets_a_mutual_tls_requirement() {
         serde_json::to_value(&public).unwrap()["name"]
     );
 }
+
+/// v0.3's `a2a.v1.A2AService/GetAgentCard` returns the authenticated extended card from a
+/// v0.3 backend: the layer cannot write v0.3's message, so it is undecided (by default: every
+/// requirement, then the agent), never passed to an anonymous caller.
+#[test]
+fn v0_3s_get_agent_card_needs_every_requirement_before_the_agent() {
+    let layer = layer();
+    let message = frame(b"");
+    for path in [
+        "/a2a.v1.A2AService/GetAgentCard",
+        "/a2a/grpc/a2a.v1.A2AService/GetAgentCard",
+    ] {
+        let anonymous = call(&layer, path, &[], &message);
+        assert_refused(&anonymous, Code::Unauthenticated, "UNAUTHENTICATED");
+        let wrong = call(&layer, path, &[("x-api-key", "k2")], &message);
+        assert_refused(&wrong, Code::Unauthenticated, "UNAUTHENTICATED");
+        assert!(
+            call(&layer, path, &[("x-api-key", "k1")], &message)
+                .answer
+                .inner(),
+            "{path}"
+        );
+    }
+    // Its lenient spellings are refused for everyone; v0.3's other methods and near-miss
+    // services are the agent's.
+    for path in [
+        "/a2a.v1.a2aservice/getagentcard",
+        "/a2a.v1.A2AService//GetAgentCard",
+    ] {
+        let answer = call(&layer, path, &[("x-api-key", "k1")], &message);
+        assert_eq!(answer.code(), Code::Unimplemented, "{path}");
+        assert!(!answer.answer.inner(), "{path}");
+    }
+    for path in [
+        "/a2a.v1.A2AService/SendMessage",
+        "/a2a.v1.A2AService/GetTask",
+        "/a2a.v2.A2AService/GetAgentCard",
+        "/a2a.v1.A2AService/GetAgentCards",
+    ] {
+        assert!(call(&layer, path, &[], &message).answer.inner(), "{path}");
+    }
+    let public = public();
+    let refusing = ExtendedCardLayer::builder(&public, security(&public))
+        .extended_card(extended())
+        .undecided_call(UndecidedCall::Refuse)
+        .build()
+        .unwrap();
+    let refused = call(
+        &refusing,
+        "/a2a.v1.A2AService/GetAgentCard",
+        &[("x-api-key", "k1")],
+        &message,
+    );
+    assert_eq!(refused.code(), Code::Unimplemented);
+    assert!(!refused.answer.inner());
+}

@@ -25,8 +25,9 @@
 //!   the call's metadata (HTTP/2 headers) as the card's schemes say; refusals and errors are
 //!   gRPC statuses (UNAUTHENTICATED, PERMISSION_DENIED, FAILED_PRECONDITION with the A2A
 //!   ErrorInfo). The service's other methods pass on untouched; a method the service does not
-//!   define is undecided ([`UndecidedCall`]), and a spelling that is the extended-card method
-//!   only to a lenient server is refused (UNIMPLEMENTED).
+//!   define, and v0.3's `a2a.v1.A2AService/GetAgentCard` (v0.3's extended card, whose message
+//!   the layer does not write), are undecided ([`UndecidedCall`]); a spelling that is either
+//!   extended-card method only to a lenient server is refused (UNIMPLEMENTED).
 //!
 //! Authentication comes first: an anonymous caller gets 401 (or 403 without the scopes)
 //! whether or not an extended card exists, and a 401 is never turned into a 304. After it,

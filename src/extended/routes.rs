@@ -58,8 +58,17 @@ pub(crate) enum GrpcCall {
     /// A method `lf.a2a.v1.A2AService` does not define (another spelling of one, a newer
     /// one): the layer cannot tell what the service behind does with it, so
     /// [`UndecidedCall`](super::UndecidedCall) decides, as for a JSON-RPC call it cannot read.
-    Unknown,
+    Undecided,
+    /// v0.3's `a2a.v1.A2AService/GetAgentCard`, which returns the authenticated extended card
+    /// in v0.3's proto (`agent/getAuthenticatedExtendedCard` over gRPC; SDKs keep serving it
+    /// for v0.3 clients). The layer does not write v0.3's message, so
+    /// [`UndecidedCall`](super::UndecidedCall) decides here too.
+    V0_3Card,
 }
+
+/// v0.3's gRPC service (package `a2a.v1`) and its extended-card method.
+#[cfg(feature = "grpc")]
+const V0_3_CARD_CALL: [&str; 2] = ["a2a.v1.A2AService", "GetAgentCard"];
 
 /// One REST route: the interface path and the operation below it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -202,7 +211,7 @@ impl Routes {
         #[cfg(feature = "grpc")]
         let grpc = self.grpc_call(&path);
         #[cfg(feature = "grpc")]
-        if let Some(call @ (None | Some(GrpcCall::ExtendedCard))) = grpc {
+        if let Some(call @ (None | Some(GrpcCall::ExtendedCard | GrpcCall::V0_3Card))) = grpc {
             return call.map(Ask::Grpc);
         }
         if let Some(ask) = self.rest.iter().find_map(|route| route.matches(&path)) {
@@ -215,14 +224,19 @@ impl Routes {
             post && routes.any(|p| lenient_path::same_segments(&read, lenient_path::split(p)))
         };
         let lenient_rest = || self.rest.iter().any(|route| route.matches_leniently(&read));
-        // The last two segments read as the service and the extended-card method.
+        // The last two segments read as a service and its extended-card method (v1.0's or
+        // v0.3's).
         #[cfg(feature = "grpc")]
         let lenient_grpc = || {
             use crate::protocol::grpc::{GET_EXTENDED_AGENT_CARD, SERVICE};
-            let route = [SERVICE, GET_EXTENDED_AGENT_CARD];
+            let routes = [[SERVICE, GET_EXTENDED_AGENT_CARD], V0_3_CARD_CALL];
             let tail = read.len().checked_sub(2).map(|at| &read[at..]);
             self.grpc
-                && tail.is_some_and(|tail| lenient_path::same_segments(tail, route.iter().copied()))
+                && tail.is_some_and(|tail| {
+                    routes
+                        .iter()
+                        .any(|route| lenient_path::same_segments(tail, route.iter().copied()))
+                })
         };
         #[cfg(not(feature = "grpc"))]
         let lenient_grpc = || false;
@@ -251,6 +265,9 @@ impl Routes {
         }
         let (before, method) = path.rsplit_once('/')?;
         let service = before.rsplit('/').next()?;
+        if [service, method] == V0_3_CARD_CALL {
+            return Some(Some(GrpcCall::V0_3Card));
+        }
         if service != SERVICE {
             return None;
         }
@@ -259,7 +276,7 @@ impl Routes {
         } else if is_method(method) {
             None
         } else {
-            Some(GrpcCall::Unknown)
+            Some(GrpcCall::Undecided)
         })
     }
 

@@ -214,7 +214,8 @@ where
 }
 
 /// A gRPC call the layer handles: the extended card answered from the call's message, or a
-/// method the service does not define, which the [`UndecidedCall`] policy decides.
+/// call it cannot answer (a method the service does not define, v0.3's `GetAgentCard`), which
+/// the [`UndecidedCall`] policy decides.
 #[cfg(feature = "grpc")]
 async fn grpc_call<S, ReqBody, ResBody>(
     shared: &ExtendedState,
@@ -237,8 +238,8 @@ where
             };
             return Ok(ours(answer));
         }
-        GrpcCall::Unknown => match shared.undecided {
-            UndecidedCall::Refuse => return Ok(ours(grpc::unknown_method())),
+        GrpcCall::Undecided | GrpcCall::V0_3Card => match shared.undecided {
+            UndecidedCall::Refuse => return Ok(ours(grpc::undecided())),
             UndecidedCall::RequireSecurity => {
                 if let Err(failure) = every_requirement(shared, &parts).await {
                     return Ok(ours(failure.to_response(ErrorStyle::Grpc, None)));
