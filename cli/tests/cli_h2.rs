@@ -63,16 +63,7 @@ impl Answer {
 
 /// Runs `future` on a fresh runtime, failing the test if it has not finished by the guard.
 fn run<F: Future>(future: F) -> F::Output {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            tokio::time::timeout(HANG_GUARD, future)
-                .await
-                .expect("the test finished within the hang guard")
-        })
+    a2a_card_test_support::block_on_guarded(HANG_GUARD, future)
 }
 
 fn serve(args: &[&str]) -> Server {

@@ -54,16 +54,7 @@ impl Answer {
 }
 
 fn run<F: Future>(future: F) -> F::Output {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            tokio::time::timeout(HANG_GUARD, future)
-                .await
-                .expect("the test finished within the hang guard")
-        })
+    a2a_card_test_support::block_on_guarded(HANG_GUARD, future)
 }
 
 fn shown(path: &Path) -> &str {

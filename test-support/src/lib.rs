@@ -40,6 +40,22 @@ pub mod whoami;
 pub use paths::{fixture, fixtures_dir, interop, interop_dir, repo_root, target_tmpdir};
 pub use scratch::Scratch;
 
+/// Runs `future` on a fresh two-thread runtime and fails the test if it has not finished
+/// within `guard`: a broken server must not hang the run. A guard against hangs, never a
+/// timing assertion (give it tens of seconds).
+pub fn block_on_guarded<F: std::future::Future>(guard: Duration, future: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            tokio::time::timeout(guard, future)
+                .await
+                .expect("the test finished within the hang guard")
+        })
+}
+
 /// A server running on its own thread; stopped when dropped.
 pub struct TestServer {
     /// Where it listens: `127.0.0.1:PORT`.
