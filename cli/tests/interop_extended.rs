@@ -19,18 +19,15 @@
 mod binary_server;
 mod card_diff;
 use a2a_card_test_support::peers;
-use a2a_card_test_support::{fixtures_dir, interop, scratch};
+use a2a_card_test_support::{ServeAt, fixtures_dir, interop};
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Read};
-use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::Command;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use card_diff::differences;
-use scratch::Scratch;
 use serde_json::Value;
 
 const SDK: &str = "a2a-sdk==1.3.0";
@@ -63,104 +60,62 @@ fn at_origin(mut card: Value, origin: &str, tenant: Option<&str>) -> Value {
     card
 }
 
-/// A running `a2a-card serve` whose cards name its own address; killed (by its process id)
-/// when dropped, panics included.
+/// A running `a2a-card serve` whose cards name its own address, and the cards it serves;
+/// killed (by its process id) when dropped, panics included.
 struct Server {
-    child: Child,
+    /// Kept until the test ends.
+    _process: ServeAt,
     /// `http://127.0.0.1:PORT`
     origin: String,
     /// `127.0.0.1:PORT`
     addr: String,
-    /// Kept open: the server's stdout must not turn into a broken pipe.
-    _stdout: BufReader<ChildStdout>,
     public: Value,
     extended: Value,
-    /// The cards it serves; removed after the server is killed.
-    _dir: Scratch,
 }
 
 impl Server {
     /// Serves the fixture `public` with `extended.json` and `auth.toml`; with `tenant`, every
     /// interface of both cards names that tenant.
     fn start(public: &str, tenant: Option<&str>) -> Server {
-        match Server::try_start(public, tenant) {
-            Ok(server) => server,
-            // The port was free a moment ago; another process may have taken it since.
-            Err(first) => Server::try_start(public, tenant).unwrap_or_else(|second| {
-                panic!("serve {public}:\nfirst try: {first}\nsecond try: {second}")
-            }),
-        }
-    }
-
-    fn try_start(public: &str, tenant: Option<&str>) -> Result<Server, String> {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let addr = format!("127.0.0.1:{port}");
-        let origin = format!("http://{addr}");
-        let dir = Scratch::dir(&format!("interop-extended-{port}"));
-        let public_card = at_origin(fixture(public), &origin, tenant);
-        // One agent, one set of interfaces: the extended card's are the public card's.
-        let mut extended_card = fixture("extended.json");
-        extended_card["supportedInterfaces"] = fixture(public)["supportedInterfaces"].clone();
-        let extended_card = at_origin(extended_card, &origin, tenant);
-        let write = |name: &str, card: &Value| {
-            let path = dir.join(name);
-            std::fs::write(&path, serde_json::to_vec_pretty(card).unwrap()).unwrap();
-            path
-        };
-        let public_path = write("public.json", &public_card);
-        let extended_path = write("extended.json", &extended_card);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
-            .arg("serve")
-            .arg(&public_path)
-            .arg("--extended-card")
-            .arg(&extended_path)
-            .arg("--auth")
-            .arg(fixtures_dir().join(FIXTURES).join("auth.toml"))
-            .args(["--addr", &addr])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the a2a-card binary starts");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        let _ = stdout.read_line(&mut line);
-        let server = Server {
-            child,
-            origin,
-            addr,
-            _stdout: stdout,
+        let bin = env!("CARGO_BIN_EXE_a2a-card");
+        let (process, (public_card, extended_card)) =
+            ServeAt::start(bin, "interop-extended", |addr, dir| {
+                let origin = format!("http://{addr}");
+                let public_card = at_origin(fixture(public), &origin, tenant);
+                // One agent, one set of interfaces: the extended card's are the public card's.
+                let mut extended_card = fixture("extended.json");
+                extended_card["supportedInterfaces"] =
+                    fixture(public)["supportedInterfaces"].clone();
+                let extended_card = at_origin(extended_card, &origin, tenant);
+                let write = |name: &str, card: &Value| {
+                    let path = dir.join(name);
+                    std::fs::write(&path, serde_json::to_vec_pretty(card).unwrap()).unwrap();
+                    path
+                };
+                let args = vec![
+                    write("public.json", &public_card).into_os_string(),
+                    "--extended-card".into(),
+                    write("extended.json", &extended_card).into_os_string(),
+                    "--auth".into(),
+                    fixtures_dir()
+                        .join(FIXTURES)
+                        .join("auth.toml")
+                        .into_os_string(),
+                ];
+                (args, (public_card, extended_card))
+            });
+        Server {
+            origin: process.origin(),
+            addr: process.addr.clone(),
+            _process: process,
             public: public_card,
             extended: extended_card,
-            _dir: dir,
-        };
-        if line.trim_end() == format!("listening on {}", server.origin) {
-            return Ok(server);
         }
-        let mut server = server;
-        let _ = server.child.kill();
-        let _ = server.child.wait();
-        let mut stderr = String::new();
-        if let Some(mut pipe) = server.child.stderr.take() {
-            let _ = pipe.read_to_string(&mut stderr);
-        }
-        Err(format!("first stdout line {line:?}, stderr:\n{stderr}"))
     }
 
     /// One request of our own, beside the SDK: what the server serves to `headers`.
     fn get(&self, path: &str, headers: &[(&str, &str)]) -> binary_server::Response {
         binary_server::http(&self.addr, "GET", path, headers, b"")
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        // Child::kill signals this child's own pid, never anything found by name.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -16,12 +16,10 @@
 
 mod binary_server;
 use a2a_card_test_support::peers;
-use a2a_card_test_support::{Scratch, interop};
+use a2a_card_test_support::{Scratch, ServeAt, interop};
 
-use std::io::{BufRead, BufReader, Read};
-use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::Command;
 
 use serde_json::{Value, json};
 
@@ -65,34 +63,10 @@ fn extended_card(addr: &str) -> Value {
     card
 }
 
-/// A running `a2a-card serve` whose cards name its own address; killed (by its process id)
-/// when dropped, panics included.
-struct Server {
-    child: Child,
-    /// `127.0.0.1:PORT`
-    addr: String,
-    /// Kept open: the server's stdout must not turn into a broken pipe.
-    _stdout: BufReader<ChildStdout>,
-    /// The cards and the auth file; removed after the server is killed.
-    _dir: Scratch,
-}
-
-impl Server {
-    fn start() -> Server {
-        Server::try_start().unwrap_or_else(|first| {
-            // The port was free a moment ago; another process may have taken it since.
-            Server::try_start()
-                .unwrap_or_else(|second| panic!("serve:\nfirst try: {first}\nsecond try: {second}"))
-        })
-    }
-
-    fn try_start() -> Result<Server, String> {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let addr = format!("127.0.0.1:{port}");
-        let dir = Scratch::dir(&format!("serve-grpc-{port}"));
+/// A running `a2a-card serve` whose cards name its own address, with the extended card and
+/// the API key.
+fn serve() -> ServeAt {
+    let (server, ()) = ServeAt::start(env!("CARGO_BIN_EXE_a2a-card"), "serve-grpc", |addr, dir| {
         let write = |name: &str, bytes: Vec<u8>| {
             let path = dir.join(name);
             std::fs::write(&path, bytes).unwrap();
@@ -100,57 +74,26 @@ impl Server {
         };
         let public = write(
             "public.json",
-            serde_json::to_vec_pretty(&public_card(&addr)).unwrap(),
+            serde_json::to_vec_pretty(&public_card(addr)).unwrap(),
         );
         let extended = write(
             "extended.json",
-            serde_json::to_vec_pretty(&extended_card(&addr)).unwrap(),
+            serde_json::to_vec_pretty(&extended_card(addr)).unwrap(),
         );
         let auth = write(
             "auth.toml",
             format!("[apiKey]\nkeys = [\"{KEY}\"]\n").into_bytes(),
         );
-        let mut child = Command::new(env!("CARGO_BIN_EXE_a2a-card"))
-            .arg("serve")
-            .arg(&public)
-            .arg("--extended-card")
-            .arg(&extended)
-            .arg("--auth")
-            .arg(&auth)
-            .args(["--addr", &addr])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the a2a-card binary starts");
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        let _ = stdout.read_line(&mut line);
-        let mut server = Server {
-            child,
-            addr,
-            _stdout: stdout,
-            _dir: dir,
-        };
-        if line.trim_end() == format!("listening on http://{}", server.addr) {
-            return Ok(server);
-        }
-        let _ = server.child.kill();
-        let _ = server.child.wait();
-        let mut stderr = String::new();
-        if let Some(mut pipe) = server.child.stderr.take() {
-            let _ = pipe.read_to_string(&mut stderr);
-        }
-        Err(format!("first stdout line {line:?}, stderr:\n{stderr}"))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        // Child::kill signals this child's own pid, never anything found by name.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+        let args = vec![
+            public.into_os_string(),
+            "--extended-card".into(),
+            extended.into_os_string(),
+            "--auth".into(),
+            auth.into_os_string(),
+        ];
+        (args, ())
+    });
+    server
 }
 
 /// The interpreter of a virtual environment with the SDK and its gRPC extra installed.
@@ -160,7 +103,7 @@ fn python() -> &'static Path {
 
 #[test]
 fn the_python_grpc_stub_is_refused_without_the_key_and_gets_the_served_card_with_it() {
-    let server = Server::start();
+    let server = serve();
 
     // The JSON card the server sends to the key over HTTP+JSON: what gRPC must carry too.
     let json = binary_server::http(

@@ -34,11 +34,13 @@ mod paths;
 pub mod peers;
 pub mod pki;
 pub mod scratch;
+mod serve_at;
 #[cfg(feature = "whoami")]
 pub mod whoami;
 
 pub use paths::{fixture, fixtures_dir, interop, interop_dir, repo_root, target_tmpdir};
 pub use scratch::Scratch;
+pub use serve_at::ServeAt;
 
 /// Runs `future` on a fresh two-thread runtime and fails the test if it has not finished
 /// within `guard`: a broken server must not hang the run. A guard against hangs, never a
