@@ -5,6 +5,7 @@
 //! spaced apart (`i g n o r e`). Each function returns `None` when it changes nothing, so
 //! the common text costs one scan.
 
+use super::fold::Via;
 use crate::validate::syntax::is_scheme;
 
 /// Named character references read as their characters: the common ones. An unknown name
@@ -46,6 +47,10 @@ const NAMED_REFERENCES: &[(&str, char)] = &[
     ("zwj", '\u{200d}'),
     ("zwnj", '\u{200c}'),
 ];
+
+/// What stands between letters spaced apart: one to three of these, the same all along a
+/// run (`i g n o r e`, `i.g.n.o.r.e`, `i / g / n`, `i  g  n`).
+const SEPARATORS: &[char] = &[' ', '.', '-', '/', '|', '_', '*', '+'];
 
 /// Characters that mark emphasis or code in markdown, removed between two letters.
 const EMPHASIS: &[char] = &['*', '`', '~'];
@@ -175,10 +180,11 @@ pub(super) fn url_text(text: &str) -> Option<String> {
     )
 }
 
-/// The text of each base64 (or base64url) run of `text` at least [`BASE64_MIN`] characters
-/// long that decodes to UTF-8 text, mostly printable; a run of binary data (an inline PNG
-/// icon) decodes to no text and is left alone.
-pub(super) fn base64_texts(text: &str) -> Vec<String> {
+/// The text of each run of `text` written in an encoding and at least [`BASE64_MIN`]
+/// characters long that decodes to UTF-8 text, mostly printable, with the encoding: hex
+/// digits (an even number), base32 (one case, `2` to `7`), base64 or base64url. A run of
+/// binary data (an inline PNG icon, a sha256 digest) decodes to no text and is left alone.
+pub(super) fn encoded_runs(text: &str) -> Vec<(String, Via)> {
     let is_alphabet = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '-' | '_');
     let mut found = Vec::new();
     for run in text.split(|c: char| !is_alphabet(c) && c != '=') {
@@ -186,25 +192,84 @@ pub(super) fn base64_texts(text: &str) -> Vec<String> {
         if run.len() < BASE64_MIN || run.contains('=') {
             continue;
         }
-        // Plain words are not base64 worth reading: a run needs a digit, a symbol or mixed case.
+        // Plain words are no encoding worth reading: a run needs a digit, a symbol or mixed case.
         let upper = run.bytes().any(|b| b.is_ascii_uppercase());
         let lower = run.bytes().any(|b| b.is_ascii_lowercase());
         let other = run.bytes().any(|b| !b.is_ascii_alphabetic());
         if !(other || upper && lower) {
             continue;
         }
-        if let Some(decoded) = base64_decode(run).and_then(|bytes| String::from_utf8(bytes).ok()) {
-            let total = decoded.chars().count();
-            let printable = decoded
-                .chars()
-                .filter(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r'))
-                .count();
-            if total > 0 && printable * 10 >= total * 9 {
-                found.push(decoded);
+        let as_hex = (run.len() % 2 == 0 && run.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| hex_decode(run))
+            .flatten();
+        let as_base32 = || {
+            let alphabet = |b: u8| b.is_ascii_alphabetic() || (b'2'..=b'7').contains(&b);
+            (run.bytes().all(alphabet) && !(upper && lower))
+                .then(|| base32_decode(run))
+                .flatten()
+        };
+        let (bytes, via) = match as_hex.and_then(text_of) {
+            Some(text) => {
+                found.push((text, Via::Hex));
+                continue;
             }
+            None => match as_base32().and_then(text_of) {
+                Some(text) => {
+                    found.push((text, Via::Base32));
+                    continue;
+                }
+                None => (base64_decode(run), Via::Base64),
+            },
+        };
+        if let Some(text) = bytes.and_then(text_of) {
+            found.push((text, via));
         }
     }
     found
+}
+
+/// The text of decoded bytes: UTF-8, at least 90% printable.
+fn text_of(bytes: Vec<u8>) -> Option<String> {
+    let decoded = String::from_utf8(bytes).ok()?;
+    let total = decoded.chars().count();
+    let printable = decoded
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t' | '\r'))
+        .count();
+    (total > 0 && printable * 10 >= total * 9).then_some(decoded)
+}
+
+/// Hex digits, two a byte.
+fn hex_decode(run: &str) -> Option<Vec<u8>> {
+    run.as_bytes()
+        .chunks(2)
+        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+        .collect()
+}
+
+/// Base32 (RFC 4648, either case) without padding; `None` on a length no encoder writes.
+fn base32_decode(run: &str) -> Option<Vec<u8>> {
+    if matches!(run.len() % 8, 1 | 3 | 6) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(run.len() * 5 / 8);
+    let mut bits = 0u64;
+    let mut count = 0;
+    for b in run.bytes() {
+        let value = match b.to_ascii_uppercase() {
+            c @ b'A'..=b'Z' => c - b'A',
+            c @ b'2'..=b'7' => c - b'2' + 26,
+            _ => return None,
+        };
+        bits = (bits << 5) | u64::from(value);
+        count += 5;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    Some(out)
 }
 
 /// Base64 of either alphabet, without padding; `None` on a length no encoder writes.
@@ -265,7 +330,8 @@ pub(super) fn emphasis_inside_words(chars: &[char], underscores: bool) -> Option
 }
 
 /// `chars` with letters spaced apart read as words: a run of at least four single letters
-/// each followed by one space, dot or dash (`i g n o r e`, `i.g.n.o.r.e`) becomes one word,
+/// each followed by the same separator, one to three spaces, dots, dashes, slashes, bars,
+/// underscores, asterisks or pluses (`i g n o r e`, `i.g.n.o.r.e`, `i | g | n | o`), becomes one word,
 /// and so does a shorter run that follows or precedes such a run across wider spacing (`i g
 /// n o r e  a l l`). Three letters (`e.g.`, `U.S.A.`) are left alone.
 pub(super) fn spaced_letters(chars: &[char]) -> Option<Vec<char>> {
@@ -322,7 +388,14 @@ fn letter_runs(chars: &[char]) -> Vec<LetterRun> {
             && (i == 0 || !chars[i - 1].is_alphanumeric())
             && chars.get(i + 1).is_none_or(|c| !c.is_alphanumeric())
     };
-    let separator = |c: char| matches!(c, ' ' | '.' | '-');
+    // The separator after the letter ending at `at`: one to three separator characters.
+    let separator_at = |at: usize| {
+        let len = chars[at..]
+            .iter()
+            .take_while(|c| SEPARATORS.contains(c))
+            .count();
+        (1..=3).contains(&len).then(|| &chars[at..at + len])
+    };
     let mut runs = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -333,9 +406,16 @@ fn letter_runs(chars: &[char]) -> Vec<LetterRun> {
         let start = i;
         let mut letters = 1;
         let mut end = i + 1;
-        while end + 1 < chars.len() && separator(chars[end]) && single(end + 1) {
+        let mut first: Option<&[char]> = None;
+        while let Some(separator) = separator_at(end) {
+            let next = end + separator.len();
+            let same = first.is_none_or(|f| f == separator);
+            if !same || next >= chars.len() || !single(next) {
+                break;
+            }
+            first = Some(separator);
             letters += 1;
-            end += 2;
+            end = next + 1;
         }
         if letters >= 2 {
             runs.push(LetterRun {

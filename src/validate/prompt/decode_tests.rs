@@ -5,6 +5,14 @@ fn spaced(text: &str) -> Option<String> {
     spaced_letters(&chars).map(|c| c.into_iter().collect())
 }
 
+fn base64_texts(text: &str) -> Vec<String> {
+    encoded_runs(text)
+        .into_iter()
+        .filter(|(_, via)| *via == Via::Base64)
+        .map(|(text, _)| text)
+        .collect()
+}
+
 fn emphasis(text: &str, underscores: bool) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     emphasis_inside_words(&chars, underscores).map(|c| c.into_iter().collect())
@@ -164,7 +172,9 @@ fn spaced_letters_are_joined_in_runs_of_four_or_more() {
         "U.S.A. only",
         "a b c",
         "Plan A or B",
-        "i  g  n  o", // wider spacing between every letter is no run
+        "i  g  n", // three letters, at any spacing
+        "i    g    n    o", // four spaces and more are a gap between words
+        "i g-n.o", // a run keeps one separator
         "ab cd ef gh",
         "no letters here",
     ] {

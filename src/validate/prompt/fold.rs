@@ -11,6 +11,7 @@
 use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 
+use super::ciphers;
 use super::decode;
 use super::hidden::as_shown;
 
@@ -25,6 +26,26 @@ pub(super) enum Via {
     Decoded,
     /// A base64 run of the text, decoded.
     Base64,
+    /// A base32 run of the text, decoded.
+    Base32,
+    /// A run of hexadecimal digits, decoded as bytes of text.
+    Hex,
+    /// Digits among letters read as the letters they stand for (`1gn0r3`).
+    Leetspeak,
+    /// Letters shifted back in the alphabet (ROT13 and the other Caesar shifts).
+    Rotated,
+    /// Each letter swapped with its mirror in the alphabet (Atbash).
+    Atbash,
+    /// The text, or each of its words, read backwards.
+    Backwards,
+    /// Combining marks stacked on its letters removed (zalgo).
+    StackedMarks,
+    /// Dots and dashes read as Morse code.
+    Morse,
+    /// Braille cells read as letters.
+    Braille,
+    /// Runs of numbers read as character codes (binary, octal or decimal).
+    CharacterCodes,
 }
 
 impl Via {
@@ -37,6 +58,18 @@ impl Via {
                  words, spaced or look-alike letters read as plain text)"
             }
             Via::Base64 => "once base64-decoded",
+            Via::Base32 => "once base32-decoded",
+            Via::Hex => "once hex-decoded",
+            Via::Leetspeak => "once its digits are read as the letters they stand for (leetspeak)",
+            Via::Rotated => "once its letters are shifted back (ROT13 or another Caesar shift)",
+            Via::Atbash => "once Atbash-decoded (each letter swapped with its mirror in the alphabet)",
+            Via::Backwards => "read backwards",
+            Via::StackedMarks => "once the combining marks stacked on its letters are removed",
+            Via::Morse => "once read as Morse code",
+            Via::Braille => "once read as Braille",
+            Via::CharacterCodes => {
+                "once its numbers are read as character codes (binary, octal or decimal)"
+            }
         }
     }
 }
@@ -85,13 +118,30 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
             });
         }
     }
-    let decoded = decode::base64_texts(text);
-    if !decoded.is_empty() {
-        let (chars, _) = fold_chars(&decoded.join("\n"), true);
-        found.push(Reading {
-            folded: Folded::from_chars(chars),
-            via: Via::Base64,
-        });
+    let mut decoded = decode::encoded_runs(text);
+    decoded.extend(ciphers::readings(&found[0].folded.chars));
+    for via in [Via::Base64, Via::Base32, Via::Hex] {
+        let texts: Vec<&str> = decoded
+            .iter()
+            .filter(|(_, v)| *v == via)
+            .map(|(t, _)| t.as_str())
+            .collect();
+        if !texts.is_empty() {
+            let (chars, _) = fold_chars(&texts.join("\n"), true);
+            found.push(Reading {
+                folded: Folded::from_chars(chars),
+                via,
+            });
+        }
+    }
+    for (text, via) in decoded {
+        if !matches!(via, Via::Base64 | Via::Base32 | Via::Hex) {
+            let (chars, _) = fold_chars(&text, true);
+            found.push(Reading {
+                folded: Folded::from_chars(chars),
+                via,
+            });
+        }
     }
     found
 }

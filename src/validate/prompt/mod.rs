@@ -20,6 +20,7 @@
 //! send secrets, images whose URL carries a placeholder; look-alike names) is the error of
 //! the same number in the registry profile.
 
+mod ciphers;
 mod decode;
 mod exfil;
 mod fold;
