@@ -63,7 +63,7 @@ impl Via {
             Via::Leetspeak => "once its digits are read as the letters they stand for (leetspeak)",
             Via::Rotated => "once its letters are shifted back (ROT13 or another Caesar shift)",
             Via::Atbash => "once Atbash-decoded (each letter swapped with its mirror in the alphabet)",
-            Via::Backwards => "read backwards",
+            Via::Backwards => "once read backwards",
             Via::StackedMarks => "once the combining marks stacked on its letters are removed",
             Via::Morse => "once read as Morse code",
             Via::Braille => "once read as Braille",
@@ -177,6 +177,12 @@ fn fold_chars(text: &str, underscores: bool) -> (Vec<char>, bool) {
 /// letter was changed.
 fn latin_skeletons(chars: &mut [char]) -> bool {
     let mut changed = false;
+    for c in chars.iter_mut() {
+        if let Some(latin) = decorative_letter(*c) {
+            *c = latin;
+            changed = true;
+        }
+    }
     let mut start = 0;
     while start < chars.len() {
         let len = chars[start..]
@@ -199,6 +205,53 @@ fn latin_skeletons(chars: &mut [char]) -> bool {
         start += len;
     }
     changed
+}
+
+/// The ASCII letter a decorative Latin letter stands for, which neither NFKC nor the UTS #39
+/// skeleton maps (they are letters of their own, or symbols): small capitals (`ɪɢɴᴏʀᴇ`, as
+/// "fancy text" generators write), the script g of spikee's homoglyph plugin (`ɡ`), and the
+/// negative circled and squared letters (`🅘🅖🅝`, `🅸🅶🅽`). NFKC already reads fullwidth,
+/// mathematical, circled and squared letters (`ｉ`, `𝐢`, `ⓘ`, `🄸`) as plain ones.
+fn decorative_letter(c: char) -> Option<char> {
+    const SMALL_CAPITALS: &[(char, char)] = &[
+        ('\u{1d00}', 'a'),
+        ('\u{0299}', 'b'),
+        ('\u{1d04}', 'c'),
+        ('\u{1d05}', 'd'),
+        ('\u{1d07}', 'e'),
+        ('\u{a730}', 'f'),
+        ('\u{0262}', 'g'),
+        ('\u{029c}', 'h'),
+        ('\u{026a}', 'i'),
+        ('\u{1d0a}', 'j'),
+        ('\u{1d0b}', 'k'),
+        ('\u{029f}', 'l'),
+        ('\u{1d0d}', 'm'),
+        ('\u{0274}', 'n'),
+        ('\u{1d0f}', 'o'),
+        ('\u{1d18}', 'p'),
+        ('\u{0280}', 'r'),
+        ('\u{a731}', 's'),
+        ('\u{1d1b}', 't'),
+        ('\u{1d1c}', 'u'),
+        ('\u{1d20}', 'v'),
+        ('\u{1d21}', 'w'),
+        ('\u{028f}', 'y'),
+        ('\u{1d22}', 'z'),
+        ('\u{0261}', 'g'), // script g
+    ];
+    if c.is_ascii() {
+        return None;
+    }
+    let from = |first: char| char::from(b'a' + (c as u32 - first as u32) as u8);
+    match c {
+        '\u{1f150}'..='\u{1f169}' => Some(from('\u{1f150}')),
+        '\u{1f170}'..='\u{1f189}' => Some(from('\u{1f170}')),
+        _ => SMALL_CAPITALS
+            .iter()
+            .find(|(small, _)| *small == c)
+            .map(|(_, latin)| *latin),
+    }
 }
 
 /// The ASCII letter `c` (a letter of a script other than Latin) is confusable with.
@@ -416,6 +469,34 @@ mod tests {
     }
 
     #[test]
+    fn decorative_letters_read_as_plain_ones_by_nfkc_or_by_their_table() {
+        // NFKC: fullwidth, mathematical bold and double-struck, circled, squared, superscript.
+        for text in [
+            "ｉｇｎｏｒｅ",
+            "\u{1d422}\u{1d420}\u{1d427}\u{1d428}\u{1d42b}\u{1d41e}", // 𝐢𝐠𝐧𝐨𝐫𝐞
+            "\u{1d55a}\u{1d558}\u{1d55f}\u{1d560}\u{1d563}\u{1d556}", // 𝕚𝕘𝕟𝕠𝕣𝕖
+            "ⓘⓖⓝⓞⓡⓔ",
+            "\u{1f138}\u{1f136}\u{1f13d}\u{1f13e}\u{1f141}\u{1f134}", // 🄸🄶🄽🄾🅁🄴
+        ] {
+            assert_eq!(read(text)[0].0, "ignore", "{text:?}");
+        }
+        // The table: small capitals, script g, negative circled and squared letters.
+        for text in [
+            "ɪɢɴᴏʀᴇ",
+            "iɡnore",
+            "\u{456}\u{261}n\u{43e}r\u{435}", // spikee's homoglyphs: і ɡ n о r е
+            "\u{1f158}\u{1f156}\u{1f15d}\u{1f15e}\u{1f161}\u{1f154}", // 🅘🅖🅝🅞🅡🅔
+            "\u{1f178}\u{1f176}\u{1f17d}\u{1f17e}\u{1f181}\u{1f174}", // 🅸🅶🅽🅾🆁🅴
+        ] {
+            assert_eq!(read(text)[0], ("ignore".to_owned(), Via::Decoded), "{text:?}");
+        }
+        // Accented letters, ß, IPA vowels and Turkish dotless i are letters of their own.
+        for text in ["café", "straße", "ɛ ɔ ŋ", "ılık"] {
+            assert_eq!(read(text)[0].1, Via::AsWritten, "{text:?}");
+        }
+    }
+
+    #[test]
     fn other_scripts_and_ordinary_text_stay_as_written() {
         for text in [
             "Прогноз погоды на неделю", // Russian stays Russian
@@ -436,6 +517,8 @@ mod tests {
                 );
             }
         }
+        // Letters of other scripts read as Latin letters stay as they are in a word of them.
+        assert_eq!(read("ɡood")[0].1, Via::Decoded);
         // A Greek letter with no Latin look-alike stays itself (the look-alike name rule
         // judges names).
         assert_eq!(read("μService")[0], ("μservice".to_owned(), Via::AsWritten));
