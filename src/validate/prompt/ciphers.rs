@@ -20,6 +20,11 @@ use super::fold::Via;
 /// it has, each with the code it was read in; empty for ordinary text.
 pub(super) fn readings(chars: &[char]) -> Vec<(String, Via)> {
     let mut found = Vec::new();
+    // Every code here spells two words or more: one word (a member name, a tag, a version)
+    // is not read again.
+    if !chars.iter().any(|c| c.is_whitespace()) {
+        return found;
+    }
     let shape = Shape::of(chars);
     if shape.strong_leet_words > 0 {
         if let Some(text) = leetspeak(chars) {
@@ -64,7 +69,7 @@ struct Shape {
     words: usize,
     /// Words of three ASCII letters or more: what a letter cipher is judged on.
     cipher_words: usize,
-    /// Words as written that are [`COMMON_WORDS`].
+    /// Words as written that are among the most frequent of English ([`is_frequent`]).
     common_words: usize,
     /// The text names a cipher or a reversal (`rot13`, `caesar`, `atbash`, `backwards`...).
     names_a_cipher: bool,
@@ -83,7 +88,6 @@ impl Shape {
         let mut shape = Shape::default();
         let mut marked_letters = 0;
         let mut stacked_letters = 0;
-        let mut latin_letters = 0;
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
@@ -92,15 +96,7 @@ impl Shape {
                     .iter()
                     .take_while(|c| c.is_alphanumeric())
                     .count();
-                let word = &chars[i..i + len];
-                latin_letters += word
-                    .iter()
-                    .filter(|c| {
-                        c.is_ascii_alphabetic()
-                            || (!c.is_ascii() && c.is_alphabetic() && c.script() == Script::Latin)
-                    })
-                    .count();
-                shape.word(word, chars, i);
+                shape.word(&chars[i..i + len], chars, i);
                 i += len;
                 continue;
             }
@@ -126,11 +122,13 @@ impl Shape {
             i += 1;
         }
         shape.stacked_marks = stacked_letters >= 2
-            || (marked_letters >= 4 && marked_letters * 2 >= latin_letters.max(1));
+            || (marked_letters >= 4 && marked_letters * 2 >= latin_letters(chars));
         shape
     }
 
-    /// Counts one word (`chars[at..]`, maximal) of the text.
+    /// Counts one word (`chars[at..]`, maximal) of the text: only words of ASCII letters and
+    /// digits count; common words are told by [`is_frequent`], a match on bytes, as most
+    /// texts are English prose that leaves here.
     fn word(&mut self, word: &[char], chars: &[char], at: usize) {
         if !word.iter().all(char::is_ascii) {
             return;
@@ -164,9 +162,63 @@ impl Shape {
             self.cipher_words += 1;
         }
         if let Some(word) = lower {
-            self.common_words += usize::from(is_common(word));
+            self.common_words += usize::from(is_frequent(word));
         }
     }
+}
+
+/// The Latin letters of `chars`.
+fn latin_letters(chars: &[char]) -> usize {
+    chars
+        .iter()
+        .filter(|c| {
+            c.is_ascii_alphabetic()
+                || (!c.is_ascii() && c.is_alphabetic() && c.script() == Script::Latin)
+        })
+        .count()
+}
+
+/// The most frequent words of English prose: a text with few of them as written (one word in
+/// eight) is not plain English, and may be English in a letter cipher.
+fn is_frequent(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"the"
+            | b"and"
+            | b"for"
+            | b"with"
+            | b"from"
+            | b"that"
+            | b"this"
+            | b"are"
+            | b"you"
+            | b"your"
+            | b"all"
+            | b"any"
+            | b"not"
+            | b"can"
+            | b"will"
+            | b"has"
+            | b"have"
+            | b"its"
+            | b"our"
+            | b"into"
+            | b"was"
+            | b"were"
+            | b"of"
+            | b"to"
+            | b"in"
+            | b"on"
+            | b"is"
+            | b"it"
+            | b"by"
+            | b"as"
+            | b"at"
+            | b"or"
+            | b"an"
+            | b"be"
+            | b"a"
+    )
 }
 
 /// A combining mark: what zalgo stacks on letters.

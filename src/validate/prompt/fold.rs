@@ -240,17 +240,17 @@ fn decorative_letter(c: char) -> Option<char> {
         ('\u{1d22}', 'z'),
         ('\u{0261}', 'g'), // script g
     ];
-    if c.is_ascii() {
-        return None;
-    }
     let from = |first: char| char::from(b'a' + (c as u32 - first as u32) as u8);
     match c {
         '\u{1f150}'..='\u{1f169}' => Some(from('\u{1f150}')),
         '\u{1f170}'..='\u{1f189}' => Some(from('\u{1f170}')),
-        _ => SMALL_CAPITALS
-            .iter()
-            .find(|(small, _)| *small == c)
-            .map(|(_, latin)| *latin),
+        '\u{0261}'..='\u{029f}' | '\u{1d00}'..='\u{1d22}' | '\u{a730}'..='\u{a731}' => {
+            SMALL_CAPITALS
+                .iter()
+                .find(|(small, _)| *small == c)
+                .map(|(_, latin)| *latin)
+        }
+        _ => None,
     }
 }
 
