@@ -225,7 +225,138 @@ pub(super) fn encoded_runs(text: &str) -> Vec<(String, Via)> {
             found.push((text, via));
         }
     }
+    found.extend(base85_and_uu_texts(text));
     found
+}
+
+/// The fewest characters of a base85 token worth decoding (16 bytes).
+const BASE85_MIN: usize = 20;
+
+/// The text of each base85 token of `text` (Ascii85, `<~` `~>` optional, or RFC 1924's
+/// alphabet, as Python's `a85encode` and `b85encode` write them) and of each uuencoded line,
+/// when it decodes to text; a token needs symbols outside base64's alphabet, so words and
+/// base64 runs cost a length check.
+fn base85_and_uu_texts(text: &str) -> Vec<(String, Via)> {
+    let mut found = Vec::new();
+    for token in text.split_whitespace() {
+        if token.len() < BASE85_MIN {
+            continue;
+        }
+        let symbols = token
+            .bytes()
+            .filter(|b| !b.is_ascii_alphanumeric() && !b"+/=_-".contains(b))
+            .count();
+        if symbols < 2 {
+            continue;
+        }
+        let armoured = token
+            .strip_prefix("<~")
+            .and_then(|t| t.strip_suffix("~>"))
+            .unwrap_or(token);
+        let decoded = ascii85_decode(armoured)
+            .and_then(text_of)
+            .or_else(|| base85_decode(token).and_then(text_of));
+        if let Some(decoded) = decoded {
+            found.push((decoded, Via::Base85));
+        }
+    }
+    // A line, or what follows a space in it ("Encoded: M...").
+    let lines: Vec<String> = text
+        .lines()
+        .filter_map(|line| {
+            let starts = std::iter::once(0).chain(line.match_indices(' ').map(|(i, _)| i + 1));
+            starts.filter_map(|at| uu_line(&line[at..])).next()
+        })
+        .collect();
+    if !lines.is_empty()
+        && let Some(decoded) = text_of(lines.concat().into_bytes())
+    {
+        found.push((decoded, Via::Uuencode));
+    }
+    found
+}
+
+/// Ascii85 (`!` to `u`, `z` for four zero bytes); `None` on another character.
+fn ascii85_decode(token: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(token.len() * 4 / 5);
+    let mut group = Vec::with_capacity(5);
+    for b in token.bytes() {
+        match b {
+            b'z' if group.is_empty() => out.extend_from_slice(&[0; 4]),
+            b'!'..=b'u' => group.push(u32::from(b - b'!')),
+            _ => return None,
+        }
+        if group.len() == 5 {
+            out.extend_from_slice(&base85_group(&group)?);
+            group.clear();
+        }
+    }
+    base85_tail(&mut out, &group, 84)?;
+    Some(out)
+}
+
+/// Base85 of RFC 1924 (Python's `b85encode`); `None` on another character.
+fn base85_decode(token: &str) -> Option<Vec<u8>> {
+    const ALPHABET: &[u8] =
+        b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
+    let mut out = Vec::with_capacity(token.len() * 4 / 5);
+    let mut group = Vec::with_capacity(5);
+    for b in token.bytes() {
+        group.push(ALPHABET.iter().position(|a| *a == b)? as u32);
+        if group.len() == 5 {
+            out.extend_from_slice(&base85_group(&group)?);
+            group.clear();
+        }
+    }
+    base85_tail(&mut out, &group, 84)?;
+    Some(out)
+}
+
+/// Four bytes from five base85 digits; `None` past 32 bits.
+fn base85_group(digits: &[u32]) -> Option<[u8; 4]> {
+    let value = digits
+        .iter()
+        .try_fold(0u32, |acc, d| acc.checked_mul(85)?.checked_add(*d))?;
+    Some(value.to_be_bytes())
+}
+
+/// The last, short group: padded with the highest digit, its padding bytes dropped.
+fn base85_tail(out: &mut Vec<u8>, group: &[u32], highest: u32) -> Option<()> {
+    match group.len() {
+        0 => Some(()),
+        1 => None,
+        n => {
+            let mut padded = group.to_vec();
+            padded.resize(5, highest);
+            out.extend_from_slice(&base85_group(&padded)?[..n - 1]);
+            Some(())
+        }
+    }
+}
+
+/// The text of one uuencoded line (a length character, then four characters for each three
+/// bytes, as Python's `b2a_uu` writes), when the line has that shape.
+fn uu_line(line: &str) -> Option<String> {
+    let line = line.strip_suffix('\r').unwrap_or(line).as_bytes();
+    let (&first, body) = line.split_first()?;
+    let len = usize::from(first.checked_sub(b' ')?) & 0x3f;
+    let groups = len.div_ceil(3);
+    if !(1..=45).contains(&len)
+        || body.len() < groups * 4
+        || body.len() > groups * 4 + 1
+        || !body.iter().all(|b| (b' '..=b'`').contains(b))
+    {
+        return None;
+    }
+    let mut out = Vec::with_capacity(groups * 3);
+    for chunk in body[..groups * 4].chunks(4) {
+        let v = chunk
+            .iter()
+            .fold(0u32, |acc, b| (acc << 6) | u32::from((b - b' ') & 0x3f));
+        out.extend_from_slice(&v.to_be_bytes()[1..]);
+    }
+    out.truncate(len);
+    String::from_utf8(out).ok()
 }
 
 /// The text of decoded bytes: UTF-8, at least 90% printable.

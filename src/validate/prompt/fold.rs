@@ -30,6 +30,10 @@ pub(super) enum Via {
     Base32,
     /// A run of hexadecimal digits, decoded as bytes of text.
     Hex,
+    /// A base85 token (Ascii85 or RFC 1924), decoded.
+    Base85,
+    /// Uuencoded lines, decoded.
+    Uuencode,
     /// Digits among letters read as the letters they stand for (`1gn0r3`).
     Leetspeak,
     /// Letters shifted back in the alphabet (ROT13 and the other Caesar shifts).
@@ -60,6 +64,8 @@ impl Via {
             Via::Base64 => "once base64-decoded",
             Via::Base32 => "once base32-decoded",
             Via::Hex => "once hex-decoded",
+            Via::Base85 => "once base85-decoded",
+            Via::Uuencode => "once uudecoded",
             Via::Leetspeak => "once its digits are read as the letters they stand for (leetspeak)",
             Via::Rotated => "once its letters are shifted back (ROT13 or another Caesar shift)",
             Via::Atbash => "once Atbash-decoded (each letter swapped with its mirror in the alphabet)",
@@ -120,7 +126,8 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
     }
     let mut decoded = decode::encoded_runs(text);
     decoded.extend(ciphers::readings(&found[0].folded.chars));
-    for via in [Via::Base64, Via::Base32, Via::Hex] {
+    const ENCODINGS: [Via; 5] = [Via::Base64, Via::Base32, Via::Hex, Via::Base85, Via::Uuencode];
+    for via in ENCODINGS {
         let texts: Vec<&str> = decoded
             .iter()
             .filter(|(_, v)| *v == via)
@@ -135,7 +142,7 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
         }
     }
     for (text, via) in decoded {
-        if !matches!(via, Via::Base64 | Via::Base32 | Via::Hex) {
+        if !ENCODINGS.contains(&via) {
             let (chars, _) = fold_chars(&text, true);
             found.push(Reading {
                 folded: Folded::from_chars(chars),
