@@ -1,13 +1,15 @@
 //! Readings of text written in the codes that public attack kits use to get an instruction
 //! past a filter (garak's encoding probes, spikee's obfuscation plugins): leetspeak
 //! (`1gn0r3`), a Caesar shift (ROT13 among them), Atbash, text written backwards, combining
-//! marks stacked on letters (zalgo), Morse, Braille, and character codes written as binary,
-//! octal or decimal numbers. Each reading is an extra one ([`super::fold::readings`]) and each
+//! marks stacked on letters (zalgo), Morse, Braille, character codes written as binary,
+//! octal or decimal numbers, and words with their middle letters scrambled and capitals at
+//! random (best-of-N). Each reading is an extra one ([`super::fold::readings`]) and each
 //! has a gate that ordinary text fails in one scan, so a card written in plain words pays no
 //! second pass: a code is read only when the text has its shape (digits among letters, dots
 //! and dashes only, Braille cells, runs of numbers) or, for the letter ciphers, when common
 //! English words appear once the cipher is undone and not as written.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use unicode_normalization::char::decompose_canonical;
@@ -15,10 +17,11 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 use unicode_script::{Script, UnicodeScript};
 
 use super::fold::Via;
+use super::phrases::{FAMILIES, Lang};
 
 /// The readings of `chars` (the folded first reading of a string) in each code whose shape
 /// it has, each with the code it was read in; empty for ordinary text.
-pub(super) fn readings(chars: &[char]) -> Vec<(String, Via)> {
+pub(super) fn readings(text: &str, chars: &[char]) -> Vec<(String, Via)> {
     let mut found = Vec::new();
     // Every code here spells two words or more: one word (a member name, a tag, a version)
     // is not read again.
@@ -26,6 +29,11 @@ pub(super) fn readings(chars: &[char]) -> Vec<(String, Via)> {
         return found;
     }
     let shape = Shape::of(chars);
+    if randomly_capitalized(text)
+        && let Some(text) = unscrambled(chars)
+    {
+        found.push((text, Via::Scrambled));
+    }
     if shape.strong_leet_words > 0 {
         if let Some(text) = leetspeak(chars) {
             found.push((text, Via::Leetspeak));
@@ -552,6 +560,101 @@ fn map_ascii_letters(chars: &[char], f: impl Fn(u8) -> u8) -> String {
             }
         })
         .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Best-of-N: letters scrambled inside words, and capitals at random
+
+/// Whether `text` (as written) has capitals at random inside its words, as spikee's best-of-N
+/// plugin writes (`IGnroe AlL PVEROUIS`): the case changes three times or more between two
+/// letters of a word past its first, and between a sixth of such pairs or more. Title case
+/// and capitals change nothing there; a name in camel case (`JavaScript`) changes twice.
+fn randomly_capitalized(text: &str) -> bool {
+    let (mut changes, mut pairs) = (0, 0);
+    for word in text.split(|c: char| !c.is_ascii_alphabetic()) {
+        let bytes = word.as_bytes();
+        if bytes.len() < 3 {
+            continue;
+        }
+        for pair in bytes[1..].windows(2) {
+            pairs += 1;
+            changes += usize::from(pair[0].is_ascii_uppercase() != pair[1].is_ascii_uppercase());
+        }
+    }
+    changes >= 3 && changes * 6 >= pairs
+}
+
+/// The words a scrambled word is read as: [`COMMON_WORDS`] and the English words of the
+/// phrase table, four letters or more, by their first and last letters and the sorted
+/// letters between.
+fn scramble_table() -> &'static HashMap<Vec<u8>, Vec<&'static str>> {
+    static TABLE: OnceLock<HashMap<Vec<u8>, Vec<&'static str>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: HashMap<Vec<u8>, Vec<&'static str>> = HashMap::new();
+        let english = FAMILIES.iter().flat_map(|family| {
+            family
+                .patterns
+                .iter()
+                .filter(|(lang, _)| *lang == Lang::En)
+                .flat_map(|(_, source)| source.split(|c: char| !c.is_ascii_alphabetic() && c != '*'))
+        });
+        for word in COMMON_WORDS.iter().copied().chain(english) {
+            if word.len() >= 4 && word.bytes().all(|b| b.is_ascii_lowercase()) {
+                let words = table.entry(scramble_key(word.as_bytes())).or_default();
+                if !words.contains(&word) {
+                    words.push(word);
+                }
+            }
+        }
+        table
+    })
+}
+
+/// A word's first and last letters, then the letters between, sorted.
+fn scramble_key(word: &[u8]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(word.len());
+    key.push(word[0]);
+    key.push(word[word.len() - 1]);
+    let mut middle = word[1..word.len() - 1].to_vec();
+    middle.sort_unstable();
+    key.extend(middle);
+    key
+}
+
+/// `chars` with each word of four letters or more whose middle letters are a scramble of a
+/// known word's read as that word (`intsrcuoitns` as `instructions`); `None` when none is.
+fn unscrambled(chars: &[char]) -> Option<String> {
+    let table = scramble_table();
+    let mut out = String::with_capacity(chars.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let len = chars[i..]
+            .iter()
+            .take_while(|c| c.is_alphanumeric())
+            .count();
+        if len == 0 {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let mut buf = [0u8; 16];
+        let word = ascii_lower(&chars[i..i + len], &mut buf)
+            .filter(|w| w.len() >= 4 && w.iter().all(u8::is_ascii_lowercase));
+        let known = word.and_then(|w| {
+            let words = table.get(&scramble_key(w))?;
+            (!words.iter().any(|k| k.as_bytes() == w)).then(|| words[0])
+        });
+        match known {
+            Some(known) => {
+                out.push_str(known);
+                changed = true;
+            }
+            None => out.extend(&chars[i..i + len]),
+        }
+        i += len;
+    }
+    changed.then_some(out)
 }
 
 // ---------------------------------------------------------------------------------------

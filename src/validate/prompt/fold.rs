@@ -50,6 +50,8 @@ pub(super) enum Via {
     Braille,
     /// Runs of numbers read as character codes (binary, octal or decimal).
     CharacterCodes,
+    /// Words whose middle letters are scrambled read as the words they scramble.
+    Scrambled,
 }
 
 impl Via {
@@ -76,6 +78,7 @@ impl Via {
             Via::CharacterCodes => {
                 "once its numbers are read as character codes (binary, octal or decimal)"
             }
+            Via::Scrambled => "once the scrambled letters inside its words are put back in order",
         }
     }
 }
@@ -125,7 +128,7 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
         }
     }
     let mut decoded = decode::encoded_runs(text);
-    decoded.extend(ciphers::readings(&found[0].folded.chars));
+    decoded.extend(ciphers::readings(text, &found[0].folded.chars));
     const ENCODINGS: [Via; 5] = [Via::Base64, Via::Base32, Via::Hex, Via::Base85, Via::Uuencode];
     for via in ENCODINGS {
         let texts: Vec<&str> = decoded
