@@ -25,11 +25,21 @@ pub(super) fn readings(text: &str, chars: &[char]) -> Vec<(String, Via)> {
     let mut found = Vec::new();
     // Every code here spells two words or more: one word (a member name, a tag, a version)
     // is not read again.
-    if !chars.iter().any(|c| c.is_whitespace()) {
-        return found;
-    }
-    let shape = Shape::of(chars);
-    if randomly_capitalized(text)
+    let shape = if text.is_ascii() {
+        if !text.bytes().any(|b| b.is_ascii_whitespace()) {
+            return found;
+        }
+        Shape::of_ascii(text.as_bytes())
+    } else {
+        if !chars.iter().any(|c| c.is_whitespace()) {
+            return found;
+        }
+        let mut shape = Shape::of(chars);
+        (shape.case_changes, shape.case_pairs) = case_changes(text);
+        shape
+    };
+    if shape.case_changes >= 3
+        && shape.case_changes * 6 >= shape.case_pairs
         && let Some(text) = unscrambled(chars)
     {
         found.push((text, Via::Scrambled));
@@ -89,6 +99,10 @@ struct Shape {
     braille_cells: usize,
     /// Words that are numbers.
     number_tokens: usize,
+    /// Changes between capitals and small letters inside words past their first letter, and
+    /// the pairs of letters looked at ([`case_changes`]).
+    case_changes: usize,
+    case_pairs: usize,
 }
 
 impl Shape {
@@ -134,20 +148,67 @@ impl Shape {
         shape
     }
 
+    /// The shape of a text of ASCII, read as bytes: the common case, and the cheap one.
+    fn of_ascii(text: &[u8]) -> Self {
+        let mut shape = Shape::default();
+        let mut i = 0;
+        while i < text.len() {
+            let b = text[i];
+            if b.is_ascii_alphanumeric() {
+                let len = text[i..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric())
+                    .count();
+                let word = &text[i..i + len];
+                shape.ascii_word(word, i.checked_sub(1).map(|p| text[p]), text.get(i + len).copied());
+                for pair in word[1..].windows(2) {
+                    if pair[0].is_ascii_alphabetic() && pair[1].is_ascii_alphabetic() {
+                        shape.case_pairs += 1;
+                        shape.case_changes += usize::from(
+                            pair[0].is_ascii_uppercase() != pair[1].is_ascii_uppercase(),
+                        );
+                    }
+                }
+                i += len;
+                continue;
+            }
+            if b == b'.' || b == b'-' {
+                shape.morse_symbols += 1;
+            }
+            i += 1;
+        }
+        shape
+    }
+
     /// Counts one word (`chars[at..]`, maximal) of the text: only words of ASCII letters and
-    /// digits count; common words are told by [`is_frequent`], a match on bytes, as most
-    /// texts are English prose that leaves here.
+    /// digits count.
     fn word(&mut self, word: &[char], chars: &[char], at: usize) {
         if !word.iter().all(char::is_ascii) {
             return;
         }
-        let letters = word.iter().filter(|c| c.is_ascii_alphabetic()).count();
+        let before = at.checked_sub(1).map(|p| chars[p]).filter(char::is_ascii).map(|c| c as u8);
+        let after = chars.get(at + word.len()).filter(|c| c.is_ascii()).map(|c| *c as u8);
+        let bytes: Vec<u8> = word.iter().map(|c| *c as u8).collect();
+        self.ascii_word(&bytes, before, after);
+    }
+
+    /// Counts one word of ASCII letters and digits, with the characters around it; common
+    /// words are told by [`is_frequent`], a match on bytes, as most texts are English prose
+    /// that leaves here.
+    fn ascii_word(&mut self, word: &[u8], before: Option<u8>, after: Option<u8>) {
+        let letters = word.iter().filter(|b| b.is_ascii_alphabetic()).count();
         if letters == 0 {
             self.number_tokens += 1;
             return;
         }
-        let mut buf = [0u8; 16];
-        let lower = ascii_lower(word, &mut buf);
+        // Only short words are names of ciphers or frequent words.
+        let mut buf = [0u8; 9];
+        let lower = (word.len() <= buf.len()).then(|| {
+            let buf = &mut buf[..word.len()];
+            buf.copy_from_slice(word);
+            buf.make_ascii_lowercase();
+            &*buf
+        });
         if let Some(word) = lower {
             self.names_a_cipher |= matches!(
                 word,
@@ -162,7 +223,7 @@ impl Shape {
             );
         }
         if letters < word.len() {
-            self.strong_leet_words += usize::from(leet_word(word, chars, at) == Some(true));
+            self.strong_leet_words += usize::from(leet_word(word, before, after) == Some(true));
             return;
         }
         self.words += 1;
@@ -284,20 +345,20 @@ fn leet_letter(c: char) -> Option<char> {
 /// whose only digits stand together at its end or are two or more (`mp3`, `arm64`, `h264`,
 /// `i18n`, `a11y`), a word with a `9`, a long one, a hexadecimal id (seven hex digits or more,
 /// or joined by dashes as in a UUID).
-fn leet_word(word: &[char], chars: &[char], at: usize) -> Option<bool> {
-    if word.len() < 3 || word.len() > 16 || word.iter().any(|c| *c == '9') {
+fn leet_word(word: &[u8], before: Option<u8>, after: Option<u8>) -> Option<bool> {
+    if word.len() < 3 || word.len() > 16 || word.contains(&b'9') {
         return None;
     }
-    let hex = word.iter().all(char::is_ascii_hexdigit);
-    let dashed = (at > 0 && chars[at - 1] == '-') || chars.get(at + word.len()) == Some(&'-');
+    let hex = word.iter().all(u8::is_ascii_hexdigit);
+    let dashed = before == Some(b'-') || after == Some(b'-');
     if hex && (word.len() >= 7 || dashed) {
         return None;
     }
     let mut runs = 0;
     let mut run_len = 0;
     let mut ends_with_digits = false;
-    for (k, c) in word.iter().enumerate() {
-        if c.is_ascii_digit() {
+    for (k, b) in word.iter().enumerate() {
+        if b.is_ascii_digit() {
             if k == 0 || !word[k - 1].is_ascii_digit() {
                 runs += 1;
             }
@@ -329,10 +390,13 @@ fn leetspeak(chars: &[char]) -> Option<String> {
         }
         let word = &chars[i..i + len];
         let whole = chars.get(i + len).is_none_or(|c| !c.is_alphanumeric());
+        let bytes: Vec<u8> = word.iter().map(|c| *c as u8).collect();
+        let around = |c: Option<&char>| c.filter(|c| c.is_ascii()).map(|c| *c as u8);
         let leet = whole
             && word.iter().any(char::is_ascii_alphabetic)
             && word.iter().any(char::is_ascii_digit)
-            && leet_word(word, chars, i).is_some();
+            && leet_word(&bytes, around(i.checked_sub(1).map(|p| &chars[p])), around(chars.get(i + len)))
+                .is_some();
         if leet {
             changed = true;
             out.extend(word.iter().map(|c| leet_letter(*c).unwrap_or(*c)));
@@ -502,15 +566,24 @@ fn letter_ciphers(chars: &[char]) -> Vec<(String, Via)> {
         if let Some(word) = word {
             words += 1;
             let first = word[0] - b'a';
-            let normal = shift(word, 26 - first);
-            let at = table.partition_point(|(w, _)| w.as_slice() < normal.as_slice());
-            for (_, common_first) in table[at..].iter().take_while(|(w, _)| *w == normal) {
+            let n = word.len();
+            let mut other = [0u8; 16];
+            for (k, b) in word.iter().enumerate() {
+                other[k] = (b - b'a' + 26 - first) % 26 + b'a';
+            }
+            let normal = &other[..n];
+            let at = table.partition_point(|(w, _)| w.as_slice() < normal);
+            for (_, common_first) in table[at..].iter().take_while(|(w, _)| w == normal) {
                 votes.caesar[usize::from((first + 26 - common_first) % 26)] += 1;
             }
-            let mirrored: Vec<u8> = word.iter().map(|b| atbash(*b)).collect();
-            votes.atbash += usize::from(is_common(&mirrored));
-            let backwards: Vec<u8> = word.iter().rev().copied().collect();
-            votes.backwards += usize::from(backwards != word && is_common(&backwards));
+            for (k, b) in word.iter().enumerate() {
+                other[k] = atbash(*b);
+            }
+            votes.atbash += usize::from(is_common(&other[..n]));
+            for (k, b) in word.iter().rev().enumerate() {
+                other[k] = *b;
+            }
+            votes.backwards += usize::from(&other[..n] != word && is_common(&other[..n]));
         }
         i += len;
     }
@@ -565,23 +638,29 @@ fn map_ascii_letters(chars: &[char], f: impl Fn(u8) -> u8) -> String {
 // ---------------------------------------------------------------------------------------
 // Best-of-N: letters scrambled inside words, and capitals at random
 
-/// Whether `text` (as written) has capitals at random inside its words, as spikee's best-of-N
-/// plugin writes (`IGnroe AlL PVEROUIS`): the case changes three times or more between two
-/// letters of a word past its first, and between a sixth of such pairs or more. Title case
-/// and capitals change nothing there; a name in camel case (`JavaScript`) changes twice.
-fn randomly_capitalized(text: &str) -> bool {
+/// The changes between capitals and small letters inside the words of `text` (as written)
+/// past their first letter, and the pairs of letters looked at. Capitals at random inside
+/// words, as spikee's best-of-N plugin writes them (`IGnroe AlL PVEROUIS`), make three
+/// changes or more, a sixth of the pairs or more; title case and capitals make none, a
+/// name in camel case (`JavaScript`) two.
+fn case_changes(text: &str) -> (usize, usize) {
     let (mut changes, mut pairs) = (0, 0);
-    for word in text.split(|c: char| !c.is_ascii_alphabetic()) {
-        let bytes = word.as_bytes();
-        if bytes.len() < 3 {
+    // Letters of the word so far, and whether the last was a capital.
+    let (mut letters, mut upper) = (0, false);
+    for b in text.bytes() {
+        if !b.is_ascii_alphabetic() {
+            letters = 0;
             continue;
         }
-        for pair in bytes[1..].windows(2) {
+        let capital = b.is_ascii_uppercase();
+        if letters >= 2 {
             pairs += 1;
-            changes += usize::from(pair[0].is_ascii_uppercase() != pair[1].is_ascii_uppercase());
+            changes += usize::from(capital != upper);
         }
+        letters += 1;
+        upper = capital;
     }
-    changes >= 3 && changes * 6 >= pairs
+    (changes, pairs)
 }
 
 /// The words a scrambled word is read as: [`COMMON_WORDS`] and the English words of the

@@ -238,7 +238,7 @@ const BASE85_MIN: usize = 20;
 /// base64 runs cost a length check.
 fn base85_and_uu_texts(text: &str) -> Vec<(String, Via)> {
     let mut found = Vec::new();
-    for token in text.split_whitespace() {
+    for token in text.split_ascii_whitespace() {
         if token.len() < BASE85_MIN {
             continue;
         }
@@ -260,11 +260,21 @@ fn base85_and_uu_texts(text: &str) -> Vec<(String, Via)> {
             found.push((decoded, Via::Base85));
         }
     }
-    // A line, or what follows a space in it ("Encoded: M...").
+    // A line, or what follows a space in it ("Encoded: M..."): past the last character a
+    // uuencoded line has not (small letters), looked for from the end of the line, so a
+    // line of prose costs a few characters.
     let lines: Vec<String> = text
         .lines()
         .filter_map(|line| {
-            let starts = std::iter::once(0).chain(line.match_indices(' ').map(|(i, _)| i + 1));
+            let tail = line
+                .bytes()
+                .rposition(|b| !(b' '..=b'`').contains(&b))
+                .map_or(0, |at| at + 1);
+            if line.len() - tail < 8 {
+                return None;
+            }
+            let starts = std::iter::once(tail)
+                .chain(line[tail..].match_indices(' ').map(|(i, _)| tail + i + 1));
             starts.filter_map(|at| uu_line(&line[at..])).next()
         })
         .collect();
