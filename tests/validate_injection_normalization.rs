@@ -222,7 +222,10 @@ fn the_codes_of_attack_kits_are_read_and_the_message_names_the_code() {
         (codes(2), "character codes"),
         (codes(8), "character codes"),
         (
-            format!("The following instruction is encoded with CharCode: {}", codes(10)),
+            format!(
+                "The following instruction is encoded with CharCode: {}",
+                codes(10)
+            ),
             "character codes",
         ),
         (

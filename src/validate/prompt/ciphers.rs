@@ -49,8 +49,7 @@ pub(super) fn readings(text: &str, chars: &[char]) -> Vec<(String, Via)> {
             found.push((text, Via::Leetspeak));
         }
     }
-    if shape.cipher_words >= 2 && (shape.names_a_cipher || shape.common_words * 8 < shape.words)
-    {
+    if shape.cipher_words >= 2 && (shape.names_a_cipher || shape.common_words * 8 < shape.words) {
         found.extend(letter_ciphers(chars));
     }
     if shape.stacked_marks {
@@ -160,7 +159,11 @@ impl Shape {
                     .take_while(|b| b.is_ascii_alphanumeric())
                     .count();
                 let word = &text[i..i + len];
-                shape.ascii_word(word, i.checked_sub(1).map(|p| text[p]), text.get(i + len).copied());
+                shape.ascii_word(
+                    word,
+                    i.checked_sub(1).map(|p| text[p]),
+                    text.get(i + len).copied(),
+                );
                 for pair in word[1..].windows(2) {
                     if pair[0].is_ascii_alphabetic() && pair[1].is_ascii_alphabetic() {
                         shape.case_pairs += 1;
@@ -186,8 +189,15 @@ impl Shape {
         if !word.iter().all(char::is_ascii) {
             return;
         }
-        let before = at.checked_sub(1).map(|p| chars[p]).filter(char::is_ascii).map(|c| c as u8);
-        let after = chars.get(at + word.len()).filter(|c| c.is_ascii()).map(|c| *c as u8);
+        let before = at
+            .checked_sub(1)
+            .map(|p| chars[p])
+            .filter(char::is_ascii)
+            .map(|c| c as u8);
+        let after = chars
+            .get(at + word.len())
+            .filter(|c| c.is_ascii())
+            .map(|c| *c as u8);
         let bytes: Vec<u8> = word.iter().map(|c| *c as u8).collect();
         self.ascii_word(&bytes, before, after);
     }
@@ -395,8 +405,12 @@ fn leetspeak(chars: &[char]) -> Option<String> {
         let leet = whole
             && word.iter().any(char::is_ascii_alphabetic)
             && word.iter().any(char::is_ascii_digit)
-            && leet_word(&bytes, around(i.checked_sub(1).map(|p| &chars[p])), around(chars.get(i + len)))
-                .is_some();
+            && leet_word(
+                &bytes,
+                around(i.checked_sub(1).map(|p| &chars[p])),
+                around(chars.get(i + len)),
+            )
+            .is_some();
         if leet {
             changed = true;
             out.extend(word.iter().map(|c| leet_letter(*c).unwrap_or(*c)));
@@ -525,9 +539,7 @@ fn shifted_common_words() -> &'static [(Vec<u8>, u8)] {
 
 /// `word` (ASCII lowercase) with each letter moved `by` places on in the alphabet.
 fn shift(word: &[u8], by: u8) -> Vec<u8> {
-    word.iter()
-        .map(|b| (b - b'a' + by) % 26 + b'a')
-        .collect()
+    word.iter().map(|b| (b - b'a' + by) % 26 + b'a').collect()
 }
 
 fn atbash(b: u8) -> u8 {
@@ -675,7 +687,9 @@ fn scramble_table() -> &'static HashMap<Vec<u8>, Vec<&'static str>> {
                 .patterns
                 .iter()
                 .filter(|(lang, _)| *lang == Lang::En)
-                .flat_map(|(_, source)| source.split(|c: char| !c.is_ascii_alphabetic() && c != '*'))
+                .flat_map(|(_, source)| {
+                    source.split(|c: char| !c.is_ascii_alphabetic() && c != '*')
+                })
         });
         for word in COMMON_WORDS.iter().copied().chain(english) {
             if word.len() >= 4 && word.bytes().all(|b| b.is_ascii_lowercase()) {
@@ -851,10 +865,10 @@ fn morse(chars: &[char]) -> Option<String> {
 
 /// Grade 1 Braille: the cell of each letter, in the order of the alphabet.
 const BRAILLE_LETTERS: [char; 26] = [
-    '\u{2801}', '\u{2803}', '\u{2809}', '\u{2819}', '\u{2811}', '\u{280b}', '\u{281b}',
-    '\u{2813}', '\u{280a}', '\u{281a}', '\u{2805}', '\u{2807}', '\u{280d}', '\u{281d}',
-    '\u{2815}', '\u{280f}', '\u{281f}', '\u{2817}', '\u{280e}', '\u{281e}', '\u{2825}',
-    '\u{2827}', '\u{283a}', '\u{282d}', '\u{283d}', '\u{2835}',
+    '\u{2801}', '\u{2803}', '\u{2809}', '\u{2819}', '\u{2811}', '\u{280b}', '\u{281b}', '\u{2813}',
+    '\u{280a}', '\u{281a}', '\u{2805}', '\u{2807}', '\u{280d}', '\u{281d}', '\u{2815}', '\u{280f}',
+    '\u{281f}', '\u{2817}', '\u{280e}', '\u{281e}', '\u{2825}', '\u{2827}', '\u{283a}', '\u{282d}',
+    '\u{283d}', '\u{2835}',
 ];
 /// The cell that makes the next one a capital, and the one that makes the cells after it
 /// digits (`a` to `j` as `1` to `0`).

@@ -196,12 +196,16 @@ fn base85_and_uuencoded_text_is_read() {
     for text in [
         "https://docs.example.com/search?q=a&b=c&d=e",
         "^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$", // a regular expression
-        "p@ss-W0rd!#x9Z&q*7vL%k2$Qm", // a password-like token
+        "p@ss-W0rd!#x9Z&q*7vL%k2$Qm",               // a password-like token
         "Returns {\"route\":[1,2,3],\"eta\":\"5m\"} on success",
         "M is for maps",
         "a == b && c != d || e <= f",
     ] {
-        assert!(encoded_runs(text).is_empty(), "{text:?}: {:?}", encoded_runs(text));
+        assert!(
+            encoded_runs(text).is_empty(),
+            "{text:?}: {:?}",
+            encoded_runs(text)
+        );
     }
 }
 
@@ -253,9 +257,9 @@ fn spaced_letters_are_joined_in_runs_of_four_or_more() {
         "U.S.A. only",
         "a b c",
         "Plan A or B",
-        "i  g  n", // three letters, at any spacing
+        "i  g  n",          // three letters, at any spacing
         "i    g    n    o", // four spaces and more are a gap between words
-        "i g-n.o", // a run keeps one separator
+        "i g-n.o",          // a run keeps one separator
         "ab cd ef gh",
         "no letters here",
     ] {

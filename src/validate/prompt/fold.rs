@@ -70,7 +70,9 @@ impl Via {
             Via::Uuencode => "once uudecoded",
             Via::Leetspeak => "once its digits are read as the letters they stand for (leetspeak)",
             Via::Rotated => "once its letters are shifted back (ROT13 or another Caesar shift)",
-            Via::Atbash => "once Atbash-decoded (each letter swapped with its mirror in the alphabet)",
+            Via::Atbash => {
+                "once Atbash-decoded (each letter swapped with its mirror in the alphabet)"
+            }
             Via::Backwards => "once read backwards",
             Via::StackedMarks => "once the combining marks stacked on its letters are removed",
             Via::Morse => "once read as Morse code",
@@ -129,7 +131,13 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
     }
     let mut decoded = decode::encoded_runs(text);
     decoded.extend(ciphers::readings(text, &found[0].folded.chars));
-    const ENCODINGS: [Via; 5] = [Via::Base64, Via::Base32, Via::Hex, Via::Base85, Via::Uuencode];
+    const ENCODINGS: [Via; 5] = [
+        Via::Base64,
+        Via::Base32,
+        Via::Hex,
+        Via::Base85,
+        Via::Uuencode,
+    ];
     for via in ENCODINGS {
         let texts: Vec<&str> = decoded
             .iter()
@@ -498,7 +506,11 @@ mod tests {
             "\u{1f158}\u{1f156}\u{1f15d}\u{1f15e}\u{1f161}\u{1f154}", // 🅘🅖🅝🅞🅡🅔
             "\u{1f178}\u{1f176}\u{1f17d}\u{1f17e}\u{1f181}\u{1f174}", // 🅸🅶🅽🅾🆁🅴
         ] {
-            assert_eq!(read(text)[0], ("ignore".to_owned(), Via::Decoded), "{text:?}");
+            assert_eq!(
+                read(text)[0],
+                ("ignore".to_owned(), Via::Decoded),
+                "{text:?}"
+            );
         }
         // Accented letters, ß, IPA vowels and Turkish dotless i are letters of their own.
         for text in ["café", "straße", "ɛ ɔ ŋ", "ılık"] {
