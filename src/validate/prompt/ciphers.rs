@@ -2,8 +2,8 @@
 //! past a filter (garak's encoding probes, spikee's obfuscation plugins): leetspeak
 //! (`1gn0r3`), a Caesar shift (ROT13 among them), Atbash, text written backwards, combining
 //! marks stacked on letters (zalgo), Morse, Braille, character codes written as binary,
-//! octal or decimal numbers, and words with their middle letters scrambled and capitals at
-//! random (best-of-N). Each reading is an extra one ([`super::fold::readings`]) and each
+//! octal or decimal numbers, words with their middle letters scrambled and capitals at
+//! random (best-of-N), and letters marked in parentheses one by one (garak's DRA). Each reading is an extra one ([`super::fold::readings`]) and each
 //! has a gate that ordinary text fails in one scan, so a card written in plain words pays no
 //! second pass: a code is read only when the text has its shape (digits among letters, dots
 //! and dashes only, Braille cells, runs of numbers) or, for the letter ciphers, when common
@@ -67,6 +67,9 @@ pub(super) fn readings(text: &str, chars: &[char]) -> Vec<(String, Via)> {
             found.push((text, Via::Braille));
         }
     }
+    if shape.marked_letters >= 8 {
+        found.push((marked_letters(chars), Via::MarkedLetters));
+    }
     if shape.number_tokens >= 6 {
         if let Some(text) = character_codes(chars) {
             found.push((text, Via::CharacterCodes));
@@ -98,6 +101,8 @@ struct Shape {
     braille_cells: usize,
     /// Words that are numbers.
     number_tokens: usize,
+    /// Characters alone between parentheses (`happy (h)our`).
+    marked_letters: usize,
     /// Changes between capitals and small letters inside words past their first letter, and
     /// the pairs of letters looked at ([`case_changes`]).
     case_changes: usize,
@@ -123,6 +128,8 @@ impl Shape {
             }
             if c == '.' || c == '-' {
                 shape.morse_symbols += 1;
+            } else if c == '(' && chars.get(i + 2) == Some(&')') {
+                shape.marked_letters += 1;
             } else if !c.is_ascii() {
                 if is_braille(c) {
                     shape.braille_cells += 1;
@@ -177,6 +184,8 @@ impl Shape {
             }
             if b == b'.' || b == b'-' {
                 shape.morse_symbols += 1;
+            } else if b == b'(' && text.get(i + 2) == Some(&b')') {
+                shape.marked_letters += 1;
             }
             i += 1;
         }
@@ -911,6 +920,20 @@ fn braille(chars: &[char]) -> Option<String> {
         }
     }
     (letters >= 4).then_some(out)
+}
+
+// ---------------------------------------------------------------------------------------
+// Letters marked in parentheses
+
+/// The characters of `chars` that stand alone between parentheses, read together: garak's
+/// DRA probe hides a sentence so, one letter a line in a word (`happy (h)our`, `( )` for a
+/// space).
+fn marked_letters(chars: &[char]) -> String {
+    chars
+        .windows(3)
+        .filter(|w| w[0] == '(' && w[2] == ')')
+        .map(|w| w[1])
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------

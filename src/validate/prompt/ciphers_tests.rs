@@ -256,3 +256,20 @@ fn scrambled_words_with_random_capitals_are_put_back_in_order() {
         assert_eq!(read_as(text, Via::Scrambled), None, "{text:?}");
     }
 }
+
+#[test]
+fn letters_marked_in_parentheses_are_read_together() {
+    // garak's DRA: one letter a line, in a word; `( )` for a space.
+    let puzzle = "(i)dea\n(g)ood\nfi(n)e\n(o)pen\n(r)ed\nfre(e)\n( )\n(a)ll\n(l)ate\nsti(l)l\n";
+    assert_eq!(
+        read_as(puzzle, Via::MarkedLetters).as_deref(),
+        Some("ignore all")
+    );
+    for text in [
+        "Steps: (a) plan, (b) book, (c) pay.",
+        "Returns (x) or (y); see f(x).",
+        "Routes (with traffic) and (live) closures.",
+    ] {
+        assert_eq!(read_as(text, Via::MarkedLetters), None, "{text:?}");
+    }
+}

@@ -52,6 +52,8 @@ pub(super) enum Via {
     CharacterCodes,
     /// Words whose middle letters are scrambled read as the words they scramble.
     Scrambled,
+    /// The letters marked one by one in parentheses, read together.
+    MarkedLetters,
 }
 
 impl Via {
@@ -81,6 +83,7 @@ impl Via {
                 "once its numbers are read as character codes (binary, octal or decimal)"
             }
             Via::Scrambled => "once the scrambled letters inside its words are put back in order",
+            Via::MarkedLetters => "once the letters marked in parentheses are read together",
         }
     }
 }
