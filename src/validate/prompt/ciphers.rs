@@ -50,7 +50,8 @@ pub(super) fn readings(text: &str, chars: &[char]) -> Vec<(String, Via)> {
         }
     }
     if shape.cipher_words >= 2 && (shape.names_a_cipher || shape.common_words * 8 < shape.words) {
-        found.extend(letter_ciphers(chars));
+        let shifted = shape.names_a_cipher || shape.vowels * 100 < shape.letters * 33;
+        found.extend(letter_ciphers(chars, shifted));
     }
     if shape.stacked_marks {
         if let Some(text) = without_stacked_marks(chars) {
@@ -101,6 +102,11 @@ struct Shape {
     braille_cells: usize,
     /// Words that are numbers.
     number_tokens: usize,
+    /// ASCII letters in words, and the vowels among them: English, German or French has a
+    /// vowel in three letters or more, English shifted or mirrored (Caesar, Atbash) one in
+    /// four or fewer.
+    letters: usize,
+    vowels: usize,
     /// Characters alone between parentheses (`happy (h)our`).
     marked_letters: usize,
     /// Changes between capitals and small letters inside words past their first letter, and
@@ -207,8 +213,13 @@ impl Shape {
             .get(at + word.len())
             .filter(|c| c.is_ascii())
             .map(|c| *c as u8);
-        let bytes: Vec<u8> = word.iter().map(|c| *c as u8).collect();
-        self.ascii_word(&bytes, before, after);
+        // Past 32 characters a word is counted on its first 32: no code reads it as a word.
+        let mut buf = [0u8; 32];
+        let len = word.len().min(buf.len());
+        for (b, c) in buf.iter_mut().zip(word) {
+            *b = *c as u8;
+        }
+        self.ascii_word(&buf[..len], before, after);
     }
 
     /// Counts one word of ASCII letters and digits, with the characters around it; common
@@ -220,6 +231,11 @@ impl Shape {
             self.number_tokens += 1;
             return;
         }
+        self.letters += letters;
+        self.vowels += word
+            .iter()
+            .filter(|b| matches!(b.to_ascii_lowercase(), b'a' | b'e' | b'i' | b'o' | b'u'))
+            .count();
         // Only short words are names of ciphers or frequent words.
         let mut buf = [0u8; 9];
         let lower = (word.len() <= buf.len()).then(|| {
@@ -565,9 +581,10 @@ struct Votes {
 }
 
 /// The readings of `chars` in the letter ciphers that make two of its words or more, and a
-/// tenth of them, [`COMMON_WORDS`]: shifted back (ROT13 and the other Caesar shifts),
-/// Atbash-decoded, and written backwards (each word, and the whole text).
-fn letter_ciphers(chars: &[char]) -> Vec<(String, Via)> {
+/// tenth of them, [`COMMON_WORDS`]: written backwards (each word, and the whole text), and
+/// when `shifted` (few vowels, or the text names a cipher) shifted back (ROT13 and the other
+/// Caesar shifts) and Atbash-decoded.
+fn letter_ciphers(chars: &[char], shifted: bool) -> Vec<(String, Via)> {
     let table = shifted_common_words();
     let mut votes = Votes::default();
     let mut words = 0;
@@ -586,9 +603,17 @@ fn letter_ciphers(chars: &[char]) -> Vec<(String, Via)> {
             .filter(|w| w.len() >= 3 && w.iter().all(u8::is_ascii_lowercase));
         if let Some(word) = word {
             words += 1;
-            let first = word[0] - b'a';
             let n = word.len();
             let mut other = [0u8; 16];
+            for (k, b) in word.iter().rev().enumerate() {
+                other[k] = *b;
+            }
+            votes.backwards += usize::from(&other[..n] != word && is_common(&other[..n]));
+            if !shifted {
+                i += len;
+                continue;
+            }
+            let first = word[0] - b'a';
             for (k, b) in word.iter().enumerate() {
                 other[k] = (b - b'a' + 26 - first) % 26 + b'a';
             }
@@ -601,10 +626,6 @@ fn letter_ciphers(chars: &[char]) -> Vec<(String, Via)> {
                 other[k] = atbash(*b);
             }
             votes.atbash += usize::from(is_common(&other[..n]));
-            for (k, b) in word.iter().rev().enumerate() {
-                other[k] = *b;
-            }
-            votes.backwards += usize::from(&other[..n] != word && is_common(&other[..n]));
         }
         i += len;
     }
