@@ -123,12 +123,17 @@ impl Shape {
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
-            if c.is_alphanumeric() {
+            if c.is_ascii_alphanumeric() {
                 let len = chars[i..]
                     .iter()
-                    .take_while(|c| c.is_alphanumeric())
+                    .take_while(|c| c.is_ascii_alphanumeric())
                     .count();
-                shape.word(&chars[i..i + len], chars, i);
+                // Part of a word with other letters (`Menschenwürde`) is no word of ASCII.
+                let inside =
+                    |c: Option<&char>| c.is_some_and(|c| !c.is_ascii() && c.is_alphanumeric());
+                if !inside(i.checked_sub(1).map(|p| &chars[p])) && !inside(chars.get(i + len)) {
+                    shape.word(&chars[i..i + len], chars, i);
+                }
                 i += len;
                 continue;
             }
@@ -139,12 +144,10 @@ impl Shape {
             } else if !c.is_ascii() {
                 if is_braille(c) {
                     shape.braille_cells += 1;
-                } else if is_mark(c) {
+                } else if is_diacritic(c) {
                     // Marks after a letter (marks are not alphanumeric: they end its word).
-                    let marks = chars[i..].iter().take_while(|m| is_mark(**m)).count();
-                    let after_latin = i > 0
-                        && chars[i - 1].is_alphabetic()
-                        && chars[i - 1].script() == Script::Latin;
+                    let marks = chars[i..].iter().take_while(|m| is_diacritic(**m)).count();
+                    let after_latin = i > 0 && is_latin_letter(chars[i - 1]);
                     if after_latin {
                         marked_letters += 1;
                         stacked_letters += usize::from(marks > 1);
@@ -226,16 +229,17 @@ impl Shape {
     /// words are told by [`is_frequent`], a match on bytes, as most texts are English prose
     /// that leaves here.
     fn ascii_word(&mut self, word: &[u8], before: Option<u8>, after: Option<u8>) {
-        let letters = word.iter().filter(|b| b.is_ascii_alphabetic()).count();
+        let (mut letters, mut vowels) = (0, 0);
+        for b in word {
+            letters += usize::from(b.is_ascii_alphabetic());
+            vowels += usize::from(matches!(b | 0x20, b'a' | b'e' | b'i' | b'o' | b'u'));
+        }
         if letters == 0 {
             self.number_tokens += 1;
             return;
         }
         self.letters += letters;
-        self.vowels += word
-            .iter()
-            .filter(|b| matches!(b.to_ascii_lowercase(), b'a' | b'e' | b'i' | b'o' | b'u'))
-            .count();
+        self.vowels += vowels;
         // Only short words are names of ciphers or frequent words.
         let mut buf = [0u8; 9];
         let lower = (word.len() <= buf.len()).then(|| {
@@ -332,6 +336,25 @@ fn is_mark(c: char) -> bool {
             c.general_category(),
             GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark
         )
+}
+
+/// A combining diacritical mark of the blocks zalgo text draws from: what the shape counts,
+/// by range, as most characters of a card are looked at here.
+fn is_diacritic(c: char) -> bool {
+    matches!(
+        c,
+        '\u{300}'..='\u{36f}'
+            | '\u{1ab0}'..='\u{1aff}'
+            | '\u{1dc0}'..='\u{1dff}'
+            | '\u{20d0}'..='\u{20ff}'
+            | '\u{fe20}'..='\u{fe2f}'
+    )
+}
+
+/// A letter of the Latin blocks (ASCII, Latin-1, Extended A and B, Extended Additional).
+fn is_latin_letter(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || (matches!(c, '\u{c0}'..='\u{24f}' | '\u{1e00}'..='\u{1eff}') && c.is_alphabetic())
 }
 
 fn is_braille(c: char) -> bool {

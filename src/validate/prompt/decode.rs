@@ -239,7 +239,7 @@ const BASE85_MIN: usize = 20;
 fn base85_and_uu_texts(text: &str) -> Vec<(String, Via)> {
     let mut found = Vec::new();
     for token in text.split_ascii_whitespace() {
-        if token.len() < BASE85_MIN {
+        if token.len() < BASE85_MIN || !token.is_ascii() {
             continue;
         }
         let symbols = token
