@@ -20,7 +20,9 @@ so that the held-out and blind parts keep measuring text it never saw:
   and of crewAI's tools (PyPI langchain-community, crewai-tools: what a tool says to the
   model that picks it, "Useful for when you need to...", "Always use this tool before...",
   the register nearest to a card's and the prose most like an instruction without being
-  an injection); the strings of the corpus's clean base card.
+  an injection); the first paragraphs of the docstrings of the official A2A Python SDK
+  (PyPI a2a-sdk: agents, tasks and messages described, the words of a card); the strings
+  of the corpus's clean base card.
 
 Left out: bastioncorpus (held out), PyRIT (blind), the real cards (benign test text).
 Python standard library only.
@@ -167,7 +169,21 @@ def tool_descriptions(package):
     return texts
 
 
-def write_training(out, agentdojo_pkg, openapi, tool_packages, base_card, manifest):
+def docstring_summaries(package):
+    """The first paragraph of every docstring of a Python package."""
+    texts = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef)):
+                doc = ast.get_docstring(node)
+                if doc:
+                    texts.append(" ".join(doc.split("\n\n")[0].split()))
+    return texts
+
+
+def write_training(out, agentdojo_pkg, openapi, tool_packages, sdk, base_card, manifest):
     rows, seen = [], set()
 
     def add(label, source, text):
@@ -198,6 +214,8 @@ def write_training(out, agentdojo_pkg, openapi, tool_packages, base_card, manife
     for package in tool_packages:
         for text in tool_descriptions(package):
             add(0, "tool-descriptions", text)
+    for text in docstring_summaries(sdk):
+        add(0, "a2a-sdk-docstrings", text)
     for text in card_strings(base_card):
         add(0, "base-card", text)
     with (out / "training.jsonl").open("w", encoding="utf-8") as f:

@@ -125,6 +125,13 @@ SOURCES = {
         "sha256": "d8333315c8bf35bdb939b22e5b555acf9357ae676b992832f96f63de21670871",
         "license": "MIT",
     },
+    "a2a-sdk": {
+        "registry": "pypi",
+        "spec": "a2a-sdk==1.3.0",
+        "file": "a2a_sdk-1.3.0-py3-none-any.whl",
+        "sha256": "b94a73b5dc7ff1afe5f11d324480f83386a64d02b8a6b719baf013595284cc6c",
+        "license": "Apache-2.0",
+    },
     "octokit-openapi": {
         "registry": "npm",
         "spec": "@octokit/openapi@23.0.2",
@@ -799,6 +806,7 @@ def main():
         out, unpacked / "agentdojo/agentdojo",
         unpacked / "octokit-openapi/package/generated/api.github.com.json",
         [unpacked / "langchain-community/langchain_community", unpacked / "crewai-tools/crewai_tools"],
+        unpacked / "a2a-sdk/a2a",
         base_card(),
         manifest)
     sources = {k: {**v, "sha256_checked": sha256(files[k])} for k, v in SOURCES.items()}

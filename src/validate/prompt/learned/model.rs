@@ -119,7 +119,7 @@ mod tests {
     fn the_embedded_model_reads() {
         let model = Model::embedded().expect("model.bin is a model");
         assert!(
-            model.threshold > 0.5 && model.threshold < 1.0,
+            model.threshold > 0.0 && model.threshold < 1.0,
             "{}",
             model.threshold
         );
