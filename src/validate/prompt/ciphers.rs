@@ -180,14 +180,6 @@ impl Shape {
                     i.checked_sub(1).map(|p| text[p]),
                     text.get(i + len).copied(),
                 );
-                for pair in word[1..].windows(2) {
-                    if pair[0].is_ascii_alphabetic() && pair[1].is_ascii_alphabetic() {
-                        shape.case_pairs += 1;
-                        shape.case_changes += usize::from(
-                            pair[0].is_ascii_uppercase() != pair[1].is_ascii_uppercase(),
-                        );
-                    }
-                }
                 i += len;
                 continue;
             }
@@ -229,10 +221,24 @@ impl Shape {
     /// words are told by [`is_frequent`], a match on bytes, as most texts are English prose
     /// that leaves here.
     fn ascii_word(&mut self, word: &[u8], before: Option<u8>, after: Option<u8>) {
+        // Letters, vowels, and changes of case between two letters past the first.
         let (mut letters, mut vowels) = (0, 0);
-        for b in word {
-            letters += usize::from(b.is_ascii_alphabetic());
+        let mut case_before: Option<bool> = None;
+        for (k, b) in word.iter().enumerate() {
+            if !b.is_ascii_alphabetic() {
+                case_before = None;
+                continue;
+            }
+            letters += 1;
             vowels += usize::from(matches!(b | 0x20, b'a' | b'e' | b'i' | b'o' | b'u'));
+            let upper = b.is_ascii_uppercase();
+            if k >= 2
+                && let Some(was) = case_before
+            {
+                self.case_pairs += 1;
+                self.case_changes += usize::from(was != upper);
+            }
+            case_before = Some(upper);
         }
         if letters == 0 {
             self.number_tokens += 1;

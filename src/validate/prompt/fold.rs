@@ -141,6 +141,9 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
         Via::Base85,
         Via::Uuencode,
     ];
+    if decoded.is_empty() {
+        return found;
+    }
     for via in ENCODINGS {
         let texts: Vec<&str> = decoded
             .iter()
