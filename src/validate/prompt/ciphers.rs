@@ -246,22 +246,19 @@ impl Shape {
         }
         self.letters += letters;
         self.vowels += vowels;
-        // Only short words are frequent words or names of ciphers: the word packed in a
-        // number, small letters, is matched at once.
-        if word.len() <= 4 {
-            let packed = word.iter().fold(0u32, |acc, b| {
-                (acc << 8) | u32::from(b.to_ascii_lowercase())
-            });
-            self.common_words += usize::from(letters == word.len() && is_frequent(packed));
-            self.names_a_cipher |= packed == pack(b"rot");
-        } else if word.len() <= 9 && matches!(word[0] | 0x20, b'r' | b'c' | b'a' | b'b') {
-            let mut buf = [0u8; 9];
-            let lower = &mut buf[..word.len()];
-            lower.copy_from_slice(word);
-            lower.make_ascii_lowercase();
+        // Only short words are names of ciphers or frequent words.
+        let mut buf = [0u8; 9];
+        let lower = (word.len() <= buf.len()).then(|| {
+            let buf = &mut buf[..word.len()];
+            buf.copy_from_slice(word);
+            buf.make_ascii_lowercase();
+            &*buf
+        });
+        if let Some(word) = lower {
             self.names_a_cipher |= matches!(
-                &*lower,
+                word,
                 b"rot13"
+                    | b"rot"
                     | b"caesar"
                     | b"atbash"
                     | b"cipher"
@@ -278,6 +275,9 @@ impl Shape {
         if letters >= 3 {
             self.cipher_words += 1;
         }
+        if let Some(word) = lower {
+            self.common_words += usize::from(is_frequent(word));
+        }
     }
 }
 
@@ -292,36 +292,47 @@ fn latin_letters(chars: &[char]) -> usize {
         .count()
 }
 
-/// A word of up to four ASCII letters packed in a number, a byte each, the first highest.
-const fn pack(word: &[u8]) -> u32 {
-    let mut packed = 0u32;
-    let mut k = 0;
-    while k < word.len() {
-        packed = (packed << 8) | word[k] as u32;
-        k += 1;
-    }
-    packed
-}
-
-/// The most frequent words of English prose, packed ([`pack`]): a text with few of them as
-/// written (one word in eight) is not plain English, and may be English in a letter cipher.
-fn is_frequent(packed: u32) -> bool {
-    const FREQUENT: [u32; 35] = {
-        let words: [&[u8]; 35] = [
-            b"the", b"and", b"for", b"with", b"from", b"that", b"this", b"are", b"you", b"your",
-            b"all", b"any", b"not", b"can", b"will", b"has", b"have", b"its", b"our", b"into",
-            b"was", b"were", b"of", b"to", b"in", b"on", b"is", b"it", b"by", b"as", b"at", b"or",
-            b"an", b"be", b"a",
-        ];
-        let mut packed = [0u32; 35];
-        let mut k = 0;
-        while k < words.len() {
-            packed[k] = pack(words[k]);
-            k += 1;
-        }
-        packed
-    };
-    FREQUENT.contains(&packed)
+/// The most frequent words of English prose: a text with few of them as written (one word in
+/// eight) is not plain English, and may be English in a letter cipher.
+fn is_frequent(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"the"
+            | b"and"
+            | b"for"
+            | b"with"
+            | b"from"
+            | b"that"
+            | b"this"
+            | b"are"
+            | b"you"
+            | b"your"
+            | b"all"
+            | b"any"
+            | b"not"
+            | b"can"
+            | b"will"
+            | b"has"
+            | b"have"
+            | b"its"
+            | b"our"
+            | b"into"
+            | b"was"
+            | b"were"
+            | b"of"
+            | b"to"
+            | b"in"
+            | b"on"
+            | b"is"
+            | b"it"
+            | b"by"
+            | b"as"
+            | b"at"
+            | b"or"
+            | b"an"
+            | b"be"
+            | b"a"
+    )
 }
 
 /// A combining mark: what zalgo stacks on letters.

@@ -263,23 +263,23 @@ fn base85_and_uu_texts(text: &str) -> Vec<(String, Via)> {
     // A line, or what follows a space in it ("Encoded: M..."): past the last character a
     // uuencoded line has not (small letters), looked for from the end of the line, so a
     // line of prose costs a few characters.
-    let mut uudecoded = String::new();
-    for line in text.lines() {
-        let tail = line
-            .bytes()
-            .rposition(|b| !(b' '..=b'`').contains(&b))
-            .map_or(0, |at| at + 1);
-        if line.len() - tail < 8 {
-            continue;
-        }
-        let starts =
-            std::iter::once(tail).chain(line[tail..].match_indices(' ').map(|(i, _)| tail + i + 1));
-        if let Some(decoded) = starts.filter_map(|at| uu_line(&line[at..])).next() {
-            uudecoded.push_str(&decoded);
-        }
-    }
-    if !uudecoded.is_empty()
-        && let Some(decoded) = text_of(uudecoded.into_bytes())
+    let lines: Vec<String> = text
+        .lines()
+        .filter_map(|line| {
+            let tail = line
+                .bytes()
+                .rposition(|b| !(b' '..=b'`').contains(&b))
+                .map_or(0, |at| at + 1);
+            if line.len() - tail < 8 {
+                return None;
+            }
+            let starts = std::iter::once(tail)
+                .chain(line[tail..].match_indices(' ').map(|(i, _)| tail + i + 1));
+            starts.filter_map(|at| uu_line(&line[at..])).next()
+        })
+        .collect();
+    if !lines.is_empty()
+        && let Some(decoded) = text_of(lines.concat().into_bytes())
     {
         found.push((decoded, Via::Uuencode));
     }
