@@ -129,6 +129,18 @@ impl Measured {
             .any(|d| is_injection(d) && at_or_under(&d.pointer, pointer))
     }
 
+    /// The rules (`"071"` for A2A-W071 and A2A-E071) of the injection findings at or under
+    /// the payload's pointer, in either profile.
+    fn rules_at(&self) -> std::collections::BTreeSet<&str> {
+        let pointer = self.text("pointer");
+        self.spec
+            .iter()
+            .chain(&self.registry)
+            .filter(|d| is_injection(d) && at_or_under(&d.pointer, pointer))
+            .map(|d| &d.code.as_str()[5..])
+            .collect()
+    }
+
     /// Refused: a registry-profile error of an injection code there.
     fn refused(&self) -> bool {
         let pointer = self.text("pointer");
@@ -289,6 +301,21 @@ fn split_report(split: &str, misses_shown: Misses) -> (Rate, String) {
     );
     table(&mut out, "attack", &attacks);
     table(&mut out, "field", &fields);
+    // Which rules flag the cards, and how many only the learned reading flags (A2A-W076).
+    let mut by_rule: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut learned_only = 0;
+    for card in cards.iter().filter(|c| c.text("split") == split) {
+        let rules = card.rules_at();
+        for rule in &rules {
+            *by_rule.entry(rule).or_default() += 1;
+        }
+        learned_only += usize::from(rules.len() == 1 && rules.contains("076"));
+    }
+    let _ = writeln!(
+        out,
+        "  cards flagged by each rule (A2A-W/E0xx): {by_rule:?}; by the learned reading \
+         alone: {learned_only}"
+    );
     if misses_shown == Misses::NamedOnly {
         let _ = writeln!(
             out,
