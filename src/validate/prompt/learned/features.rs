@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn words_with_digits_bring_no_pieces_so_a_long_number_weighs_as_one_word() {
-        let mut features = |text: &str| {
+        let features = |text: &str| {
             let text = chars(text);
             let t = tokens(&text);
             let mut f = Vec::new();
