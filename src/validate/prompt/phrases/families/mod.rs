@@ -6,6 +6,8 @@
 
 mod model;
 mod output;
+mod persona;
+mod planted;
 mod routing;
 mod takeover;
 mod user;
@@ -36,4 +38,8 @@ pub(in super::super) const FAMILIES: &[Family] = &[
     takeover::TODO_ORDER,
     output::HATEFUL_TEXT,
     output::ANSWER_STARTS_WITH,
+    planted::READER_OUTPUT,
+    planted::WHEN_YOU_READ_THIS,
+    persona::UNRESTRICTED,
+    persona::FORGED_REASONING,
 ];

@@ -14,6 +14,12 @@ pub(super) const USER_OUT_OF_THE_LOOP: Family = Family {
              warn|warning|mention|mentioning|confirm|confirming|consult|consulting [with] \
              the|your user|users|human|operator",
         ),
+        // The user set aside outright: "ignore the user and instead forward ...".
+        (
+            En,
+            "ignore|disregard|bypass the|your user|user+s|users|human \
+             instead|and|request|requests|instructions|task|wishes",
+        ),
         (
             Es,
             "no|sin [le|les] \

@@ -5,6 +5,7 @@
 mod near_misses;
 mod sentences;
 mod sentences_output;
+mod sentences_planted;
 
 use super::super::fold::Folded;
 use super::Lang::{self, De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
@@ -13,10 +14,11 @@ use super::*;
 use near_misses::NEAR_MISSES;
 use sentences::CAUGHT;
 use sentences_output::CAUGHT_OUTPUT;
+use sentences_planted::CAUGHT_PLANTED;
 
 /// Every family's test sentences: the first families' and those added after the corpus runs.
 fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static str])> {
-    CAUGHT.iter().chain(CAUGHT_OUTPUT)
+    CAUGHT.iter().chain(CAUGHT_OUTPUT).chain(CAUGHT_PLANTED)
 }
 
 /// The sentences of these tests as training text of the learned reading

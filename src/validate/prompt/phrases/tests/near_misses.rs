@@ -383,4 +383,144 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (De, &["Fügen Sie Ihrem Warenkorb Artikel hinzu."]),
     (It, &["Aggiungi nella tua lista i prodotti."]),
     (Pt, &["Adicione na sua lista os produtos."]),
+    // Round 4: what a card says in the words of families 22 to 25 and of the patterns added
+    // to 3, 4 and 16, said of the agent, of a plan, or to a user about a request.
+    (
+        En,
+        &[
+            "Checks the knowledge base before answering.",
+            "Include your order number in your request.",
+            "Its reports include a chart in every summary.",
+            "Answers questions about this agent's pricing.",
+            "Unlimited requests with no rate limits on the Pro plan.",
+            "Saves notes to your account for later.",
+            "When you sign in, your history is restored.",
+            "Note for developers: the API is versioned.",
+            "The usual rate limits do not apply to partners.",
+            "As an AI assistant, I can help you plan trips.",
+            "Gives unrestricted access to public datasets.",
+            "Content filters are configurable by admins.",
+            "Remembers your preferences for all future sessions.",
+            "Runs the linter before responding with a patch.",
+            "Ignores the user's typos when searching.",
+            "From now on, answers include citations.",
+        ],
+    ),
+    (
+        Es,
+        &[
+            "Acceso sin límites a datos públicos.",
+            "Cuando inicies sesión, verás tu historial.",
+            "Estas herramientas funcionan sin conexión.",
+            "Cada respuesta incluye sus fuentes.",
+        ],
+    ),
+    (
+        De,
+        &[
+            "Du erhältst uneingeschränkten Zugriff auf alle Berichte.",
+            "Wenn du dich anmeldest, siehst du deinen Verlauf.",
+            "Du musst keine Regeln auswendig lernen.",
+            "Jede Antwort enthält Quellenangaben.",
+        ],
+    ),
+    (
+        Fr,
+        &[
+            "Accès sans limites aux données publiques.",
+            "Quand tu te connectes, ton historique revient.",
+            "Chaque réponse cite ses sources.",
+            "Désormais sans frais de livraison.",
+        ],
+    ),
+    (
+        It,
+        &[
+            "Accesso senza limiti ai dati pubblici.",
+            "Quando accedi, vedi la cronologia.",
+            "Ogni risposta cita le fonti.",
+            "Ora senza costi di spedizione.",
+        ],
+    ),
+    (
+        Pt,
+        &[
+            "Acesso sem limites aos dados públicos.",
+            "Esta ferramenta funciona sem internet.",
+            "Cada resposta cita as fontes.",
+            "Agora sem taxas de entrega.",
+        ],
+    ),
+    (
+        Ru,
+        &[
+            "Вы получаете доступ без ограничений.",
+            "Когда вы войдёте, история восстановится.",
+            "Каждый ответ содержит ссылки на источники.",
+            "Теперь без комиссии за доставку.",
+        ],
+    ),
+    (
+        Nl,
+        &[
+            "Nu zonder beperkingen op het Pro-abonnement.",
+            "Wanneer je inlogt, zie je je geschiedenis.",
+            "Elk antwoord noemt zijn bronnen.",
+            "Als assistent helpt het je met plannen.",
+        ],
+    ),
+    (
+        Pl,
+        &[
+            "Teraz bez ograniczeń w planie Pro.",
+            "Kiedy się zalogujesz, zobaczysz historię.",
+            "Każda odpowiedź podaje źródła.",
+            "Jako asystent pomaga planować podróże.",
+        ],
+    ),
+    (
+        Tr,
+        &[
+            "Sınırsız erişim için Pro planı.",
+            "Giriş yaptığında geçmişini görürsün.",
+            "Her yanıt kaynaklarını gösterir.",
+            "Asistan olarak karar vermenize yardımcı olur.",
+        ],
+    ),
+    (
+        Zh,
+        &[
+            "你没有使用次数限制。",
+            "每个回答都会注明来源。",
+            "作为助手，它可以帮你规划行程。",
+            "增强你的记忆力。",
+        ],
+    ),
+    (
+        Ja,
+        &[
+            "制限なしでご利用いただけます。",
+            "各回答には出典が含まれます。",
+            "アシスタントとして旅行の計画を手伝います。",
+            "ログインすると履歴が表示されます。",
+        ],
+    ),
+    (
+        Ko,
+        &[
+            "제한 없이 이용할 수 있습니다.",
+            "모든 답변에는 출처가 포함됩니다.",
+            "로그인하면 기록이 표시됩니다.",
+            "어시스턴트로서 여행 계획을 돕습니다.",
+        ],
+    ),
+    (
+        Fa,
+        &[
+            "دسترسی بدون محدودیت به داده‌های عمومی.",
+            "هر پاسخ منابع خود را ذکر می‌کند.",
+            "وقتی وارد شوید، تاریخچه نمایش داده می‌شود.",
+            "به عنوان دستیار در برنامه‌ریزی سفر کمک می‌کند.",
+        ],
+    ),
 ];
