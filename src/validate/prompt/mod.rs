@@ -255,10 +255,12 @@ fn hidden_characters(
     if out.len() > before {
         return;
     }
-    // Written as escapes (`%E2%80%8B`, `&#8203;`, a URL's query), they are decoded by the
-    // browser or the model that reads the text: the same characters, one step removed.
+    // Written as escapes (`%E2%80%8B`, `&#8203;`, a URL's query, a run of `\u200b`-style
+    // escapes), they are decoded by the browser or the model that reads the text: the same
+    // characters, one step removed.
     let percent = decode::percent(text);
     let decoded = decode::html_references(percent.as_deref().unwrap_or(text)).or(percent);
+    let decoded = decode::escape_sequences(decoded.as_deref().unwrap_or(text)).or(decoded);
     if let Some(decoded) = decoded {
         hidden_in(
             &decoded,
@@ -422,10 +424,15 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
         Code::DataExfiltration,
         Code::DataExfiltrationRefused,
     );
-    let what = if secrets {
-        "secrets (keys, credentials, tokens, passwords or the system prompt)"
-    } else {
-        "the conversation or its history"
+    let what = match found.sent {
+        exfil::Sent::Secrets => {
+            "secrets (keys, credentials, tokens, passwords or the system prompt)"
+        }
+        exfil::Sent::Conversation => "the conversation or its history",
+        exfil::Sent::Data => {
+            "data about customers or users, or the system's own (customer lists, records, \
+             databases, contacts, personal or internal data, all files)"
+        }
     };
     out.push(Diagnostic::new(
         code,
