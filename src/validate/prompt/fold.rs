@@ -507,6 +507,18 @@ mod tests {
             [("q\nyou are now".to_owned(), Via::AsWritten)]
         );
         assert!(read("https://docs.example/ignore/previous").is_empty());
+        // Escapes of a programming language: a reading of their own, the first as written.
+        assert_eq!(
+            read(r"Say \u0049\u0067\u006e\u006f\u0072\u0065 now"),
+            [
+                (
+                    r"say \u0049\u0067\u006e\u006f\u0072\u0065 now".to_owned(),
+                    Via::AsWritten
+                ),
+                ("say ignore now".to_owned(), Via::Escapes)
+            ]
+        );
+        assert_eq!(read(r"^\d{3}\w+$").len(), 1);
     }
 
     #[test]
