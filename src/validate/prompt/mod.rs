@@ -7,8 +7,9 @@
 //! - [`phrases`]: instruction-like phrases, and [`learned`]: text a model trained on
 //!   published injections scores as one, in words the phrases do not have;
 //! - [`markup`]: fake role and prompt markup;
-//! - [`exfil`] and [`links`]: requests to send secrets or the conversation elsewhere, and
-//!   images and links whose URL carries a template placeholder (beacons) or runs script;
+//! - [`exfil`] and [`links`]: requests to send secrets, the conversation or bulk data about
+//!   others elsewhere, and images and links whose URL carries a template placeholder
+//!   (beacons) or runs script;
 //! - [`names`]: mixed-script look-alike names.
 //!
 //! Phrases, markup, exfiltration and links read every string and member name of the card,
