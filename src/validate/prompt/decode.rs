@@ -120,9 +120,28 @@ fn reference(text: &str) -> Option<(char, usize)> {
         .map(|(_, c)| (*c, name_len + 2))
 }
 
+/// The most rounds of percent-decoding: text encoded twice (`%2569`, a query built from an
+/// encoded value) or three times is what attacks write; past that it is data, not prose.
+const PERCENT_ROUNDS: usize = 3;
+
 /// `text` with its `%XX` escapes decoded, when that changes something and the result is
-/// UTF-8 (`100% sure` has no escape and stays as it is).
+/// UTF-8 (`100% sure` has no escape and stays as it is). Decoded again while the result
+/// still has escapes and each round still gives UTF-8, at most [`PERCENT_ROUNDS`] in all:
+/// `Ignore%2520all` reads `Ignore all`, and `50%25 off` reads `50% off` after one round
+/// (`% o` is no escape), so a literal percent sign neither loops nor loses its text.
 pub(super) fn percent(text: &str) -> Option<String> {
+    let mut decoded = percent_once(text)?;
+    for _ in 1..PERCENT_ROUNDS {
+        match percent_once(&decoded) {
+            Some(again) => decoded = again,
+            None => break,
+        }
+    }
+    Some(decoded)
+}
+
+/// One round of [`percent`].
+fn percent_once(text: &str) -> Option<String> {
     if !text.contains('%') {
         return None;
     }
@@ -154,6 +173,181 @@ pub(super) fn percent(text: &str) -> Option<String> {
         return None;
     }
     String::from_utf8(out).ok()
+}
+
+/// The fewest numeric escapes (`\u0069`, `\x69`, `\151`...) a run needs to be read: a lone
+/// `\u00e9` in a JSON example, a `\x86` in a Windows path, `\n` or `\t` stay as written.
+const ESCAPES_MIN: usize = 4;
+
+/// What one escape sequence of a programming language stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Escaped {
+    /// A byte (`\xNN`, octal `\NNN`): a run of them is UTF-8, or Latin-1 as Python's `str`.
+    Byte(u8),
+    /// A UTF-16 code unit (`\uXXXX`): a surrogate pair is one character.
+    Unit(u16),
+    /// A character written by its number (`\u{...}`, `\UXXXXXXXX`).
+    Code(char),
+    /// A character written by a letter or as itself (`\n`, `\t`, `\"`, `\\\\`) or a space
+    /// between two escapes: part of a run, not counted towards [`ESCAPES_MIN`].
+    Char(char),
+}
+
+/// `text` with each run of escape sequences written literally decoded: `\uXXXX` (JSON, JS,
+/// Java; surrogate pairs too), `\u{...}` (JS, Rust), `\UXXXXXXXX` (Python, C), `\xNN` (a
+/// run of them UTF-8) and octal `\NNN`, mixed or not, adjacent or one space apart. A run is
+/// read when it has at least [`ESCAPES_MIN`] of those and decodes to text, mostly letters;
+/// `\n`, `\t`, `\"` and `\\` join a run without counting, so regexes (`\d\w\s`), paths and
+/// LaTeX (`\alpha`) are left alone. `None` when no run is read.
+pub(super) fn escape_sequences(text: &str) -> Option<String> {
+    if !text.contains('\\') {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (items, len) = escape_run(rest);
+        let numeric = items
+            .iter()
+            .filter(|e| !matches!(e, Escaped::Char(_)))
+            .count();
+        match (numeric >= ESCAPES_MIN)
+            .then(|| decode_escaped(&items))
+            .flatten()
+            .filter(|t| is_letters(t))
+        {
+            Some(decoded) => {
+                out.push_str(&decoded);
+                changed = true;
+                rest = &rest[len..];
+            }
+            None => {
+                // Not a run worth reading: the backslash and what follows stay as written.
+                let skip = len.max(1);
+                out.push_str(&rest[..skip]);
+                rest = &rest[skip..];
+            }
+        }
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
+/// The escapes at the start of `text` (which starts with `\\`), adjacent or one space apart,
+/// and the length in bytes they take.
+fn escape_run(text: &str) -> (Vec<Escaped>, usize) {
+    let mut items = Vec::new();
+    let mut len = 0;
+    loop {
+        let here = &text[len..];
+        let (escaped, taken) = match escape_at(here) {
+            Some(found) => found,
+            // One space between two escapes is a space of the run (words escaped one by one).
+            None if !items.is_empty() && here.starts_with(' ') => match escape_at(&here[1..]) {
+                Some(_) => (Escaped::Char(' '), 1),
+                None => break,
+            },
+            None => break,
+        };
+        items.push(escaped);
+        len += taken;
+    }
+    (items, len)
+}
+
+/// The escape sequence at the start of `text` and its length; `None` when `text` does not
+/// start with one.
+fn escape_at(text: &str) -> Option<(Escaped, usize)> {
+    let body = text.strip_prefix('\\')?;
+    let hex = |digits: &str, n: usize| -> Option<u32> {
+        let digits = digits.get(..n)?;
+        digits
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit())
+            .then(|| u32::from_str_radix(digits, 16).ok())
+            .flatten()
+    };
+    let first = body.chars().next()?;
+    match first {
+        'u' if body[1..].starts_with('{') => {
+            let close = body[2..].find('}').filter(|n| (1..=6).contains(n))?;
+            let c = char::from_u32(hex(&body[2..], close)?)?;
+            Some((Escaped::Code(c), close + 4))
+        }
+        'u' => Some((Escaped::Unit(u16::try_from(hex(&body[1..], 4)?).ok()?), 6)),
+        'U' => {
+            let c = char::from_u32(hex(&body[1..], 8)?)?;
+            Some((Escaped::Code(c), 10))
+        }
+        'x' => Some((Escaped::Byte(u8::try_from(hex(&body[1..], 2)?).ok()?), 4)),
+        '0'..='7' => {
+            let digits = body.get(..3)?;
+            let value = digits
+                .bytes()
+                .all(|b| (b'0'..=b'7').contains(&b))
+                .then(|| u32::from_str_radix(digits, 8).ok())
+                .flatten()?;
+            Some((Escaped::Byte(u8::try_from(value).ok()?), 4))
+        }
+        'n' => Some((Escaped::Char('\n'), 2)),
+        't' => Some((Escaped::Char('\t'), 2)),
+        'r' => Some((Escaped::Char('\r'), 2)),
+        '"' | '\'' | '\\' | '/' => Some((Escaped::Char(first), 2)),
+        _ => None,
+    }
+}
+
+/// The text of a run of escapes: bytes together as UTF-8 (Latin-1 when they are not), code
+/// units together as UTF-16; `None` on a lone surrogate.
+fn decode_escaped(items: &[Escaped]) -> Option<String> {
+    let mut out = String::new();
+    let mut bytes = Vec::new();
+    let mut units = Vec::new();
+    let flush_bytes = |bytes: &mut Vec<u8>, out: &mut String| {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => out.push_str(text),
+            Err(_) => out.extend(bytes.iter().map(|b| char::from(*b))),
+        }
+        bytes.clear();
+    };
+    for item in items {
+        if !matches!(item, Escaped::Byte(_)) {
+            flush_bytes(&mut bytes, &mut out);
+        }
+        if !matches!(item, Escaped::Unit(_)) && !units.is_empty() {
+            out.push_str(&String::from_utf16(&units).ok()?);
+            units.clear();
+        }
+        match *item {
+            Escaped::Byte(b) => bytes.push(b),
+            Escaped::Unit(u) => units.push(u),
+            Escaped::Code(c) | Escaped::Char(c) => out.push(c),
+        }
+    }
+    flush_bytes(&mut bytes, &mut out);
+    out.push_str(&String::from_utf16(&units).ok()?);
+    Some(out)
+}
+
+/// Whether decoded escapes are text: no control characters but line breaks and tabs, and
+/// at least half of what is not a space letters (an escaped emoji or binary is no prose).
+fn is_letters(text: &str) -> bool {
+    let mut letters = 0;
+    let mut others = 0;
+    for c in text.chars() {
+        if c.is_control() && !matches!(c, '\n' | '\t' | '\r') {
+            return false;
+        }
+        if c.is_alphabetic() {
+            letters += 1;
+        } else if !c.is_whitespace() {
+            others += 1;
+        }
+    }
+    letters > 0 && letters >= others
 }
 
 /// The part of a URL written as text for people: its query and fragment, with `+` read as a

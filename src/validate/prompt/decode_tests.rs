@@ -266,3 +266,69 @@ fn spaced_letters_are_joined_in_runs_of_four_or_more() {
         assert_eq!(spaced(text), None, "{text:?}");
     }
 }
+
+#[test]
+fn percent_encoding_applied_twice_or_three_times_is_read() {
+    for (text, read) in [
+        ("Ignore%2520all%2520previous", "Ignore all previous"),
+        ("Ignore%252520all%252520previous", "Ignore all previous"),
+        ("%2569gnore", "ignore"),
+        ("caf%25C3%25A9", "café"),
+        // One round is enough when the first gives no escape.
+        ("50%25 off", "50% off"),
+        ("100%25", "100%"),
+        // A literal `%25` encoded: one round more, then no escape is left.
+        ("50%2525 off", "50% off"),
+    ] {
+        assert_eq!(percent(text).as_deref(), Some(read), "{text:?}");
+    }
+    // At most three rounds: a fourth encoding is left as the third round gives it.
+    assert_eq!(percent("%2525252569").as_deref(), Some("%2569"));
+    // A round that would not give UTF-8 keeps the round before.
+    assert_eq!(percent("%25FF%25FE").as_deref(), Some("%FF%FE"));
+}
+
+#[test]
+fn escape_sequence_runs_are_read_when_they_make_text() {
+    for (text, read) in [
+        (
+            r"\u0049\u0067\u006e\u006f\u0072\u0065 previous instructions",
+            "Ignore previous instructions",
+        ),
+        (
+            r"Weather. \x49\x67\x6e\x6f\x72\x65 \x61\x6c\x6c",
+            "Weather. Ignore all",
+        ),
+        (r"\151\147\156\157\162\145", "ignore"), // octal
+        (r"\u{69}\u{67}\u{6e}\u{6f}\u{72}\u{65}", "ignore"),
+        (r"\U00000069\U00000067\U0000006e\U0000006f", "igno"),
+        (r"\x49\u0067\156\u{6f}\U00000072\x65", "Ignore"), // mixed
+        (r"\x63\x61\x66\xc3\xa9 ok", "café ok"),           // bytes that are UTF-8
+        (r"\x63\x61\x66\xe9", "café"), // and bytes that are not: Latin-1, as Python's str
+        (
+            r"\u0048\u0069\u0021 \ud83d\ude00 \u0061\u0062",
+            "Hi! \u{1f600} ab",
+        ), // a pair
+        (r"\u0041\u0042\n\u0043\u0044", "AB\nCD"), // `\n` inside a run
+    ] {
+        assert_eq!(escape_sequences(text).as_deref(), Some(read), "{text:?}");
+    }
+    for text in [
+        r"C:\x86\Windows\System32",
+        r"C:\Program Files (x86)\app\x64\bin",
+        r"^\d{3}\w+\s*$",
+        r"\d\w\s\b\D\W",
+        r#"{"name": "caf\u00e9"}"#, // one escape in a JSON example
+        r"\alpha + \beta = \gamma",
+        r"line one\nline two\ttab",
+        r"\x00\x01\x02\x03",                  // control characters
+        r"\ud83d\ude00\ud83d\ude01",          // emoji, no letters
+        r"\ud83d\u0041\u0042\u0043",          // a lone surrogate
+        r"\x31\x32\x33\x34\x35",              // digits, no letters
+        r"\u0049 \u0067 plain \u006e \u006f", // two runs of two
+        r"no escapes at all",
+    ] {
+        let read = escape_sequences(text);
+        assert!(read.is_none(), "{text:?}: {read:?}");
+    }
+}

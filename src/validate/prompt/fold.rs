@@ -24,6 +24,9 @@ pub(super) enum Via {
     /// The text once decoded: character references, percent-encoding, markdown inside
     /// words, spaced letters or look-alike letters read as plain text.
     Decoded,
+    /// Escape sequences of a programming language written in the text (`\u0069`, `\x69`,
+    /// `\151`), decoded.
+    Escapes,
     /// A base64 run of the text, decoded.
     Base64,
     /// A base32 run of the text, decoded.
@@ -65,6 +68,10 @@ impl Via {
                 "once decoded (character references, percent-encoding, markdown inside \
                  words, spaced or look-alike letters read as plain text)"
             }
+            Via::Escapes => {
+                "once its escape sequences are decoded (\\u, \\x or octal escapes of a \
+                 programming language)"
+            }
             Via::Base64 => "once base64-decoded",
             Via::Base32 => "once base32-decoded",
             Via::Hex => "once hex-decoded",
@@ -97,7 +104,8 @@ pub(super) struct Reading {
 
 /// Every reading of `text` the rules run on, the text as written (decoded) first: then the
 /// same with underscores inside words removed (`i_gno_re`; identifiers such as
-/// `system_prompt` keep theirs in the first reading), then the text of its base64 runs. A
+/// `system_prompt` keep theirs in the first reading), then the text with its escape
+/// sequences decoded (`\u0069gnore`), then the text of its base64 runs. A
 /// URL is read by its query and fragment only: its host and path are names, not prose.
 pub(super) fn readings(text: &str) -> Vec<Reading> {
     let url = decode::url_text(text);
@@ -131,6 +139,15 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
                 via: Via::Decoded,
             });
         }
+    }
+    // Escapes of a programming language are a reading of their own, the whole text with
+    // its runs decoded: the first reading keeps a regex or a path as written.
+    if let Some(unescaped) = decode::escape_sequences(text) {
+        let (chars, _) = fold_chars(&unescaped, false);
+        found.push(Reading {
+            folded: Folded::from_chars(chars),
+            via: Via::Escapes,
+        });
     }
     let mut decoded = decode::encoded_runs(text);
     decoded.extend(ciphers::readings(text, &found[0].folded.chars));
@@ -490,6 +507,18 @@ mod tests {
             [("q\nyou are now".to_owned(), Via::AsWritten)]
         );
         assert!(read("https://docs.example/ignore/previous").is_empty());
+        // Escapes of a programming language: a reading of their own, the first as written.
+        assert_eq!(
+            read(r"Say \u0049\u0067\u006e\u006f\u0072\u0065 now"),
+            [
+                (
+                    r"say \u0049\u0067\u006e\u006f\u0072\u0065 now".to_owned(),
+                    Via::AsWritten
+                ),
+                ("say ignore now".to_owned(), Via::Escapes)
+            ]
+        );
+        assert_eq!(read(r"^\d{3}\w+$").len(), 1);
     }
 
     #[test]
