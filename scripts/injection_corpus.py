@@ -162,8 +162,11 @@ def download(name, dl):
     if not path.exists():
         dl.mkdir(parents=True, exist_ok=True)
         if src["registry"] == "pypi":
+            # Read as data, never installed: the package's own Python bounds do not apply
+            # (crewai-tools 0.62.1 says <3.14).
             cmd = [sys.executable, "-m", "pip", "download", "--quiet",
-                   "--disable-pip-version-check", "--no-deps", "-d", str(dl), src["spec"]]
+                   "--disable-pip-version-check", "--no-deps", "--ignore-requires-python",
+                   "-d", str(dl), src["spec"]]
         else:
             cmd = ["npm", "pack", "--silent", "--pack-destination", str(dl), src["spec"]]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -759,7 +762,11 @@ def main():
                     for member in members:
                         target = unpacked / name / member
                         target.parent.mkdir(parents=True, exist_ok=True)
-                        target.write_bytes(tar.extractfile(member).read())
+                        try:
+                            data = tar.extractfile(member).read()
+                        except (KeyError, AttributeError):
+                            sys.exit(f"{path}: no file {member} (the package changed)")
+                        target.write_bytes(data)
                 # The "data" filter (no links out, no absolute paths) where Python has it.
                 elif hasattr(tarfile, "data_filter"):
                     tar.extractall(unpacked / name, filter="data")

@@ -42,7 +42,6 @@ struct Case {
 }
 
 const W020: (Code, &str) = (Code::V03Card, "");
-const LEARNED_FALSE_POSITIVE: (Code, &str) = (Code::LearnedInstruction, "/description");
 
 const CASES: &[Case] = &[
     // v0.3 requires protocolVersion; reading guesses 0.3 and says so.
@@ -64,11 +63,8 @@ const CASES: &[Case] = &[
     Case {
         file: "v03-empty-skills.json",
         version: CardVersion::V0_3,
-        // A2A-W076 is a false positive of the learned reading, kept visible here: the name
-        // and the description read as one text ("Hello World Agent Just a hello world agent
-        // that greets whoever asks it to") score over its threshold (docs/lints.md).
-        spec: &[W020, (Code::NeededForV1, "/skills"), LEARNED_FALSE_POSITIVE],
-        registry: &[W020, (Code::NeededForV1, "/skills"), LEARNED_FALSE_POSITIVE],
+        spec: &[W020, (Code::NeededForV1, "/skills")],
+        registry: &[W020, (Code::NeededForV1, "/skills")],
     },
     Case {
         file: "v03-empty-tags.json",
@@ -205,13 +201,6 @@ const CASES: &[Case] = &[
 ];
 
 fn check(case: &Case, profile: Profile, expected: &[(Code, &str)]) {
-    // The learned reading is part of the feature `lint-injection`.
-    let expected: Vec<(Code, &str)> = expected
-        .iter()
-        .copied()
-        .filter(|(c, _)| cfg!(feature = "lint-injection") || *c != Code::LearnedInstruction)
-        .collect();
-    let expected = expected.as_slice();
     let what = format!("{} ({profile:?})", case.file);
     let report = validate_document(&fixture(case.file), profile, None)
         .unwrap_or_else(|e| panic!("{what}: {e}"));

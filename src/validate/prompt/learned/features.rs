@@ -1,12 +1,11 @@
 //! What the learned reading sees of a text: its words as hashed tokens, cut into
-//! overlapping windows, each window a set of hashed features (the words and the pairs of
-//! words in a row). One function for training and for reading, so that the model is read
-//! the way it was trained.
+//! overlapping windows, each window a list of hashed features (the words, the pairs of
+//! words in a row, and the pieces of [`PIECE`] characters of each word). One function for
+//! training and for reading, so that the model is read the way it was trained.
 
-/// Whether words are also read by their pieces of [`PIECE`] characters (the word marked at
-/// both ends), which carries a reading across the forms of a word and the words of related
+/// Words are also read by their pieces of this many characters (the word marked at both
+/// ends), which carries a reading across the forms of a word and the words of related
 /// languages (`instruction`, `instrucciones`, `istruzioni`).
-const PIECES: bool = true;
 const PIECE: usize = 4;
 
 /// Tokens a window holds; windows overlap by half, so a sentence cut by one window's end
@@ -22,6 +21,9 @@ pub(super) const MIN_TOKENS: usize = 7;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Token {
     hash: u32,
+    /// Whether the word is read by its pieces: not a word with digits, whose pieces would
+    /// say only how long a number is (`0x` and sixty-four zeros).
+    pieces: bool,
     pub(super) start: usize,
     pub(super) end: usize,
 }
@@ -70,6 +72,7 @@ pub(super) fn tokens(chars: &[char]) -> Vec<Token> {
         if stands_alone(c) {
             out.push(Token {
                 hash: fnv1a([c]),
+                pieces: false,
                 start: i,
                 end: i + 1,
             });
@@ -88,6 +91,7 @@ pub(super) fn tokens(chars: &[char]) -> Vec<Token> {
         };
         out.push(Token {
             hash,
+            pieces: !word.iter().any(|c| c.is_numeric()),
             start,
             end: i,
         });
@@ -128,7 +132,7 @@ pub(super) fn windows(count: usize) -> Vec<std::ops::Range<usize>> {
 }
 
 /// The feature buckets token `i` brings to a window (a table of `1 << bits` weights): the
-/// word, the pair it makes with the word before, and the pieces of the word. A window's
+/// word, the pair it makes with the word before, and the pieces of a word without digits. A window's
 /// features are those of its tokens, repeats counted: so a window's score is a sum over
 /// its tokens, and overlapping windows share the work.
 pub(super) fn each_feature(
@@ -145,7 +149,7 @@ pub(super) fn each_feature(
         emit(pair(tokens[i - 1].hash, token.hash) & mask);
     }
     let len = token.end - token.start;
-    if PIECES && len + 2 >= PIECE {
+    if token.pieces && len + 2 >= PIECE {
         // The word marked at both ends, `<word>`, read PIECE characters at a time.
         let marked = |k: usize| match k {
             0 => '<',
@@ -252,6 +256,22 @@ mod tests {
         f.sort_unstable();
         g.sort_unstable();
         assert_ne!(f, g, "the order of words is seen through the pairs");
+    }
+
+    #[test]
+    fn words_with_digits_bring_no_pieces_so_a_long_number_weighs_as_one_word() {
+        let features = |text: &str| {
+            let text = chars(text);
+            let t = tokens(&text);
+            let mut f = Vec::new();
+            window_features(&text, &t, 0..t.len(), 16, &mut f);
+            f.len()
+        };
+        let zeros = format!("agent 0x{}", "0".repeat(64));
+        // agent and its 4 pieces (<age agen gent ent>); the id: the word and the pair.
+        assert_eq!(features(&zeros), 5 + 2);
+        assert_eq!(features("agent 0x00"), 5 + 2);
+        assert_eq!(features("agent 12345678901234567890"), 5 + 2);
     }
 
     #[test]

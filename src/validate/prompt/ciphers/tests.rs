@@ -1,3 +1,4 @@
+use super::tables::COMMON_WORDS;
 use super::*;
 
 fn read(text: &str) -> Vec<(String, Via)> {
