@@ -133,7 +133,7 @@ impl Starts {
             }
             return;
         };
-        for number in numbers {
+        for &number in numbers {
             let number = number as usize;
             if self.by_number.len() <= number {
                 self.by_number.resize_with(number + 1, Vec::new);

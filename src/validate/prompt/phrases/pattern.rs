@@ -152,12 +152,64 @@ type Alternative = Vec<Token>;
 enum Slot {
     Units {
         alternatives: Vec<Alternative>,
+        firsts: Firsts,
         optional: bool,
     },
     Gap(usize),
-    Not(Vec<Alternative>),
+    Not {
+        alternatives: Vec<Alternative>,
+        firsts: Firsts,
+    },
     Colon,
     Start,
+}
+
+/// The numbers of the words a slot's alternatives start with, sorted, when each starts
+/// with an exact word: most units (words of no pattern) are turned away by one search
+/// before any alternative is tried, where a slot after a gap is tried at each unit.
+#[derive(Debug)]
+struct Firsts(Option<Vec<u32>>);
+
+impl Firsts {
+    fn of(alternatives: &[Alternative]) -> Self {
+        let numbers: Option<Vec<u32>> = alternatives
+            .iter()
+            .map(|alternative| match alternative.first()? {
+                Token::Exact { number, .. } => Some(*number),
+                Token::Tolerant { .. } | Token::Prefix(_) => None,
+            })
+            .collect();
+        Self(numbers.map(|mut numbers| {
+            numbers.sort_unstable();
+            numbers.dedup();
+            numbers
+        }))
+    }
+
+    /// False when no alternative can fit at unit `at` (true when it cannot tell).
+    fn may_fit(&self, stream: &Stream, at: usize) -> bool {
+        self.0.as_ref().is_none_or(|numbers| {
+            stream
+                .numbers
+                .get(at)
+                .is_some_and(|number| numbers.binary_search(number).is_ok())
+        })
+    }
+}
+
+/// The alternatives of a slot that fit at unit `at`, each as the index past it, in order.
+fn fitting<'a>(
+    alternatives: &'a [Alternative],
+    firsts: &Firsts,
+    stream: &'a Stream,
+    at: usize,
+) -> impl Iterator<Item = usize> + 'a {
+    let alternatives = if firsts.may_fit(stream, at) {
+        alternatives
+    } else {
+        &[]
+    };
+    alternatives.iter().filter_map(move |a| fits(a, stream, at))
 }
 
 /// A pattern of the table, compiled for its stream.
@@ -236,16 +288,24 @@ impl Compiled {
                 } else if let Some(n) = slot.strip_prefix('~').and_then(|n| n.parse().ok()) {
                     Slot::Gap(n)
                 } else if let Some(not) = slot.strip_prefix('!') {
-                    Slot::Not(alternatives(not, unspaced, false, vocabulary))
+                    let alternatives = alternatives(not, unspaced, false, vocabulary);
+                    Slot::Not {
+                        firsts: Firsts::of(&alternatives),
+                        alternatives,
+                    }
                 } else if let Some(inner) = slot.strip_prefix('[').and_then(|s| s.strip_suffix(']'))
                 {
+                    let alternatives = alternatives(inner, unspaced, tolerant, vocabulary);
                     Slot::Units {
-                        alternatives: alternatives(inner, unspaced, tolerant, vocabulary),
+                        firsts: Firsts::of(&alternatives),
+                        alternatives,
                         optional: true,
                     }
                 } else {
+                    let alternatives = alternatives(slot, unspaced, tolerant, vocabulary);
                     Slot::Units {
-                        alternatives: alternatives(slot, unspaced, tolerant, vocabulary),
+                        firsts: Firsts::of(&alternatives),
+                        alternatives,
                         optional: false,
                     }
                 }
@@ -265,7 +325,8 @@ impl Compiled {
         compiled
     }
 
-    fn leading(&self) -> Option<&[Alternative]> {
+    /// The first slot of words (after `^`), with the numbers of its first words.
+    fn leading(&self) -> Option<(&[Alternative], &Firsts)> {
         let first = match self.slots.first()? {
             Slot::Start => self.slots.get(1)?,
             other => other,
@@ -273,8 +334,9 @@ impl Compiled {
         match first {
             Slot::Units {
                 alternatives,
+                firsts,
                 optional: false,
-            } => Some(alternatives),
+            } => Some((alternatives, firsts)),
             _ => None,
         }
     }
@@ -283,7 +345,7 @@ impl Compiled {
     pub(super) fn first_chars(&self) -> impl Iterator<Item = char> + '_ {
         self.leading()
             .into_iter()
-            .flatten()
+            .flat_map(|(alternatives, _)| alternatives)
             .filter_map(|alternative| alternative.first()?.first_char())
     }
 
@@ -291,14 +353,8 @@ impl Compiled {
     /// slot starts with one exact word: the index then tries the pattern only at those words
     /// (a word that starts with the same letter is no match). `None` for a first slot with
     /// a stem or a long English word (matched one typo away).
-    pub(super) fn first_numbers(&self) -> Option<Vec<u32>> {
-        self.leading()?
-            .iter()
-            .map(|alternative| match alternative.first()? {
-                Token::Exact { number, .. } => Some(*number),
-                Token::Tolerant { .. } | Token::Prefix(_) => None,
-            })
-            .collect()
+    pub(super) fn first_numbers(&self) -> Option<&[u32]> {
+        self.leading()?.1.0.as_deref()
     }
 
     /// Where a match starting at unit `at` ends (the index past it), if there is one.
@@ -330,7 +386,7 @@ impl Compiled {
                     })
                     .collect(),
                 Slot::Colon => vec![":".to_owned()],
-                Slot::Gap(_) | Slot::Not(_) | Slot::Start => vec![String::new()],
+                Slot::Gap(_) | Slot::Not { .. } | Slot::Start => vec![String::new()],
             })
             .collect()
     }
@@ -341,7 +397,7 @@ impl Compiled {
         self.slots
             .iter()
             .flat_map(|slot| match slot {
-                Slot::Units { alternatives, .. } | Slot::Not(alternatives) => {
+                Slot::Units { alternatives, .. } | Slot::Not { alternatives, .. } => {
                     alternatives.iter().flatten().collect()
                 }
                 _ => Vec::new(),
@@ -374,8 +430,11 @@ fn match_slots(slots: &[Slot], stream: &Stream, at: usize) -> Option<usize> {
         Slot::Colon => (at > 0 && stream.colon_after(at - 1))
             .then(|| match_slots(rest, stream, at))
             .flatten(),
-        Slot::Not(alternatives) => {
-            if alternatives.iter().any(|a| fits(a, stream, at).is_some()) {
+        Slot::Not {
+            alternatives,
+            firsts,
+        } => {
+            if fitting(alternatives, firsts, stream, at).next().is_some() {
                 None
             } else {
                 match_slots(rest, stream, at)
@@ -386,10 +445,9 @@ fn match_slots(slots: &[Slot], stream: &Stream, at: usize) -> Option<usize> {
             .find_map(|skip| match_slots(rest, stream, at + skip)),
         Slot::Units {
             alternatives,
+            firsts,
             optional,
-        } => alternatives
-            .iter()
-            .filter_map(|a| fits(a, stream, at))
+        } => fitting(alternatives, firsts, stream, at)
             .find_map(|end| match_slots(rest, stream, end))
             .or_else(|| optional.then(|| match_slots(rest, stream, at)).flatten()),
     }
