@@ -41,7 +41,7 @@ use unicode_script::{Script, UnicodeScript};
 
 use super::fold::Folded;
 pub(super) use families::FAMILIES;
-use pattern::{Compiled, Stream};
+use pattern::{Compiled, Stream, Vocabulary};
 
 /// A language of the phrase table, by its ISO 639-1 code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -106,13 +106,77 @@ pub(super) struct Found {
     pub(super) text: String,
 }
 
-/// Every pattern compiled once, indexed by the first character its first slot can match:
-/// a text is only tried, at each word (or stream position), against the patterns that can
-/// start there, which keeps fourteen languages about as fast as one.
+/// Every pattern compiled once, indexed by what its first slot can match: a text is only
+/// tried, at each word (or stream position), against the patterns that can start there,
+/// which keeps fourteen languages about as fast as one.
 struct Index {
     patterns: Vec<Compiled>,
-    words: HashMap<char, Vec<usize>>,
-    stream: HashMap<char, Vec<usize>>,
+    vocabulary: Vocabulary,
+    words: Starts,
+    stream: Starts,
+}
+
+/// The patterns of one stream that can start at a unit, in table order.
+#[derive(Default)]
+struct Starts {
+    /// By the unit's number, for patterns whose first slot is exact words (most).
+    by_number: Vec<Vec<usize>>,
+    /// By the unit's first character, for the others (stems, words matched one typo away).
+    by_first: HashMap<char, Vec<usize>>,
+}
+
+impl Starts {
+    fn add(&mut self, p: usize, pattern: &Compiled) {
+        let Some(numbers) = pattern.first_numbers() else {
+            for first in pattern.first_chars() {
+                push_once(self.by_first.entry(first).or_default(), p);
+            }
+            return;
+        };
+        for &number in numbers {
+            let number = number as usize;
+            if self.by_number.len() <= number {
+                self.by_number.resize_with(number + 1, Vec::new);
+            }
+            push_once(&mut self.by_number[number], p);
+        }
+    }
+
+    /// The patterns that can start at unit `at`, in table order (the order [`find`] keeps
+    /// the first of equal finds by).
+    fn at(&self, stream: &Stream, at: usize) -> impl Iterator<Item = usize> {
+        let by_number = stream
+            .number(at)
+            .and_then(|number| self.by_number.get(number as usize))
+            .map_or(&[][..], Vec::as_slice);
+        let by_first = stream
+            .first_char(at)
+            .and_then(|c| self.by_first.get(&c))
+            .map_or(&[][..], Vec::as_slice);
+        merged(by_number, by_first)
+    }
+}
+
+fn push_once(list: &mut Vec<usize>, p: usize) {
+    if list.last() != Some(&p) {
+        list.push(p);
+    }
+}
+
+/// Two ascending lists of pattern numbers, merged in ascending order (no pattern is in both).
+fn merged<'a>(mut a: &'a [usize], mut b: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+    std::iter::from_fn(move || {
+        let take_a = match (a.first(), b.first()) {
+            (Some(x), Some(y)) => x < y,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return None,
+        };
+        let list = if take_a { &mut a } else { &mut b };
+        let (first, rest) = list.split_first()?;
+        *list = rest;
+        Some(*first)
+    })
 }
 
 fn index() -> &'static Index {
@@ -120,23 +184,19 @@ fn index() -> &'static Index {
     INDEX.get_or_init(|| {
         let mut index = Index {
             patterns: Vec::new(),
-            words: HashMap::new(),
-            stream: HashMap::new(),
+            vocabulary: Vocabulary::default(),
+            words: Starts::default(),
+            stream: Starts::default(),
         };
         for (family, entry) in FAMILIES.iter().enumerate() {
             for &(lang, source) in entry.patterns {
-                let compiled = Compiled::new(family, lang, source);
-                let by_first = if lang.unspaced() {
+                let compiled = Compiled::new(family, lang, source, &mut index.vocabulary);
+                let starts = if lang.unspaced() {
                     &mut index.stream
                 } else {
                     &mut index.words
                 };
-                for first in compiled.first_chars() {
-                    by_first
-                        .entry(first)
-                        .or_default()
-                        .push(index.patterns.len());
-                }
+                starts.add(index.patterns.len(), &compiled);
                 index.patterns.push(compiled);
             }
         }
@@ -147,10 +207,12 @@ fn index() -> &'static Index {
 /// A character of the scripts whose patterns match the character stream: a text without
 /// one has no stream to build (most cards).
 fn is_unspaced_script(c: char) -> bool {
-    matches!(
-        c.script(),
-        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul
-    )
+    // Asked of every character of every text: ASCII (most of them) skips the table search.
+    !c.is_ascii()
+        && matches!(
+            c.script(),
+            Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul
+        )
 }
 
 /// The phrase of the lowest-numbered family found in `folded` (the earliest one of that
@@ -158,15 +220,12 @@ fn is_unspaced_script(c: char) -> bool {
 pub(super) fn find(folded: &Folded) -> Option<Found> {
     let index = index();
     let words = folded.words();
-    let word_stream = Stream::of_words(folded, &words);
-    let char_stream = Stream::of_chars(folded, is_unspaced_script);
+    let word_stream = Stream::of_words(folded, &words, &index.vocabulary);
+    let char_stream = Stream::of_chars(folded, is_unspaced_script, &index.vocabulary);
     let mut best: Option<(usize, usize, Found)> = None;
-    for (stream, by_first) in [(&word_stream, &index.words), (&char_stream, &index.stream)] {
+    for (stream, starts) in [(&word_stream, &index.words), (&char_stream, &index.stream)] {
         for at in 0..stream.len() {
-            let Some(candidates) = stream.first_char(at).and_then(|c| by_first.get(&c)) else {
-                continue;
-            };
-            for &p in candidates {
+            for p in starts.at(stream, at) {
                 let pattern = &index.patterns[p];
                 if best
                     .as_ref()

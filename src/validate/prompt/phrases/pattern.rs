@@ -2,34 +2,103 @@
 //! compiled once, and the two streams it runs over: the words of a text, or its letters and
 //! digits one by one.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::super::fold::{Folded, Word};
 use super::Lang;
 
 /// What `İ` lowercases to after the `i`.
 const COMBINING_DOT_ABOVE: char = '\u{307}';
 
+/// The number of a unit that is none of the table's words.
+const UNKNOWN: u32 = u32::MAX;
+
+/// The words of the table, each numbered once when the table is compiled. A stream numbers
+/// its units with it once per text, so that a pattern's word compares two numbers where it
+/// would compare two strings at each place each pattern is tried.
+#[derive(Debug, Default)]
+pub(super) struct Vocabulary {
+    numbers: HashMap<String, u32, BuildHasherDefault<WordHasher>>,
+}
+
+/// FNV-1a: every word of every text is looked up once, and words are short. The map's keys
+/// are the table's, fixed when it is compiled, so a text cannot crowd them into one bucket.
+struct WordHasher(u64);
+
+impl Default for WordHasher {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Vocabulary {
+    fn number(&mut self, word: &str) -> u32 {
+        let next = u32::try_from(self.numbers.len()).expect("fewer table words than u32::MAX");
+        *self.numbers.entry(word.to_owned()).or_insert(next)
+    }
+
+    /// The number of `unit` if it is a word of the table, else [`UNKNOWN`].
+    fn lookup(&self, unit: &str) -> u32 {
+        self.numbers.get(unit).copied().unwrap_or(UNKNOWN)
+    }
+}
+
 /// What one unit of a stream must be.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Token {
-    Exact(String),
+    /// `number` is the word's in the [`Vocabulary`].
+    Exact {
+        text: String,
+        number: u32,
+    },
     /// An English word of [`TYPO_TOLERANT_CHARS`] or more, also matched one typo away.
-    Tolerant(String),
+    Tolerant {
+        text: String,
+        number: u32,
+        chars: usize,
+    },
     Prefix(String),
 }
 
 impl Token {
-    fn accepts(&self, unit: &str) -> bool {
+    fn accepts(&self, stream: &Stream, at: usize) -> bool {
         match self {
-            Token::Exact(text) => unit == text,
-            Token::Tolerant(text) => unit == text || one_typo_apart(text, unit),
-            Token::Prefix(stem) => unit.starts_with(stem.as_str()),
+            Token::Exact { number, .. } => stream.numbers[at] == *number,
+            Token::Tolerant {
+                text,
+                number,
+                chars,
+            } => {
+                stream.numbers[at] == *number
+                    // Most words are of other lengths: told apart before reading them.
+                    || (chars.abs_diff(stream.chars[at]) <= 1
+                        && one_typo_apart(text, stream.unit(at)))
+            }
+            Token::Prefix(stem) => stream.unit(at).starts_with(stem.as_str()),
+        }
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            Token::Exact { text, .. } | Token::Tolerant { text, .. } | Token::Prefix(text) => text,
         }
     }
 
     fn first_char(&self) -> Option<char> {
-        match self {
-            Token::Exact(text) | Token::Tolerant(text) | Token::Prefix(text) => text.chars().next(),
-        }
+        self.text().chars().next()
     }
 }
 
@@ -42,26 +111,38 @@ const TYPO_TOLERANT_CHARS: usize = 8;
 /// True when `unit` is `word` with one letter added, left out or changed, and `word` is long
 /// enough for that to be a typo rather than another word.
 fn one_typo_apart(word: &str, unit: &str) -> bool {
-    // Most units are words of other lengths: they are told apart before anything is
-    // collected (the matcher asks this of every word that starts like a long table word).
     let (word_chars, unit_chars) = (word.chars().count(), unit.chars().count());
     if word_chars < TYPO_TOLERANT_CHARS || word_chars.abs_diff(unit_chars) > 1 {
         return false;
     }
-    let (w, u): (Vec<char>, Vec<char>) = (word.chars().collect(), unit.chars().collect());
-    let head = w.iter().zip(&u).take_while(|(a, b)| a == b).count();
-    let (short, long) = if w.len() <= u.len() {
-        (&w, &u)
+    // Compared as UTF-8 without collecting characters: equal character sequences are equal
+    // bytes, and the first character that differs starts at the same byte in both.
+    let head = word
+        .char_indices()
+        .zip(unit.chars())
+        .find(|((_, a), b)| a != b)
+        .map(|((i, _), _)| i);
+    let (short, long) = if word_chars <= unit_chars {
+        (word, unit)
     } else {
-        (&u, &w)
+        (unit, word)
     };
-    if short.len() == long.len() {
+    // Past the first difference (or the end of the shorter, for an added last letter).
+    let head = head.unwrap_or(short.len());
+    let after_one = |text| past_one_char(text, head);
+    if word_chars == unit_chars {
         // One letter changed: the rest after it is equal.
-        head < w.len() && w[head + 1..] == u[head + 1..]
+        head < word.len() && after_one(word) == after_one(unit)
     } else {
         // One letter added: dropping it from the longer word gives the shorter.
-        long[head + 1..] == short[head..]
+        after_one(long) == Some(&short[head..])
     }
+}
+
+/// `text` from the character after the one at byte `at`, if there is one.
+fn past_one_char(text: &str, at: usize) -> Option<&str> {
+    let rest = &text[at..];
+    rest.chars().next().map(|c| &rest[c.len_utf8()..])
 }
 
 /// One alternative: the units it covers, in a row.
@@ -71,12 +152,64 @@ type Alternative = Vec<Token>;
 enum Slot {
     Units {
         alternatives: Vec<Alternative>,
+        firsts: Firsts,
         optional: bool,
     },
     Gap(usize),
-    Not(Vec<Alternative>),
+    Not {
+        alternatives: Vec<Alternative>,
+        firsts: Firsts,
+    },
     Colon,
     Start,
+}
+
+/// The numbers of the words a slot's alternatives start with, sorted, when each starts
+/// with an exact word: most units (words of no pattern) are turned away by one search
+/// before any alternative is tried, where a slot after a gap is tried at each unit.
+#[derive(Debug)]
+struct Firsts(Option<Vec<u32>>);
+
+impl Firsts {
+    fn of(alternatives: &[Alternative]) -> Self {
+        let numbers: Option<Vec<u32>> = alternatives
+            .iter()
+            .map(|alternative| match alternative.first()? {
+                Token::Exact { number, .. } => Some(*number),
+                Token::Tolerant { .. } | Token::Prefix(_) => None,
+            })
+            .collect();
+        Self(numbers.map(|mut numbers| {
+            numbers.sort_unstable();
+            numbers.dedup();
+            numbers
+        }))
+    }
+
+    /// False when no alternative can fit at unit `at` (true when it cannot tell).
+    fn may_fit(&self, stream: &Stream, at: usize) -> bool {
+        self.0.as_ref().is_none_or(|numbers| {
+            stream
+                .numbers
+                .get(at)
+                .is_some_and(|number| numbers.binary_search(number).is_ok())
+        })
+    }
+}
+
+/// The alternatives of a slot that fit at unit `at`, each as the index past it, in order.
+fn fitting<'a>(
+    alternatives: &'a [Alternative],
+    firsts: &Firsts,
+    stream: &'a Stream,
+    at: usize,
+) -> impl Iterator<Item = usize> + 'a {
+    let alternatives = if firsts.may_fit(stream, at) {
+        alternatives
+    } else {
+        &[]
+    };
+    alternatives.iter().filter_map(move |a| fits(a, stream, at))
 }
 
 /// A pattern of the table, compiled for its stream.
@@ -87,7 +220,12 @@ pub(super) struct Compiled {
     slots: Vec<Slot>,
 }
 
-fn alternatives(source: &str, unspaced: bool, tolerant: bool) -> Vec<Alternative> {
+fn alternatives(
+    source: &str,
+    unspaced: bool,
+    tolerant: bool,
+    vocabulary: &mut Vocabulary,
+) -> Vec<Alternative> {
     source
         .split('|')
         .map(|alternative| {
@@ -96,7 +234,11 @@ fn alternatives(source: &str, unspaced: bool, tolerant: bool) -> Vec<Alternative
                 alternative
                     .chars()
                     .filter(|c| *c != '+')
-                    .map(|c| Token::Exact(c.to_string()))
+                    .map(|c| {
+                        let text = c.to_string();
+                        let number = vocabulary.number(&text);
+                        Token::Exact { text, number }
+                    })
                     .collect()
             } else {
                 alternative
@@ -104,9 +246,16 @@ fn alternatives(source: &str, unspaced: bool, tolerant: bool) -> Vec<Alternative
                     .map(|word| match word.strip_suffix('*') {
                         Some(stem) => Token::Prefix(stem.to_owned()),
                         None if tolerant && word.chars().count() >= TYPO_TOLERANT_CHARS => {
-                            Token::Tolerant(word.to_owned())
+                            Token::Tolerant {
+                                text: word.to_owned(),
+                                number: vocabulary.number(word),
+                                chars: word.chars().count(),
+                            }
                         }
-                        None => Token::Exact(word.to_owned()),
+                        None => Token::Exact {
+                            text: word.to_owned(),
+                            number: vocabulary.number(word),
+                        },
                     })
                     .collect()
             }
@@ -115,13 +264,18 @@ fn alternatives(source: &str, unspaced: bool, tolerant: bool) -> Vec<Alternative
 }
 
 impl Compiled {
-    /// Compiles a pattern of the table.
+    /// Compiles a pattern of the table, numbering its words in `vocabulary`.
     ///
     /// # Panics
     ///
     /// When the pattern does not start with a required slot of words (after `^`), which the
     /// index needs; the table's tests compile every pattern.
-    pub(super) fn new(family: usize, lang: Lang, source: &str) -> Self {
+    pub(super) fn new(
+        family: usize,
+        lang: Lang,
+        source: &str,
+        vocabulary: &mut Vocabulary,
+    ) -> Self {
         let unspaced = lang.unspaced();
         let tolerant = lang == Lang::En;
         let slots: Vec<Slot> = source
@@ -134,16 +288,24 @@ impl Compiled {
                 } else if let Some(n) = slot.strip_prefix('~').and_then(|n| n.parse().ok()) {
                     Slot::Gap(n)
                 } else if let Some(not) = slot.strip_prefix('!') {
-                    Slot::Not(alternatives(not, unspaced, false))
+                    let alternatives = alternatives(not, unspaced, false, vocabulary);
+                    Slot::Not {
+                        firsts: Firsts::of(&alternatives),
+                        alternatives,
+                    }
                 } else if let Some(inner) = slot.strip_prefix('[').and_then(|s| s.strip_suffix(']'))
                 {
+                    let alternatives = alternatives(inner, unspaced, tolerant, vocabulary);
                     Slot::Units {
-                        alternatives: alternatives(inner, unspaced, tolerant),
+                        firsts: Firsts::of(&alternatives),
+                        alternatives,
                         optional: true,
                     }
                 } else {
+                    let alternatives = alternatives(slot, unspaced, tolerant, vocabulary);
                     Slot::Units {
-                        alternatives: alternatives(slot, unspaced, tolerant),
+                        firsts: Firsts::of(&alternatives),
+                        alternatives,
                         optional: false,
                     }
                 }
@@ -163,7 +325,8 @@ impl Compiled {
         compiled
     }
 
-    fn leading(&self) -> Option<&[Alternative]> {
+    /// The first slot of words (after `^`), with the numbers of its first words.
+    fn leading(&self) -> Option<(&[Alternative], &Firsts)> {
         let first = match self.slots.first()? {
             Slot::Start => self.slots.get(1)?,
             other => other,
@@ -171,8 +334,9 @@ impl Compiled {
         match first {
             Slot::Units {
                 alternatives,
+                firsts,
                 optional: false,
-            } => Some(alternatives),
+            } => Some((alternatives, firsts)),
             _ => None,
         }
     }
@@ -181,8 +345,16 @@ impl Compiled {
     pub(super) fn first_chars(&self) -> impl Iterator<Item = char> + '_ {
         self.leading()
             .into_iter()
-            .flatten()
+            .flat_map(|(alternatives, _)| alternatives)
             .filter_map(|alternative| alternative.first()?.first_char())
+    }
+
+    /// The numbers of the words a match can start with, when each alternative of the first
+    /// slot starts with one exact word: the index then tries the pattern only at those words
+    /// (a word that starts with the same letter is no match). `None` for a first slot with
+    /// a stem or a long English word (matched one typo away).
+    pub(super) fn first_numbers(&self) -> Option<&[u32]> {
+        self.leading()?.1.0.as_deref()
     }
 
     /// Where a match starting at unit `at` ends (the index past it), if there is one.
@@ -204,7 +376,9 @@ impl Compiled {
                         alternative
                             .iter()
                             .map(|token| match token {
-                                Token::Exact(text) | Token::Tolerant(text) => text.clone(),
+                                Token::Exact { text, .. } | Token::Tolerant { text, .. } => {
+                                    text.clone()
+                                }
                                 Token::Prefix(stem) => format!("{stem}x"),
                             })
                             .collect::<Vec<_>>()
@@ -212,7 +386,7 @@ impl Compiled {
                     })
                     .collect(),
                 Slot::Colon => vec![":".to_owned()],
-                Slot::Gap(_) | Slot::Not(_) | Slot::Start => vec![String::new()],
+                Slot::Gap(_) | Slot::Not { .. } | Slot::Start => vec![String::new()],
             })
             .collect()
     }
@@ -223,14 +397,12 @@ impl Compiled {
         self.slots
             .iter()
             .flat_map(|slot| match slot {
-                Slot::Units { alternatives, .. } | Slot::Not(alternatives) => {
-                    alternatives.iter().flatten().cloned().collect()
+                Slot::Units { alternatives, .. } | Slot::Not { alternatives, .. } => {
+                    alternatives.iter().flatten().collect()
                 }
                 _ => Vec::new(),
             })
-            .map(|token| match token {
-                Token::Exact(text) | Token::Tolerant(text) | Token::Prefix(text) => text,
-            })
+            .map(|token| token.text().to_owned())
             .collect()
     }
 }
@@ -242,7 +414,7 @@ fn fits(alternative: &[Token], stream: &Stream, at: usize) -> Option<usize> {
         && alternative
             .iter()
             .enumerate()
-            .all(|(k, token)| token.accepts(stream.unit(at + k))))
+            .all(|(k, token)| token.accepts(stream, at + k)))
     .then_some(end)
 }
 
@@ -258,8 +430,11 @@ fn match_slots(slots: &[Slot], stream: &Stream, at: usize) -> Option<usize> {
         Slot::Colon => (at > 0 && stream.colon_after(at - 1))
             .then(|| match_slots(rest, stream, at))
             .flatten(),
-        Slot::Not(alternatives) => {
-            if alternatives.iter().any(|a| fits(a, stream, at).is_some()) {
+        Slot::Not {
+            alternatives,
+            firsts,
+        } => {
+            if fitting(alternatives, firsts, stream, at).next().is_some() {
                 None
             } else {
                 match_slots(rest, stream, at)
@@ -270,10 +445,9 @@ fn match_slots(slots: &[Slot], stream: &Stream, at: usize) -> Option<usize> {
             .find_map(|skip| match_slots(rest, stream, at + skip)),
         Slot::Units {
             alternatives,
+            firsts,
             optional,
-        } => alternatives
-            .iter()
-            .filter_map(|a| fits(a, stream, at))
+        } => fitting(alternatives, firsts, stream, at)
             .find_map(|end| match_slots(rest, stream, end))
             .or_else(|| optional.then(|| match_slots(rest, stream, at)).flatten()),
     }
@@ -289,6 +463,10 @@ pub(super) struct Stream<'f> {
     bounds: Vec<(usize, usize)>,
     /// Character range of each unit in the folded text.
     places: Vec<(usize, usize)>,
+    /// Each unit's number in the table's [`Vocabulary`] ([`UNKNOWN`] for most).
+    numbers: Vec<u32>,
+    /// Each unit's length in characters.
+    chars: Vec<usize>,
     joiner: &'static str,
 }
 
@@ -299,8 +477,22 @@ impl<'f> Stream<'f> {
             text: String::new(),
             bounds: Vec::new(),
             places: Vec::new(),
+            numbers: Vec::new(),
+            chars: Vec::new(),
             joiner,
         }
+    }
+
+    /// Numbers and measures the units, once they are all in.
+    fn finish(mut self, vocabulary: &Vocabulary) -> Self {
+        let (numbers, chars) = (0..self.len())
+            .map(|at| {
+                let unit = self.unit(at);
+                (vocabulary.lookup(unit), unit.chars().count())
+            })
+            .unzip();
+        (self.numbers, self.chars) = (numbers, chars);
+        self
     }
 
     fn push(&mut self, unit: impl Iterator<Item = char>, place: (usize, usize)) {
@@ -313,7 +505,7 @@ impl<'f> Stream<'f> {
     /// The words of the text. A dotted capital I (`İ`, Turkish, or put in an English word to
     /// split it) lowercases to `i` and a combining dot, which is no letter and would cut
     /// the word in two: the two halves are read as one word, without the dot.
-    pub(super) fn of_words(folded: &'f Folded, words: &[Word]) -> Self {
+    pub(super) fn of_words(folded: &'f Folded, words: &[Word], vocabulary: &Vocabulary) -> Self {
         let mut stream = Self::empty(folded, " ");
         for word in words {
             let end = word.start + word.text.chars().count();
@@ -333,12 +525,16 @@ impl<'f> Stream<'f> {
                 stream.push(word.text.chars(), (word.start, end));
             }
         }
-        stream
+        stream.finish(vocabulary)
     }
 
     /// The letters and digits of the text, one unit each; empty when `wanted` is false for
     /// every character (a text with nothing the stream's patterns are written for).
-    pub(super) fn of_chars(folded: &'f Folded, wanted: impl Fn(char) -> bool) -> Self {
+    pub(super) fn of_chars(
+        folded: &'f Folded,
+        wanted: impl Fn(char) -> bool,
+        vocabulary: &Vocabulary,
+    ) -> Self {
         let mut stream = Self::empty(folded, "");
         if !folded.chars.iter().any(|c| wanted(*c)) {
             return stream;
@@ -348,7 +544,7 @@ impl<'f> Stream<'f> {
                 stream.push(std::iter::once(*c), (i, i + 1));
             }
         }
-        stream
+        stream.finish(vocabulary)
     }
 
     pub(super) fn len(&self) -> usize {
@@ -358,6 +554,12 @@ impl<'f> Stream<'f> {
     fn unit(&self, at: usize) -> &str {
         let (from, to) = self.bounds[at];
         &self.text[from..to]
+    }
+
+    /// The number of unit `at` in the table's [`Vocabulary`] (`None` when it is no word of
+    /// the table).
+    pub(super) fn number(&self, at: usize) -> Option<u32> {
+        Some(self.numbers[at]).filter(|number| *number != UNKNOWN)
     }
 
     pub(super) fn first_char(&self, at: usize) -> Option<char> {

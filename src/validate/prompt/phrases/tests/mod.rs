@@ -9,7 +9,7 @@ mod sentences_planted;
 
 use super::super::fold::Folded;
 use super::Lang::{self, De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
-use super::pattern::{Compiled, Stream};
+use super::pattern::{Compiled, Stream, Vocabulary};
 use super::*;
 use near_misses::NEAR_MISSES;
 use sentences::CAUGHT;
@@ -60,14 +60,17 @@ fn every_family_catches_its_sentences_in_each_language() {
     // (Spanish and Portuguese share words, so another language's pattern may come first).
     let mut wrong = Vec::new();
     for (family, lang, sentences) in caught() {
+        let mut vocabulary = Vocabulary::default();
         let own: Vec<Compiled> = FAMILIES[family - 1]
             .patterns
             .iter()
             .filter(|(l, _)| l == lang)
-            .map(|(l, source)| Compiled::new(family - 1, *l, source))
+            .map(|(l, source)| Compiled::new(family - 1, *l, source, &mut vocabulary))
             .collect();
         for sentence in *sentences {
-            let by_own = own.iter().any(|pattern| matches(pattern, sentence));
+            let by_own = own
+                .iter()
+                .any(|pattern| matches(pattern, &vocabulary, sentence));
             if family_of(sentence) != Some(*family) || !by_own {
                 wrong.push(format!(
                     "{family} {}: {sentence:?} -> {:?}",
@@ -97,13 +100,14 @@ fn near_misses_in_every_language_are_not_instructions() {
     assert!(flagged.is_empty(), "{}", flagged.join("\n"));
 }
 
-fn matches(pattern: &Compiled, text: &str) -> bool {
+/// True when `pattern` (its words numbered in `vocabulary`) matches somewhere in `text`.
+fn matches(pattern: &Compiled, vocabulary: &Vocabulary, text: &str) -> bool {
     let folded = Folded::new(text);
     let words = folded.words();
     let stream = if pattern.lang.unspaced() {
-        Stream::of_chars(&folded, |_| true)
+        Stream::of_chars(&folded, |_| true, vocabulary)
     } else {
-        Stream::of_words(&folded, &words)
+        Stream::of_words(&folded, &words, vocabulary)
     };
     (0..stream.len()).any(|at| pattern.match_at(&stream, at).is_some())
 }
@@ -114,7 +118,8 @@ fn every_alternative_of_every_pattern_matches() {
     // multi-word one (the table's content is checked by the sentences above).
     for (family, entry) in FAMILIES.iter().enumerate() {
         for &(lang, source) in entry.patterns {
-            let pattern = Compiled::new(family, lang, source);
+            let mut vocabulary = Vocabulary::default();
+            let pattern = Compiled::new(family, lang, source, &mut vocabulary);
             let choices = pattern.slot_choices();
             let joiner = if lang.unspaced() { "" } else { " " };
             for (s, slot) in choices.iter().enumerate() {
@@ -128,7 +133,7 @@ fn every_alternative_of_every_pattern_matches() {
                         .collect();
                     let text = parts.join(joiner);
                     assert!(
-                        matches(&pattern, &text),
+                        matches(&pattern, &vocabulary, &text),
                         "family {} ({}): {text:?}",
                         family + 1,
                         lang.code()
@@ -143,7 +148,8 @@ fn every_alternative_of_every_pattern_matches() {
 fn patterns_are_written_as_the_folded_text_reads() {
     for (family, entry) in FAMILIES.iter().enumerate() {
         for &(lang, source) in entry.patterns {
-            for literal in Compiled::new(family, lang, source).literals() {
+            let mut vocabulary = Vocabulary::default();
+            for literal in Compiled::new(family, lang, source, &mut vocabulary).literals() {
                 let folded: String = Folded::new(&literal).chars.into_iter().collect();
                 assert_eq!(folded, literal, "family {} ({})", family + 1, lang.code());
                 assert!(
