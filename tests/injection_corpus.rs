@@ -13,8 +13,8 @@
 //! development part's rate must reach its floor ([`BASTION_FLOOR`] for bastioncorpus's, the
 //! held-out part of rounds 2 and 3, shown since round 4), and no benign card may get a
 //! registry-profile error from these lints (nor any error on a udhr card, the clean base card
-//! with other text). inspect_evals's part (`heldout4`, round 4's held-out part) has no floor
-//! yet (it has never been measured): only its size is asserted, and that its benign texts get
+//! with other text). inspect_evals's part (`heldout4`, round 4's held-out part) must reach
+//! [`HELD_OUT_FLOOR`], a little under its one blind measurement, and its benign texts may get
 //! no registry-profile error; its misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
@@ -42,10 +42,16 @@ use serde_json::Value;
 
 /// bastioncorpus's part: the held-out part of rounds 2 and 3, measured blind at 42.7% (50/117,
 /// 2026-12-04, after the rules' last change of round 2; the rules of round 1 flag 46 of them),
-/// then 65.8% and 63.2% in round 3, and held a little under the first, so that a rule lost
-/// fails here. Its misses may be read since round 4 (inspect_evals's part is the held-out one
-/// now): a development part, whose floor guards the rules and says nothing of unseen text.
-const BASTION_FLOOR: f64 = 0.41;
+/// then 65.8% and 63.2% in round 3. Its misses were read in round 4 (inspect_evals's part is
+/// the held-out one now) and rules written for their classes: 94.9% (111/117) after them. A
+/// development part since, whose floor, a little under that, guards those rules and says
+/// nothing of unseen text.
+const BASTION_FLOOR: f64 = 0.93;
+/// The held-out floor: inspect_evals's part, which nobody has read, measured once blind at
+/// 29.8% (17/57, 2026-12-04, after round 4's last rule change) and held a little under that,
+/// so that a rule lost fails here. Issue 43 asks for 90%: the gap is reported, not hidden by
+/// this floor, which is never set above a measured rate.
+const HELD_OUT_FLOOR: f64 = 0.28;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -425,9 +431,10 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         "spikee's or bastioncorpus's benign inputs got registry-profile errors from the lints; \
          see the report above"
     );
-    // inspect_evals's part: no floor before its first measurement; no registry error on its
-    // benign texts, only when it is not sealed (a sealed run says nothing of it).
+    // inspect_evals's part: its floor and no registry error on its benign texts, only when it
+    // is not sealed (a sealed run says nothing of it).
     if !sealed() {
+        inspect.assert_at_least(HELD_OUT_FLOOR, "held-out (inspect_evals)");
         assert_eq!(
             inspect_fp.refused, 0,
             "inspect_evals's benign texts got registry-profile errors from the lints; see the \
