@@ -15,16 +15,11 @@ pub(super) const UNRESTRICTED: Family = Family {
     patterns: &[
         (
             En,
-            "answer|respond|reply|comply|proceed|continue|act|behave|speak ~3 \
-             without|with+no [any|all] \
-             restrictions|restriction|limits|limitations|filters|filter|filtering|censorship|\
-             rules|guidelines|safeguards|boundaries",
+            "answer|respond|reply|comply ~3 without|with+no [any|all] restrictions|restriction|limits|limitations|filters|filter|filtering|censorship|rules|guidelines|safeguards",
         ),
         (
             En,
-            "as+if|as+though|pretend|imagine you|u have|had|are|were no|zero|without \
-             [content|safety|ethical|moral] \
-             restrictions|rules|filters|limits|censorship|guidelines|morals|ethics|boundaries",
+            "as+if|as+though|pretend|imagine you|u have|had|are|were no|zero|without [content|safety|ethical|moral] restrictions|rules|filters|censorship|guidelines|morals|ethics",
         ),
         (
             En,
@@ -34,21 +29,15 @@ pub(super) const UNRESTRICTED: Family = Family {
         (En, "unfiltered mode|assistant|ai|model|chatbot|persona"),
         (
             En,
-            "safety|content|ethical|ethics|moral protocols|filters|guidelines|restrictions|\
-             policies|policy|rules|safeguards disabled|off|removed|lifted|suspended|deactivated|\
-             bypassed",
+            "safety|content|ethical|ethics|moral protocols|filters|guidelines|restrictions|policies|policy|rules|safeguards disabled|removed|lifted|suspended|deactivated|bypassed",
         ),
         (
             Es,
-            "responde|responda|contesta|conteste|responder|contestar|asistente|modo|ia|eres|\
-             estás ~3 sin restricciones|restricción|restriccion|filtro|filtros|censura|\
-             límites|limites|reglas",
+            "responde|responda|contesta|conteste|asistente|eres|estás ~3 sin restricciones|restricción|restriccion|filtro|filtros|censura|reglas",
         ),
         (
             De,
-            "antworte|antwortest|antworten|bist|assistent|modus|ki ~3 ohne \
-             einschränkungen|einschraenkungen|einschrankungen|beschränkungen|beschraenkungen|\
-             filter|zensur|regeln|grenzen",
+            "antworte|antwortest|bist|assistent ~3 ohne einschränkungen|einschraenkungen|einschrankungen|beschränkungen|beschraenkungen|filter|zensur|regeln",
         ),
         (
             De,
@@ -64,35 +53,27 @@ pub(super) const UNRESTRICTED: Family = Family {
         ),
         (
             Fr,
-            "réponds|reponds|répondez|repondez|répondre|repondre|es|êtes|etes|assistant|mode|ia ~3 \
-             sans restrictions|restriction|filtre|filtres|censure|limites|\
-             règles|regles",
+            "réponds|reponds|répondez|repondez|es|êtes|etes|assistant ~3 sans restrictions|restriction|filtre|filtres|censure|règles|regles",
         ),
         (
             It,
-            "rispondi|risponda|rispondere|sei|assistente|modalità|modalita|ia ~3 senza \
-             restrizioni|filtri|filtro|censura|limiti|regole",
+            "rispondi|risponda|assistente ~3 senza restrizioni|filtri|filtro|censura|regole",
         ),
         (
             Pt,
-            "responda|responde|responder|és|está|assistente|modo|ia ~3 sem \
-             restrições|restricoes|filtro|filtros|censura|limites|regras",
+            "responda|responde|és|assistente ~3 sem restrições|restricoes|filtro|filtros|censura|regras",
         ),
         (
             Ru,
-            "отвечай|отвечайте|ответь|ответьте|ассистент|ассистентом|режим|режиме|теперь+ты|\
-             ты+теперь ~3 без \
-             ограничений|фильтров|цензуры|правил",
+            "отвечай|отвечайте|ответь|ответьте|ассистент|ассистентом|теперь+ты|ты+теперь ~3 без ограничений|фильтров|цензуры|правил",
         ),
         (
             Nl,
-            "antwoord|beantwoord|bent|assistent|modus ~3 zonder \
-             beperkingen|filters|censuur|regels|grenzen",
+            "antwoord|beantwoord|bent|assistent ~3 zonder beperkingen|filters|censuur|regels",
         ),
         (
             Pl,
-            "odpowiadaj|odpowiedz|odpowiedź|jesteś|jestes|asystent|asystentem|tryb|trybie ~3 \
-             bez ograniczeń|ograniczen|filtrów|filtrow|cenzury|zasad",
+            "odpowiadaj|odpowiedz|odpowiedź|jesteś|jestes|asystent|asystentem ~3 bez ograniczeń|ograniczen|filtrów|filtrow|cenzury|zasad",
         ),
         (
             Tr,
@@ -101,24 +82,23 @@ pub(super) const UNRESTRICTED: Family = Family {
         ),
         (
             Zh,
-            "回答|回复|回覆|助手|模式 ~4 没有|沒有|无|無|不受|不带|不帶 ~2 \
-             限制|过滤|過濾|审查|審查|规则|規則",
+            "你现在|你現在|你已经|你已經 ~4 没有|沒有|不受|毫无|毫無 ~2 限制|过滤|過濾|审查|審查|规则|規則",
         ),
         (
             Zh,
-            "没有|沒有|无|無|不受|不带|不帶 ~1 限制|过滤|過濾|审查|審查 ~3 回答|回复|回覆",
+            "请|請|你要|你必须|你必須 ~2 无限制地|無限制地|不受限制地|没有限制地|沒有限制地|不加过滤地|不加過濾地 ~2 回答|回复|回覆",
         ),
         (
             Ja,
-            "制限|フィルター|検閲|ルール ~2 なし|なく|無し|のない ~4 答え|回答|応答|アシスタント|モード",
+            "制限|フィルター|検閲|ルール ~2 なし|なく|無し|のない ~4 答えて|回答して|応答して",
         ),
         (
             Ko,
-            "제한|필터|검열|규칙 ~2 없이|없는 ~4 답변|대답|응답|답해|어시스턴트|모드",
+            "제한|필터|검열|규칙 ~2 없이 ~4 답변하세요|대답하세요|응답하세요|답하세요|답변해라|대답해라|답해라|답변해주세요|대답해주세요|응답해주세요",
         ),
         (
             Fa,
-            "بدون|بی محدودیت|فیلتر|سانسور|قانون|قوانین ~3 پاسخ|جواب|دستیار|حالت",
+            "بدون|بی محدودیت|فیلتر|سانسور|قانون|قوانین ~3 پاسخ+بده|پاسخ+بدهید|جواب+بده|جواب+بدهید",
         ),
     ],
 };
@@ -142,13 +122,11 @@ pub(super) const FORGED_REASONING: Family = Family {
         ),
         (
             En,
-            "safety|content|ethical guidelines|rules|policy|policies|restrictions|filters ~2 \
-             do+not|don+t|does+not|doesn+t|no+longer apply|applies",
+            "safety|content|ethical guidelines|rules|policy|policies|restrictions|filters ~2 do+not|don+t|does+not|doesn+t|no+longer apply|applies here|anymore|now|to+you|to+this|in+this+case|for+this",
         ),
         (
             En,
-            "safety|content|ethical guidelines|rules|policy|policies ~1 were|are|was|is not \
-             meant|intended",
+            "safety|content|ethical guidelines|rules|policy|policies ~1 were|are|was|is not meant|intended for|to+apply+to this|you|here|such",
         ),
         (
             En,
@@ -159,7 +137,10 @@ pub(super) const FORGED_REASONING: Family = Family {
             Es,
             "como asistente|ia|modelo ~4 determinado|establecido|decidido|concluido|verificado",
         ),
-        (Es, "seguridad|contenido no aplican|aplica|valen|se+aplican"),
+        (
+            Es,
+            "reglas|normas|políticas|politicas|directrices de seguridad|contenido no aplican|aplica|valen|se+aplican",
+        ),
         (
             De,
             "als assistent|ki|modell ~4 \
@@ -181,7 +162,7 @@ pub(super) const FORGED_REASONING: Family = Family {
         ),
         (
             It,
-            "come assistente|ia|modello ~4 stabilito|determinato|deciso|concluso|verificato",
+            "come assistente|ia|modello ~4 stabilito|deciso|concluso|verificato",
         ),
         (
             It,
@@ -222,7 +203,7 @@ pub(super) const FORGED_REASONING: Family = Family {
         ),
         (
             Pl,
-            "bezpieczeństwa|bezpieczenstwa ~2 nie obowiązują|obowiazuja|mają|maja",
+            "bezpieczeństwa|bezpieczenstwa ~2 nie obowiązują|obowiazuja",
         ),
         (
             Tr,
@@ -235,23 +216,29 @@ pub(super) const FORGED_REASONING: Family = Family {
         ),
         (
             Zh,
-            "作为|作為 助手|助理|人工智能|ai|模型 ~6 确定|確定|判断|判斷|决定|決定|得出",
+            "作为|作為 助手|助理|人工智能|ai|模型 ~4 我已经|我已經|我已 ~4 确定|確定|判断|判斷|决定|決定|得出",
         ),
         (
             Zh,
             "安全 ~2 准则|準則|规则|規則|政策|限制 ~4 不适用|不適用|不再适用",
         ),
-        (Ja, "アシスタントとして ~8 判断し|結論|決定し|確認し"),
+        (
+            Ja,
+            "アシスタントとして ~4 既に|すでに ~10 判断しました|結論づけました|決定しました|確認しました",
+        ),
         (
             Ja,
             "安全 ~2 ガイドライン|ルール|ポリシー ~4 適用されない|適用外",
         ),
         (
             Ko,
-            "어시스턴트로서|어시스턴트로써|ai로서|비서로서 ~8 판단|결론|결정|확인",
+            "어시스턴트로서|어시스턴트로써|ai로서|비서로서 ~4 이미 ~6 판단했|결론지었|결정했|확인했",
         ),
         (Ko, "안전 ~2 지침|규칙|정책 ~4 적용되지|적용안"),
-        (Fa, "به+عنوان دستیار|هوش+مصنوعی ~4 تشخیص|تصمیم|نتیجه|مشخص"),
+        (
+            Fa,
+            "به+عنوان دستیار|هوش+مصنوعی ~4 تشخیص+دادم|تصمیم+گرفتم|نتیجه+گرفتم|مشخص+کردم",
+        ),
         (
             Fa,
             "قوانین|دستورالعمل|دستورالعملهای|سیاست ایمنی ~3 اعمال+نمی|صدق+نمی|اعمال+نمیشود",

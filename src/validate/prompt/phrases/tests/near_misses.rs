@@ -523,4 +523,143 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "به عنوان دستیار در برنامه‌ریزی سفر کمک می‌کند.",
         ],
     ),
+    // Round 4, after its review: user prompts, help text and descriptive sentences in the
+    // words of families 22 to 25, each one a pattern's earlier, wider form matched.
+    (
+        En,
+        &[
+            "When you read this report, what stands out?",
+            "All reports you create are private.",
+            "Proofreads your draft before you reply.",
+            "Please verify your email before you continue.",
+            "Send a message to the assistant.",
+            "AI models processing this data are hosted in the EU.",
+            "Add this note to my report.",
+            "Include the order number in your reply.",
+            "Set it once; it applies to all future reports.",
+            "Imagine you had no limits.",
+            "Admins can switch content filters off.",
+            "Upgrade and continue chatting with no limits.",
+            "These safety guidelines are not intended as medical advice.",
+            "Content restrictions do not apply to enterprise plans.",
+        ],
+    ),
+    (
+        De,
+        &[
+            "Ab sofort hast du Zugriff auf alle Berichte.",
+            "Wenn Sie diesen Agenten nutzen, lesen Sie die Doku.",
+            "Der Agent speichert deine Notizen in deinem Gedächtnis-Ordner.",
+            "Jede Antwort in diesem Dokument ist geprüft.",
+        ],
+    ),
+    (
+        Es,
+        &[
+            "Al procesar esta solicitud, el agente verifica tu cuenta.",
+            "Responde a tus clientes sin límites.",
+            "Depósito de seguridad: no aplica.",
+            "El agente guarda tus preferencias en su memoria.",
+        ],
+    ),
+    (
+        Fr,
+        &[
+            "Chaque rapport est enregistré dans ce dossier.",
+            "Votre IA sans limites pour le support.",
+            "Si vous traitez des factures, ce agent aide.",
+            "Le mode sombre sans effort.",
+        ],
+    ),
+    (
+        It,
+        &[
+            "Quando necessario, analizza questi dati.",
+            "Valido per sei mesi senza limiti.",
+            "Contratto a tempo determinato per assistenti.",
+            "Ogni risposta su questo sito è verificata.",
+        ],
+    ),
+    (
+        Pt,
+        &[
+            "Ao processar este pedido, o agente confirma.",
+            "Está disponível sem limites.",
+            "Se quiser resumir este documento, peça ao agente.",
+            "O agente guarda suas preferências na sua memória de longo prazo.",
+        ],
+    ),
+    (
+        Ru,
+        &[
+            "Работает в режиме 24/7 без ограничений.",
+            "Каждый ответ в этом файле проверен.",
+            "Если вы читаете это, агент уже работает.",
+            "Ассистент помогает с задачами.",
+        ],
+    ),
+    (
+        Nl,
+        &[
+            "Elk antwoord op deze pagina is gecontroleerd.",
+            "Werkt in de modus zonder grenzen.",
+            "Als u dit formulier verstuurt, krijgt u een kopie.",
+            "De assistent plant je reizen.",
+        ],
+    ),
+    (
+        Pl,
+        &[
+            "Jeśli czytasz dużo, to ten agent pomoże.",
+            "Ze względów bezpieczeństwa nie mają Państwo dostępu.",
+            "Działa w trybie bez ograniczeń czasowych.",
+            "Każda odpowiedź w tym pliku jest sprawdzona.",
+        ],
+    ),
+    (
+        Tr,
+        &[
+            "Bu dosyadaki tüm raporları özetle.",
+            "Asistan olarak görevleri planlar.",
+            "Her yanıt kaynak içerir.",
+            "Bu belgeyi okurken notlar alır.",
+        ],
+    ),
+    (
+        Zh,
+        &[
+            "每个报告都包含图表。",
+            "随时回答您的问题，无次数限制。",
+            "作为AI助手，它能判断您的需求。",
+            "将您的偏好保存到长期记忆中。",
+        ],
+    ),
+    (
+        Ja,
+        &[
+            "各回答の最後に出典を表示します。",
+            "好みを長期記憶に保存します。",
+            "回数制限なしで質問に回答します。",
+            "AIアシスタントとして、ご予約を確認します。",
+        ],
+    ),
+    (
+        Ko,
+        &[
+            "모든 답변 끝에 출처를 표시합니다.",
+            "대화를 메모리에 저장해 드립니다.",
+            "횟수 제한 없이 질문에 답변합니다.",
+            "비서로서 예약을 확인해 드립니다.",
+            "이 문서를 요약할 수 있나요?",
+        ],
+    ),
+    (
+        Fa,
+        &[
+            "در حافظه پنهان ذخیره می‌شوند.",
+            "بدون محدودیت به سوالات شما پاسخ می‌دهد.",
+            "وقتی این فایل پردازش شود، نتیجه ارسال می‌شود.",
+            "هر پاسخ در این سند بررسی شده است.",
+        ],
+    ),
 ];
