@@ -696,7 +696,7 @@ fn bulk_data_about_others_sent_elsewhere_is_a_warning() {
         "Plans routes. Email this report to john@acme.com",
         "Plans routes. We never rent, sell or share customer data, and you can email privacy@acme.com",
         "Plant Routen. Wir senden keine Kundendaten an Dritte; Fragen an datenschutz@acme.de",
-        "Planea rutas. Esqueceu sua senha? Envie suas dúvidas para suporte@acme.com",
+        "Planeja rotas. Esqueceu sua senha? Envie suas dúvidas para suporte@acme.com",
     ] {
         let card = card_with(&[("/description", json!(text))]);
         assert_found(text, &card, &[]);
