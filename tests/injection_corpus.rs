@@ -47,11 +47,12 @@ use serde_json::Value;
 /// development part since, whose floor, a little under that, guards those rules and says
 /// nothing of unseen text.
 const BASTION_FLOOR: f64 = 0.93;
-/// The held-out floor: inspect_evals's part, which nobody has read, measured once blind at
-/// 29.8% (17/57, 2026-12-04, after round 4's last rule change) and held a little under that,
-/// so that a rule lost fails here. Issue 43 asks for 90%: the gap is reported, not hidden by
-/// this floor, which is never set above a measured rate.
-const HELD_OUT_FLOOR: f64 = 0.28;
+/// The held-out floor: inspect_evals's part, which nobody has read, measured blind at 29.8%
+/// (17/57, 2026-12-04, after round 4's rule changes) and at 26.3% (15/57) after the fixes of
+/// round 4's review (false positives of the new patterns and of the wider exfiltration rule),
+/// and held a little under the second, so that a rule lost fails here. Issue 43 asks for 90%:
+/// the gap is reported, not hidden by this floor, which is never set above a measured rate.
+const HELD_OUT_FLOOR: f64 = 0.25;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
