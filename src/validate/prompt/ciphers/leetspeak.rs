@@ -1,5 +1,7 @@
 //! Leetspeak: digits written for letters (`1gn0r3`), as garak and spikee write it.
 
+use super::words::rewrite_words;
+
 /// The letter a digit stands for in leetspeak, as garak (`ieaost` as `134057`) and spikee
 /// (also `b`, `g`, `z` as `8`, `6`, `2`) write it. `1` is read as `i`: neither kit writes
 /// `l` as `1`. `9` stands for no letter in either.
@@ -54,39 +56,27 @@ pub(super) fn leet_word(word: &[u8], before: Option<u8>, after: Option<u8>) -> O
 
 /// `chars` with the digits of each leetspeak word read as letters; `None` when no word is.
 pub(super) fn leetspeak(chars: &[char]) -> Option<String> {
-    let mut out = String::with_capacity(chars.len());
-    let mut changed = false;
-    let mut i = 0;
-    while i < chars.len() {
-        let len = chars[i..]
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .count();
-        if len == 0 {
-            out.push(chars[i]);
-            i += 1;
-            continue;
-        }
-        let word = &chars[i..i + len];
-        let whole = chars.get(i + len).is_none_or(|c| !c.is_alphanumeric());
-        let bytes: Vec<u8> = word.iter().map(|c| *c as u8).collect();
-        let around = |c: Option<&char>| c.filter(|c| c.is_ascii()).map(|c| *c as u8);
-        let leet = whole
-            && word.iter().any(char::is_ascii_alphabetic)
-            && word.iter().any(char::is_ascii_digit)
-            && leet_word(
-                &bytes,
-                around(i.checked_sub(1).map(|p| &chars[p])),
-                around(chars.get(i + len)),
-            )
-            .is_some();
-        if leet {
-            changed = true;
-            out.extend(word.iter().map(|c| leet_letter(*c).unwrap_or(*c)));
-        } else {
-            out.extend(word);
-        }
-        i += len;
-    }
-    changed.then_some(out)
+    rewrite_words(
+        chars,
+        |c| c.is_ascii_alphanumeric(),
+        |i, word, out| {
+            let len = word.len();
+            let whole = chars.get(i + len).is_none_or(|c| !c.is_alphanumeric());
+            let bytes: Vec<u8> = word.iter().map(|c| *c as u8).collect();
+            let around = |c: Option<&char>| c.filter(|c| c.is_ascii()).map(|c| *c as u8);
+            let leet = whole
+                && word.iter().any(char::is_ascii_alphabetic)
+                && word.iter().any(char::is_ascii_digit)
+                && leet_word(
+                    &bytes,
+                    around(i.checked_sub(1).map(|p| &chars[p])),
+                    around(chars.get(i + len)),
+                )
+                .is_some();
+            if leet {
+                out.extend(word.iter().map(|c| leet_letter(*c).unwrap_or(*c)));
+            }
+            leet
+        },
+    )
 }

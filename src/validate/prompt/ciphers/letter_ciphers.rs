@@ -5,6 +5,7 @@ use std::sync::OnceLock;
 use super::super::fold::Via;
 use super::ascii_lower;
 use super::tables::COMMON_WORDS;
+use super::words::{Piece, pieces, rewrite_words};
 
 /// Whether `word` (ASCII lowercase) is one of [`COMMON_WORDS`].
 fn is_common(word: &[u8]) -> bool {
@@ -57,18 +58,12 @@ pub(super) fn letter_ciphers(chars: &[char], shifted: bool) -> Vec<(String, Via)
     let table = shifted_common_words();
     let mut votes = Votes::default();
     let mut words = 0;
-    let mut i = 0;
-    while i < chars.len() {
-        let len = chars[i..]
-            .iter()
-            .take_while(|c| c.is_alphanumeric())
-            .count();
-        if len == 0 {
-            i += 1;
+    for piece in pieces(chars, char::is_alphanumeric) {
+        let Piece::Word { word, .. } = piece else {
             continue;
-        }
+        };
         let mut buf = [0u8; 16];
-        let word = ascii_lower(&chars[i..i + len], &mut buf)
+        let word = ascii_lower(word, &mut buf)
             .filter(|w| w.len() >= 3 && w.iter().all(u8::is_ascii_lowercase));
         if let Some(word) = word {
             words += 1;
@@ -79,7 +74,6 @@ pub(super) fn letter_ciphers(chars: &[char], shifted: bool) -> Vec<(String, Via)
             }
             votes.backwards += usize::from(&other[..n] != word && is_common(&other[..n]));
             if !shifted {
-                i += len;
                 continue;
             }
             let first = word[0] - b'a';
@@ -96,7 +90,6 @@ pub(super) fn letter_ciphers(chars: &[char], shifted: bool) -> Vec<(String, Via)
             }
             votes.atbash += usize::from(is_common(&other[..n]));
         }
-        i += len;
     }
     let enough = |n: usize| n >= 2 && n * 10 >= words;
     let mut found = Vec::new();
@@ -112,22 +105,15 @@ pub(super) fn letter_ciphers(chars: &[char], shifted: bool) -> Vec<(String, Via)
     }
     if enough(votes.backwards) {
         found.push((chars.iter().rev().collect(), Via::Backwards));
-        let mut each = String::with_capacity(chars.len());
-        let mut i = 0;
-        while i < chars.len() {
-            let len = chars[i..]
-                .iter()
-                .take_while(|c| c.is_alphanumeric())
-                .count();
-            if len == 0 {
-                each.push(chars[i]);
-                i += 1;
-            } else {
-                each.extend(chars[i..i + len].iter().rev());
-                i += len;
-            }
-        }
-        found.push((each, Via::Backwards));
+        // Each word backwards where it stands (there are words: they voted).
+        let each = rewrite_words(chars, char::is_alphanumeric, |_, word, out| {
+            out.extend(word.iter().rev());
+            true
+        });
+        found.push((
+            each.unwrap_or_else(|| chars.iter().collect()),
+            Via::Backwards,
+        ));
     }
     found
 }

@@ -17,6 +17,7 @@ mod scrambled;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod words;
 
 use unicode_script::{Script, UnicodeScript};
 

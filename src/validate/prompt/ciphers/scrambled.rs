@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use super::super::phrases::{FAMILIES, Lang};
 use super::ascii_lower;
 use super::tables::COMMON_WORDS;
+use super::words::rewrite_words;
 
 /// The changes between capitals and small letters inside the words of `text` (as written)
 /// past their first letter, and the pairs of letters looked at. Capitals at random inside
@@ -75,34 +76,14 @@ fn scramble_key(word: &[u8]) -> Vec<u8> {
 /// known word's read as that word (`intsrcuoitns` as `instructions`); `None` when none is.
 pub(super) fn unscrambled(chars: &[char]) -> Option<String> {
     let table = scramble_table();
-    let mut out = String::with_capacity(chars.len());
-    let mut changed = false;
-    let mut i = 0;
-    while i < chars.len() {
-        let len = chars[i..]
-            .iter()
-            .take_while(|c| c.is_alphanumeric())
-            .count();
-        if len == 0 {
-            out.push(chars[i]);
-            i += 1;
-            continue;
-        }
+    rewrite_words(chars, char::is_alphanumeric, |_, word, out| {
         let mut buf = [0u8; 16];
-        let word = ascii_lower(&chars[i..i + len], &mut buf)
+        let word = ascii_lower(word, &mut buf)
             .filter(|w| w.len() >= 4 && w.iter().all(u8::is_ascii_lowercase));
         let known = word.and_then(|w| {
             let words = table.get(&scramble_key(w))?;
             (!words.iter().any(|k| k.as_bytes() == w)).then(|| words[0])
         });
-        match known {
-            Some(known) => {
-                out.push_str(known);
-                changed = true;
-            }
-            None => out.extend(&chars[i..i + len]),
-        }
-        i += len;
-    }
-    changed.then_some(out)
+        known.inspect(|known| out.push_str(known)).is_some()
+    })
 }
