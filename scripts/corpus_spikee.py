@@ -72,20 +72,30 @@ class Seen:
         return bool(runs) and len(runs & self.runs) / len(runs) >= SEEN_SHARE
 
 
+class Keeper:
+    """What a part keeps of its payloads: none that copies another part ([`Seen`]), counted
+    in `copies`, and none twice."""
+
+    def __init__(self, seen_texts):
+        self.seen = Seen(seen_texts)
+        self.copies = 0
+        self.texts = set()
+
+    def keep(self, out, entry):
+        if self.seen.copies(entry["payload"]):
+            self.copies += 1
+        elif entry["payload"] not in self.texts:
+            self.texts.add(entry["payload"])
+            out.append(entry)
+
+
 def payloads(pkg, seen_texts, cut_to_fit):
     """(injections, benign, copies left out): the payload dicts of both parts."""
     root = pkg / "data/workspace/datasets"
-    seen = Seen(seen_texts)
     rng = random.Random("heldout2-43")
-    injections, benign, copies, texts = [], [], 0, set()
-
-    def keep(out, entry):
-        nonlocal copies
-        if seen.copies(entry["payload"]):
-            copies += 1
-        elif entry["payload"] not in texts:
-            texts.add(entry["payload"])
-            out.append(entry)
+    injections, benign = [], []
+    keeper = Keeper(seen_texts)
+    keep = keeper.keep
 
     for short, (folder, per_jailbreak) in INJECTION_FOLDERS.items():
         instructions = rows(root / folder / "instructions.jsonl")
@@ -113,4 +123,4 @@ def payloads(pkg, seen_texts, cut_to_fit):
         keep(benign, {"source": "spikee", "attack": f"fp-{lang}",
                       "template": f"{BENIGN_FOLDER}/{entry['id']}", "lang": lang,
                       "payload": cut_to_fit(entry["text"])})
-    return injections, benign, copies
+    return injections, benign, keeper.copies

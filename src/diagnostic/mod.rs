@@ -255,7 +255,7 @@ codes! {
     /// Note: the guess may be wrong, and `migrate` writes it into every interface.
     GuessedValue = "A2A-N021", Note;
     // Text a model reads (docs/lints.md): the card's descriptions, names and examples are
-    // prompt surface. A2A-W070..W074 and W076 need the feature `lint-injection`; each warning of the
+    // prompt surface. A2A-W070..W074, W076 and W077 need the feature `lint-injection`; each warning of the
     // spec profile whose finding is unambiguous has an error of the same number that the
     // registry profile reports instead.
     /// A string carries invisible or reordering characters: Unicode tag characters
@@ -300,9 +300,19 @@ codes! {
     /// sentences) against prose (AgentDojo's data, GitHub's API descriptions, LangChain's
     /// and crewAI's tool descriptions, the A2A Python SDK's docstrings, half the Universal
     /// Declaration and half the real cards), scores a window of it over the model's
-    /// threshold, and no phrase of [`Code::InstructionText`] was found there. Warning in
+    /// threshold, and no other text rule found anything in that string. Warning in
     /// every profile: a score is not a proof; the message shows the score and the window.
     LearnedInstruction = "A2A-W076", Warning;
+    /// A string gives its reader a shell or script command an agent must not run for card
+    /// text: one that shows or sends secrets (`cat ~/.ssh/id_rsa`, `echo $SECRET_API_KEY`,
+    /// `printenv`), runs code it downloads or decodes (`curl ... | sh`, `iex (iwr ...)`),
+    /// starts a shell from a one-liner or to another machine (`python -c "import os;
+    /// os.system(...)"`, `/dev/tcp/`), writes where code runs later (`>> ~/.bashrc`,
+    /// `.git/hooks/`, `crontab`, `AGENTS.md`, `>> requirements.txt`), destroys data
+    /// (`rm -rf ~`) or turns a defense off (`setenforce 0`); the shapes follow MITRE
+    /// ATT&CK's techniques (docs/lints.md, "Commands"). Warning in every profile: a card for
+    /// a security tool may show such a command to say what it detects.
+    DangerousCommand = "A2A-W077", Warning;
     /// Text carries the markup of a chat prompt (`<|im_start|>`, `[INST]`, `<<SYS>>`,
     /// `<system>`, a line starting `### System:`...): written to make a model take card
     /// text for its own instructions. Warning in the spec profile; in the registry profile

@@ -10,6 +10,8 @@
 //! - [`exfil`] and [`links`]: requests to send secrets, the conversation or bulk data about
 //!   others elsewhere, and images and links whose URL carries a template placeholder
 //!   (beacons) or runs script;
+//! - [`commands`]: commands an agent with a shell must not run (reading secrets, running
+//!   downloaded code, persisting, destroying, disarming);
 //! - [`names`]: mixed-script look-alike names.
 //!
 //! Phrases, markup, exfiltration and links read every string and member name of the card,
@@ -23,6 +25,7 @@
 //! the same number in the registry profile.
 
 mod ciphers;
+mod commands;
 mod decode;
 mod exfil;
 mod fold;
@@ -131,6 +134,7 @@ fn text_rules(
         }
         prompt_markup(&reading.folded, pointer, profile, &mut more);
         exfiltration(&reading.folded, pointer, context, &mut more);
+        dangerous_command(&reading.folded, pointer, &mut more);
         links(&reading.folded, pointer, profile, text, &mut more);
         for mut finding in more {
             let same = found
@@ -154,9 +158,10 @@ fn text_rules(
             }
         }
     }
-    // A phrase found in a later reading (once base64-decoded) names what the learned
-    // reading scored in an earlier one: the phrase is the finding.
-    if found.iter().any(named) {
+    // The learned reading stands in where no rule names what the text does: a phrase found
+    // in a later reading (once base64-decoded), markup, a request to send data or a command
+    // says it better, and the score would only repeat it.
+    if found.iter().any(|d| d.code != Code::LearnedInstruction) {
         found.retain(|d| d.code != Code::LearnedInstruction);
     }
     out.extend(found);
@@ -442,6 +447,22 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
             "the text tells the agent to send {what} to {}: an agent that follows card text \
              would leak them; remove it, and describe what the skill does with data instead",
             shown(&found.to)
+        ),
+    ));
+}
+
+fn dangerous_command(folded: &Folded, pointer: &str, out: &mut Vec<Diagnostic>) {
+    let Some(found) = commands::find(folded) else {
+        return;
+    };
+    out.push(Diagnostic::new(
+        Code::DangerousCommand,
+        pointer,
+        format!(
+            "the text gives its reader a command that {} ({}): an agent with a shell that \
+             follows card text would run it; describe what the agent does instead",
+            found.technique.said(),
+            shown(&found.line)
         ),
     ));
 }

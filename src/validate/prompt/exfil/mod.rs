@@ -1,7 +1,8 @@
 //! Text that tells the agent to send data elsewhere (`A2A-W073`, `A2A-E073`): a verb of
 //! sending, what is sent (the conversation or its history, a secret: API keys,
 //! credentials, tokens, passwords, the system prompt; or bulk data about others or the
-//! system: a customer list, user records, a database, all files), and where (a URL, an
+//! system: a customer list, user records, a database, all files; or someone's personal
+//! identifiers, [`identity`]), and where (a URL, an
 //! e-mail address or a bare host name such as `collect-data.net`) after the verb, in English
 //! and the other languages the phrase table covers. Sending secrets is unambiguous; sending
 //! the conversation or data may be what a support or CRM agent does (to a ticketing
@@ -9,8 +10,10 @@
 
 use super::fold::{Folded, Word};
 
+mod identity;
 mod words;
 
+use identity::names_someones_identity;
 use words::*;
 
 /// What a text asks to send.
@@ -21,7 +24,8 @@ pub(super) enum Sent {
     /// The conversation or its history.
     Conversation,
     /// Bulk data about others or the system: customer lists, user records, a database,
-    /// contacts, personal or internal data, all files.
+    /// contacts, personal or internal data, all files; or someone's personal identifiers
+    /// (a social security, account or passport number) or whole record.
     Data,
 }
 
@@ -185,7 +189,7 @@ fn sent_in(object: &[Word], data_verb: bool) -> Option<Sent> {
         Some(Sent::Secrets)
     } else if contains(object, CONVERSATION) || names_history(object) {
         Some(Sent::Conversation)
-    } else if data_verb && names_bulk_data(object) {
+    } else if data_verb && (names_bulk_data(object) || names_someones_identity(object)) {
         Some(Sent::Data)
     } else {
         None
@@ -284,8 +288,19 @@ fn names_bulk_data(words: &[Word]) -> bool {
             || (first.checked_sub(1).is_some_and(|of| is(&words[of], OF))
                 && qualifies_at(first.checked_sub(2)))
     };
+    // One person's ("the patient's records", "his records"): a clinic's or a support desk's
+    // work, not bulk data (the review of round 5).
+    let one_persons = |i: usize| {
+        let possessive = |k: usize| {
+            words.get(k + 1).is_some_and(|s| s.text == "s") && !words[k].text.ends_with('s')
+        };
+        possessive(i)
+            || (i.saturating_sub(3)..i)
+                .any(|k| matches!(words[k].text.as_str(), "his" | "her") || possessive(k))
+    };
     let whose = |i: usize| {
-        is(&words[i], WHOSE) || (is(&words[i], SINGULAR_WHOSE) && i > 0 && is(&words[i - 1], ALL))
+        (is(&words[i], WHOSE) && !one_persons(i))
+            || (is(&words[i], SINGULAR_WHOSE) && i > 0 && is(&words[i - 1], ALL))
     };
     let paired = (0..words.len()).any(|i| {
         whose(i)
@@ -307,6 +322,7 @@ fn names_bulk_data(words: &[Word]) -> bool {
                 .get(i..i + phrase.len())
                 .is_some_and(|run| run.iter().zip(phrase.iter()).all(|(w, p)| w.text == *p))
                 && !qualified(i, i + phrase.len() - 1)
+                && !one_persons(i)
         })
     });
     paired || compound || alone

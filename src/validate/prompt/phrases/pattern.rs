@@ -8,6 +8,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::super::fold::{Folded, Word};
 use super::Lang;
 
+/// The most units a quoted string (`"`) covers: a canary is a few words, and the bound keeps
+/// an unclosed single quote from being looked for to the end of the text.
+const MAX_QUOTED_UNITS: usize = 40;
+
 /// What `İ` lowercases to after the `i`.
 const COMBINING_DOT_ABOVE: char = '\u{307}';
 
@@ -162,6 +166,9 @@ enum Slot {
     },
     Colon,
     Start,
+    /// `"`: a string set apart in quotation marks (or single quotes), the canary a planted
+    /// text asks to see repeated; its words are anything.
+    Quoted,
 }
 
 /// The numbers of the words a slot's alternatives start with, sorted, when each starts
@@ -285,6 +292,8 @@ impl Compiled {
                     Slot::Start
                 } else if slot == ":" {
                     Slot::Colon
+                } else if slot == "\"" {
+                    Slot::Quoted
                 } else if let Some(n) = slot.strip_prefix('~').and_then(|n| n.parse().ok()) {
                     Slot::Gap(n)
                 } else if let Some(not) = slot.strip_prefix('!') {
@@ -386,6 +395,7 @@ impl Compiled {
                     })
                     .collect(),
                 Slot::Colon => vec![":".to_owned()],
+                Slot::Quoted => vec!["\"x\"".to_owned()],
                 Slot::Gap(_) | Slot::Not { .. } | Slot::Start => vec![String::new()],
             })
             .collect()
@@ -440,6 +450,9 @@ fn match_slots(slots: &[Slot], stream: &Stream, at: usize) -> Option<usize> {
                 match_slots(rest, stream, at)
             }
         }
+        Slot::Quoted => stream
+            .quoted_run(at)
+            .and_then(|past| match_slots(rest, stream, past)),
         Slot::Gap(most) => (0..=*most)
             .take_while(|skip| at + skip <= stream.len())
             .find_map(|skip| match_slots(rest, stream, at + skip)),
@@ -589,6 +602,38 @@ impl<'f> Stream<'f> {
             .iter()
             .find(|c| !c.is_whitespace())
             .is_some_and(|c| *c == ':')
+    }
+
+    /// Where the string set apart that starts at unit `at` ends (the index past it): units in
+    /// the quotation marks the folded text knows, or between single quotes (`'x'`, `‘x’`),
+    /// which it leaves to apostrophes; at most [`MAX_QUOTED_UNITS`] units.
+    fn quoted_run(&self, at: usize) -> Option<usize> {
+        let chars = &self.folded.chars;
+        let (start, _) = *self.places.get(at)?;
+        let last = (at + MAX_QUOTED_UNITS).min(self.len());
+        if self.folded.quoted[start] {
+            let past = (at..last)
+                .find(|&k| !self.folded.quoted[self.places[k].0])
+                .unwrap_or(last);
+            return Some(past);
+        }
+        // An opening single quote is not an apostrophe: no letter before it ("don't").
+        let opens = start > 0
+            && matches!(chars[start - 1], '\'' | '‘')
+            && (start < 2 || !chars[start - 2].is_alphanumeric());
+        if !opens {
+            return None;
+        }
+        (at..last)
+            .take_while(|&k| {
+                k == at || !chars[self.places[k - 1].1..self.places[k].0].contains(&'\n')
+            })
+            .find(|&k| {
+                let end = self.places[k].1;
+                chars.get(end).is_some_and(|c| matches!(c, '\'' | '’'))
+                    && chars.get(end + 1).is_none_or(|c| !c.is_alphanumeric())
+            })
+            .map(|k| k + 1)
     }
 
     /// The units `from..past`, as the message shows them.

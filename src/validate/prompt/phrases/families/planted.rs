@@ -21,7 +21,8 @@ pub(super) const READER_OUTPUT: Family = Family {
         (
             En,
             "include|append|add|insert|embed|put|repeat|attach the|this|that ~2 \
-             token|code|id|ids|identifier|reference|marker|string|hash|canary|signature ~4 \
+             token|code|id|ids|identifier|reference|marker|string|hash|canary|signature|hint|\
+             line|address|phrase|sentence|text|note|footer|watermark|keyword ~8 \
              in|into|to|within|at+the+end+of your|every|each|all|any \
              [future|subsequent] summary|summaries|review|reviews|report|reports|reply|replies|\
              response|responses|answer|answers|output|outputs",
@@ -41,7 +42,27 @@ pub(super) const READER_OUTPUT: Family = Family {
              in|into|to|within|at+the+end+of every|each|all|any \
              summary|summaries|review|reviews|report|reports|reply|replies|response|responses|\
              answer|answers|output|outputs you|u produce|generate|write|give|create|send|return|\
-             make",
+             make|draft|compose|prepare",
+        ),
+        // Round 5: a string set apart (`"`: quoted) put into every answer, or into "the
+        // summary it drafts": the canary. An agent's own habits are said in the third person
+        // ("Includes citations in all responses") and a user's request names no quoted
+        // string to repeat; an unquoted object needs the nouns above.
+        (
+            En,
+            "include|append|add|insert|embed|put|repeat|prepend|print|write|mention ~3 \" ~6 \
+             in|into|to|within|at+the+end+of|at+the+start+of|at+the+beginning+of \
+             every|each|all|any [of] [your|the] [future|subsequent] summary|summaries|review|\
+             reviews|report|reports|reply|replies|response|responses|answer|answers|output|\
+             outputs",
+        ),
+        (
+            En,
+            "include|append|add|insert|embed|put|repeat|prepend|print|write|mention ~3 \" ~6 \
+             in|into|to|within|at+the+end+of|at+the+start+of the|your summary|summaries|reply|\
+             replies|response|responses|answer|answers|output|report|reports|email|draft \
+             it|you|u drafts|draft|writes|write|produces|produce|generates|generate|composes|\
+             compose|prepares|prepare|sends|send|returns|return",
         ),
         (
             En,
@@ -195,6 +216,97 @@ pub(super) const READER_OUTPUT: Family = Family {
             Fa,
             "حافظه|حافظهی ~3 ذخیره+کن|ذخیره+کنید|بسپار|بسپارید|نگه+دار|نگه+دارید",
         ),
+        // Round 5: a quoted string put into every answer, in the other languages (an
+        // imperative, or the answers then the quoted string where the verb comes last).
+        (
+            Es,
+            "incluye|incluya|añade|añada|agrega|agregue|inserta|inserte|pon|ponga|escribe|\
+             escriba|repite|repita ~3 \" ~6 en|a|al+final+de|al+principio+de \
+             cada|cualquier|todas+las|todos+los|toda [tu|tus|su|sus] respuesta|respuestas|\
+             resumen|resúmenes|resumenes|informe|informes",
+        ),
+        (
+            De,
+            "füge|fuge|füg|fug|schreibe|schreib|setze|setz|wiederhole|nimm|hänge|hange ~3 \" ~6 \
+             in|an|zu|am+ende|am+anfang jede|jeder|jedes|jeden|alle|allen \
+             [deiner|ihrer|deine|ihre] antwort|antworten|zusammenfassung|zusammenfassungen|\
+             bericht|berichte|berichten",
+        ),
+        (
+            Fr,
+            "inclus|incluez|ajoute|ajoutez|insère|insere|insérez|inserez|mets|mettez|écris|\
+             ecris|écrivez|ecrivez|répète|repete|répétez|repetez ~3 \" ~6 \
+             dans|à|a|au+début+de|au+debut+de|à+la+fin+de|a+la+fin+de \
+             chaque|toutes|tous|chacune [les|tes|vos|de+tes|de+vos] réponse|réponses|reponse|\
+             reponses|résumé|resume|résumés|resumes|rapport|rapports",
+        ),
+        (
+            It,
+            "includi|aggiungi|inserisci|metti|scrivi|ripeti ~3 \" ~6 in|a|alla+fine+di|all+inizio+di \
+             ogni|ciascuna|ciascun|tutte|tutti [le|i|tue|tuoi] risposta|risposte|riepilogo|\
+             riepiloghi|riassunto|riassunti|rapporto|rapporti",
+        ),
+        (
+            Pt,
+            "inclua|inclui|adicione|adiciona|acrescente|insira|insere|coloque|coloca|escreva|\
+             escreve|repita|repete ~3 \" ~6 em|a|no+final+de|ao+final+de|no+início+de|no+inicio+de \
+             cada|qualquer|todas+as|todos+os [sua|suas|tua|tuas] resposta|respostas|resumo|\
+             resumos|relatório|relatorio|relatórios|relatorios",
+        ),
+        (
+            Ru,
+            "добавь|добавьте|включи|включите|вставь|вставьте|напиши|напишите|повтори|\
+             повторите|указывай|указывайте ~3 \" ~6 в|во|к|в+конец|в+начало ~1 \
+             каждый|каждое|каждую|каждого|каждом|все|всех|любой ~1 ответ|ответы|ответах|ответе|\
+             ответа|резюме|отчёт|отчет|отчёты|отчеты|отчётах|отчетах|отчёта|отчета",
+        ),
+        (
+            Nl,
+            "voeg|zet|neem|schrijf|herhaal ~3 \" ~6 in|aan|toe+aan|aan+het+einde+van|\
+             aan+het+begin+van elk|elke|ieder|iedere|alle [je|jouw|uw] antwoord|antwoorden|\
+             samenvatting|samenvattingen|rapport|rapporten|verslag|verslagen",
+        ),
+        (
+            Pl,
+            "dodaj|dodawaj|umieść|umiesc|wstaw|wpisz|dołącz|dolacz|dołączaj|dolaczaj|powtórz|\
+             powtorz|zawrzyj|uwzględnij|uwzglednij ~3 \" ~6 w|do|na+końcu|na+koncu|na+początku|\
+             na+poczatku ~1 każdej|kazdej|każdym|kazdym|wszystkich|każdego|kazdego|każdą|kazda \
+             [swojej|twojej|swoim] odpowiedzi|odpowiedź|odpowiedz|podsumowaniu|podsumowania|\
+             podsumowań|podsumowan|raporcie|raportu|raportach",
+        ),
+        (
+            Tr,
+            "her|tüm|tum|bütün|butun yanit*|cevap*|cevab*|özet*|ozet*|rapor* ~2 \" ~3 \
+             ekle|ekleyin|ekleyiniz|yaz|yazin|koy|koyun|dahil+et|dahil+edin|tekrarla",
+        ),
+        (
+            Zh,
+            "在 ~2 每个|每個|每一个|每一個|所有|全部|任何 ~4 回答|回复|回覆|答复|答覆|总结|總結|摘要|\
+             报告|報告 ~4 中|里|裡|末尾|结尾|結尾|开头|開頭 ~4 包含|加入|添加|附上|写上|寫上|插入|\
+             加上|注明|註明 ~2 \"",
+        ),
+        (
+            Zh,
+            "把|将|將 \" ~4 添加|加入|附加|插入|写入|寫入|加|放 ~2 到|进|進|在 ~1 \
+             每个|每個|每一个|每一個|所有|全部|任何 ~4 回答|回复|回覆|答复|答覆|总结|總結|摘要|\
+             报告|報告",
+        ),
+        (
+            Ja,
+            "すべての|全ての|各|毎回の|あらゆる ~2 回答|返答|応答|要約|レポート|返信 ~3 \" ~2 を ~3 \
+             含めて|入れて|追加して|付けて|記載して|書いて|含めろ|入れろ",
+        ),
+        (
+            Ko,
+            "모든|각 ~2 답변|응답|요약|보고서|답장 ~3 \" ~3 \
+             포함하세요|포함해|포함하십시오|넣으세요|넣어|넣으십시오|추가하세요|추가해|\
+             추가하십시오|붙이세요|붙여|쓰세요|적으세요",
+        ),
+        (
+            Fa,
+            "در ~1 هر|همه|تمام|همهی ~1 پاسخ*|جواب*|خلاصه*|گزارش* ~3 \" ~3 را ~2 \
+             بگنجان|بگنجانید|بیاور|بیاورید|اضافه+کن|اضافه+کنید|بنویس|بنویسید|قرار+بده|قرار+دهید",
+        ),
     ],
 };
 
@@ -285,6 +397,112 @@ pub(super) const WHEN_YOU_READ_THIS: Family = Family {
             Fa,
             "وقتی|هنگامی|زمانی|اگر ~2 این|اینرا ~2 میخوانی|میخوانید|می+خوانی|می+خوانید|خواندی|\
              خواندید|پردازش+کنی|پردازش+کنید|پردازش+کردی",
+        ),
+        // Round 5: the reader addressed by its role in the pipeline that hands it the text:
+        // "as the AI summarizing this document", "any AI model reading this message should",
+        // "to the assistant that drafts the summary:". A card says what its agent is ("an
+        // assistant that processes emails"), not who is reading "this".
+        (
+            En,
+            "as a|an|the ~2 assistant|assistants|ai|llm|model|chatbot|bot|ai+agent|ai+system \
+             reading|processing|parsing|summarizing|summarising|reviewing|analyzing|analysing|\
+             handling|scanning|ingesting|drafting|answering|triaging|translating ~3 \
+             this|these|the+following",
+        ),
+        (
+            En,
+            "any|every|all|each ~1 assistant|assistants|ai|llm|llms|model|models|chatbot|chatbots|\
+             bot|bots|ai+agent|ai+agents|ai+system|ai+systems \
+             reading|processing|parsing|summarizing|summarising|reviewing|analyzing|analysing|\
+             handling|scanning|ingesting|drafting|answering|that+reads|that+processes|\
+             that+summarizes|that+handles|that+parses ~3 this|these|the+following ~4 \
+             should|must|shall|needs|need|has+to|have+to|is+required|are+required|\
+             is+instructed|are+instructed|will|please",
+        ),
+        (
+            En,
+            "^ to|dear the ~2 assistant|assistants|ai|llm|llms|model|models|chatbot|\
+             bot|bots that|which|who|reading|processing|parsing|summarizing|summarising|\
+             reviewing|handling|drafting|writes|drafts ~5 :",
+        ),
+        (
+            Es,
+            "como|cualquier|toda ~2 asistente|ia|modelo|bot|chatbot|llm que lee|lea|procesa|\
+             procese|resume|resuma|analiza|analice|revisa|revise|gestiona|gestione \
+             este|esta|esto",
+        ),
+        (
+            De,
+            "als|jede|jeder|jedes ~2 ki|assistent|assistentin|modell|sprachmodell|bot|chatbot|\
+             llm der|die|das dieses|dies|diese+e+mail|diese+email|diese+nachricht|diese+datei|\
+             diese+seite|diese+anfrage ~3 liest|verarbeitet|zusammenfasst|\
+             analysiert|bearbeitet|prüft|pruft",
+        ),
+        (
+            Fr,
+            "en+tant+qu|en+tant+que|toute|tout ~2 assistant|ia|modèle|modele|bot|chatbot|llm \
+             qui lit|traite|résume|resume|analyse|examine ce|cet|cette|ces|ceci",
+        ),
+        (
+            It,
+            "come|ogni|qualsiasi|qualunque ~2 assistente|ia|modello|bot|chatbot|llm \
+             che legge|elabora|riassume|analizza|esamina questo|questa|questi|queste",
+        ),
+        (
+            Pt,
+            "como|qualquer|toda ~2 assistente|ia|modelo|bot|chatbot|llm que lê|le|leia|processa|\
+             processe|resume|resuma|analisa|analise este|esta|estes|estas|isto|esse|essa",
+        ),
+        (
+            Ru,
+            "как|любой|любая|любое ~2 ассистент|ии|модель|бот|чат+бот|помощник|llm \
+             читающий|читающая|обрабатывающий|обрабатывающая|анализирующий|анализирующая|\
+             который+читает|которая+читает|который+обрабатывает|которая+обрабатывает \
+             это|этот|эту|эти|этого",
+        ),
+        (
+            Nl,
+            "als|elke|iedere ~2 assistent|ai|model|taalmodel|bot|chatbot|llm die|dat deze|dit ~3 \
+             leest|verwerkt|samenvat|analyseert",
+        ),
+        (
+            Pl,
+            "jako|każdy|kazdy|każda|kazda ~2 asystent|ai|model|bot|chatbot|llm \
+             przetwarzający|przetwarzajacy|czytający|czytajacy|analizujący|analizujacy|\
+             podsumowujący|podsumowujacy|który+czyta|ktory+czyta|który+przetwarza|\
+             ktory+przetwarza ten|tę|te|tą|ta|tej|tego|to",
+        ),
+        (
+            Tr,
+            "bu ~2 okuyan|işleyen|isleyen|özetleyen|ozetleyen|inceleyen ~2 \
+             asistan*|model*|bot*|zeka* olarak",
+        ),
+        (
+            Tr,
+            "bu ~2 okuyan|işleyen|isleyen|özetleyen|ozetleyen|inceleyen her|tüm|tum|bütün|butun \
+             ~1 asistan*|model*|bot*|zeka*",
+        ),
+        (
+            Zh,
+            "作为|作為|任何|所有|每个|每個 ~2 阅读|閱讀|处理|處理|读取|讀取|总结|總結|分析|审阅|審閱 \
+             这|這|此|本 ~6 的 ~2 助手|助理|ai|人工智能|模型|机器人|機器人|语言模型|語言模型",
+        ),
+        (
+            Ja,
+            "この|これらの メール|メッセージ|文書|ドキュメント|テキスト|チケット|ページ|ファイル|\
+             レポート を 読む|読んでいる|処理する|処理している|要約する|要約している|分析する|\
+             分析している ~4 ai|アシスタント|モデル|ボット|言語モデル|llm",
+        ),
+        (
+            Ko,
+            "이 이메일을|메시지를|문서를|텍스트를|티켓을|글을|파일을|보고서를 \
+             읽는|처리하는|요약하는|분석하는 ~4 ai|어시스턴트|모델|봇|비서|챗봇",
+        ),
+        (
+            Fa,
+            "به+عنوان|هر ~2 دستیار*|مدل*|ربات*|مصنوعی* که این ~3 را ~1 میخواند|می+خواند|\
+             میخوانید|پردازش+میکند|پردازش+می+کند|خلاصه+میکند|خلاصه+می+کند|تحلیل+میکند|\
+             تحلیل+می+کند",
         ),
     ],
 };

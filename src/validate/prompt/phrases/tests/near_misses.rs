@@ -662,4 +662,124 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "هر پاسخ در این سند بررسی شده است.",
         ],
     ),
+    // Round 5 (families 22 and 23): an agent that is an assistant processing e-mails, and
+    // its own answers' contents, said of it; a string put in every answer only when quoted.
+    (
+        En,
+        &[
+            "As a helpful assistant, it summarizes emails.",
+            "An assistant that processes emails and drafts replies.",
+            "Helps assistants process documents.",
+            "Includes citations in all responses.",
+            "Adds a summary to every reply.",
+            "Include your order number in all messages to support.",
+            "It adds a disclaimer to every reply it sends.",
+            "As an assistant for travel agents, it books flights for this season.",
+            "Any model you choose can read this format.",
+            "To the assistant's reply, the user can add notes.",
+            // The review of round 5.
+            "To all models that support tools: see the schema below.",
+        ],
+    ),
+    (
+        Es,
+        &[
+            "Como asistente, resume correos y redacta respuestas.",
+            "Un asistente que procesa correos electrónicos.",
+            "Incluye citas en todas las respuestas.",
+            "Funciona como asistente que resume estos informes semanales.",
+        ],
+    ),
+    (
+        De,
+        &[
+            "Als Assistent fasst er E-Mails zusammen.",
+            "Ein Assistent, der E-Mails verarbeitet.",
+            "Fügt jeder Antwort Quellen hinzu.",
+            "Als KI-Assistent, der diese Berichte analysiert, erstellt er Zusammenfassungen.",
+        ],
+    ),
+    (
+        Fr,
+        &[
+            "En tant qu'assistant, il résume les e-mails.",
+            "Un assistant qui traite les e-mails.",
+            "Ajoute des citations à chaque réponse.",
+        ],
+    ),
+    (
+        It,
+        &[
+            "Come assistente, riassume le email.",
+            "Un assistente che elabora le email.",
+            "Aggiunge le fonti in tutte le risposte.",
+        ],
+    ),
+    (
+        Pt,
+        &[
+            "Como assistente, resume e-mails.",
+            "Um assistente que processa e-mails.",
+            "Inclui citações em todas as respostas.",
+        ],
+    ),
+    (
+        Ru,
+        &[
+            "Как ассистент, он обрабатывает письма.",
+            "Ассистент, обрабатывающий письма клиентов.",
+            "Добавляет ссылки в каждый ответ.",
+        ],
+    ),
+    (
+        Nl,
+        &[
+            "Als assistent vat hij e-mails samen.",
+            "Een assistent die e-mails verwerkt.",
+            "Voegt bronnen toe aan elk antwoord.",
+        ],
+    ),
+    (
+        Pl,
+        &[
+            "Jako asystent podsumowuje e-maile.",
+            "Asystent przetwarzający e-maile klientów.",
+            "Dodaje źródła do każdej odpowiedzi.",
+        ],
+    ),
+    (
+        Tr,
+        &[
+            "E-postaları işleyen bir yapay zeka asistanıdır.",
+            "Tüm yanıtlara kaynak ekler.",
+        ],
+    ),
+    (
+        Zh,
+        &[
+            "作为处理邮件的助手，它会总结邮件。",
+            "在所有回复中加入引用来源。",
+        ],
+    ),
+    (
+        Ja,
+        &[
+            "メールを処理するAIアシスタントです。",
+            "すべての回答に出典を含めます。",
+        ],
+    ),
+    (
+        Ko,
+        &[
+            "이메일을 처리하는 AI 어시스턴트입니다.",
+            "모든 응답에 출처를 포함합니다.",
+        ],
+    ),
+    (
+        Fa,
+        &[
+            "دستیاری که ایمیل‌ها را پردازش می‌کند.",
+            "در همه پاسخ‌ها منبع را اضافه می‌کند.",
+        ],
+    ),
 ];
