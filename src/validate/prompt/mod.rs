@@ -423,6 +423,11 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
     let Some(found) = exfil::find(folded, &context.own_hosts) else {
         return;
     };
+    // A skill's examples are what users ask its agent: an e-mail agent's ask it to send
+    // messages with a subject and a body.
+    if found.sent == exfil::Sent::Message && is_skill_example(pointer) {
+        return;
+    }
     let secrets = found.sent == exfil::Sent::Secrets;
     let code = code_for(
         profile,
@@ -439,16 +444,28 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
             "data about customers or users, or the system's own (customer lists, records, \
              databases, contacts, personal or internal data, all files)"
         }
+        exfil::Sent::Message => "a message whose content it dictates",
     };
     out.push(Diagnostic::new(
         code,
         pointer,
         format!(
             "the text tells the agent to send {what} to {}: an agent that follows card text \
-             would leak them; remove it, and describe what the skill does with data instead",
-            shown(&found.to)
+             would {}; remove it, and describe what the skill does with data instead",
+            shown(&found.to),
+            if found.sent == exfil::Sent::Message {
+                "send it in its user's name"
+            } else {
+                "leak them"
+            }
         ),
     ));
+}
+
+/// Whether `pointer` is one of a skill's examples (`/skills/0/examples/2`).
+fn is_skill_example(pointer: &str) -> bool {
+    let parts: Vec<&str> = pointer.split('/').collect();
+    matches!(parts.as_slice(), ["", "skills", _, "examples", _])
 }
 
 fn dangerous_command(folded: &Folded, pointer: &str, out: &mut Vec<Diagnostic>) {

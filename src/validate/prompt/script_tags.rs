@@ -1,5 +1,6 @@
 //! HTML that runs script as it is rendered, written into card text (`A2A-E075`): a
-//! `<script>` element, or any tag with an event handler attribute (`<img src=x onerror=...>`,
+//! `<script>` element, an element that embeds another document or a plugin (`<iframe>`,
+//! `<frame>`, `<object>`, `<embed>`, `<applet>`; round 6 of issue 43), or any tag with an event handler attribute (`<img src=x onerror=...>`,
 //! `<svg/onload=...>`, `<body onpageshow=...>`). Clients render descriptions as markdown,
 //! which passes inline HTML through unless it sanitizes it; a model told to repeat the tag
 //! puts it in its own answer. The family, not a list of tags: every element name, every
@@ -11,6 +12,12 @@ use super::links::code_spans;
 
 /// The most characters one tag is read for: a text of many `<` without `>` stays linear.
 const MAX_TAG_CHARS: usize = 512;
+/// Elements that run script or load another document's: `<script>`, and the embedded
+/// browsing contexts and plugins of HTML (`<iframe src=...>` shows an attacker's page, with its
+/// script, inside the client's).
+const EMBEDDERS: &[&str] = &[
+    "script", "iframe", "frame", "frameset", "object", "embed", "applet",
+];
 /// The shortest event name after `on` (`oncut`, `onload`): shorter is a word (`one=`).
 const MIN_EVENT_CHARS: usize = 3;
 
@@ -44,7 +51,8 @@ fn script_tag(rest: &[char]) -> Option<String> {
         .copied()
         .collect();
     let name: String = tag[..name_len].iter().collect();
-    let runs = name == "script" || (name_len..tag.len()).any(|at| handler_at(&tag, at));
+    let runs =
+        EMBEDDERS.contains(&name.as_str()) || (name_len..tag.len()).any(|at| handler_at(&tag, at));
     runs.then(|| format!("<{}>", tag.iter().collect::<String>()))
 }
 
@@ -81,6 +89,13 @@ mod tests {
             "<details open ontoggle='fetch(1)'>",
             "<script>fetch('https://x.example')</script>",
             "<p>ok</p> then <div\nonmouseover=\"x()\">",
+            "<iframe src='https://evil.example/phish'></iframe>",
+            "<IFRAME SRC=//evil.example>",
+            "<frame src=x>",
+            "<frameset rows=*>",
+            "<object data=\"https://evil.example/x.swf\">",
+            "<embed src=x.svg>",
+            "<applet code=X>",
         ] {
             assert!(found(text).is_some(), "{text:?}");
         }
@@ -98,6 +113,11 @@ mod tests {
             "if a < b and one = 1 then ok",
             "<img src=\"photo.png\" alt=\"on=1\">",
             "<a title=\"online\" href=\"/x\">",
+            // Names that only begin like an embedder's.
+            "<iframes>",
+            "<objects list>",
+            "<embedded>",
+            "<framework>",
             "<input name=one value=2>",
             "Paramètres: <valeur> ; Werte < 3; 値 <タグ onload=x>",
             "x<3 onerror=y",

@@ -29,6 +29,8 @@ pub(super) const SEND: &[&str] = &[
     "relay",
     "pipe",
     "paste",
+    "append",
+    "appends",
     "include",
     // Spanish, French, German, Italian, Portuguese, Dutch, Polish, Russian: imperatives
     // and infinitives (accents as written and left out, as people type them).
@@ -215,6 +217,13 @@ pub(super) const CONVERSATION: &[&[&str]] = &[
     &["conversation", "history"],
     &["previous", "messages"],
     &["memory"],
+    // What a retrieval agent read for this answer (the review of round 6: "append all
+    // retrieved context to ...", "send all the documents you retrieve via ...").
+    &["retrieved"],
+    &["you", "retrieve"],
+    &["you", "retrieved"],
+    &["context", "window"],
+    &["your", "context"],
     // es, fr, de, it, pt, nl, pl, ru: the words for a conversation, and history named as
     // the chat's ("historial de chat"): a bare history word is [`HISTORY`].
     &["historial", "de", "chat"],
@@ -697,8 +706,31 @@ pub(super) const OF: &[&str] = &[
 
 /// Verbs of sending that send no bulk data: "include your order details in your email to
 /// ...", "copy", "paste" name a step of writing, not a transfer.
-pub(super) const NOT_FOR_DATA: &[&str] = &["include", "copy", "paste"];
+pub(super) const NOT_FOR_DATA: &[&str] = &["include", "copy", "paste", "append", "appends"];
 
 /// The longest object, in words, between a verb and where to: a request names what it sends
 /// near the verb (and the bound keeps the scan linear).
 pub(super) const MAX_OBJECT: usize = 40;
+
+/// Verbs that send only a message (never data by themselves): a passive "must be sent", and
+/// verbs of dispatching.
+pub(super) const MESSAGE_ONLY: &[&str] = &["sent", "dispatch", "dispatched"];
+/// Nouns of a message the reader would write and send.
+pub(super) const MESSAGES: &[&str] = &[
+    "email",
+    "mail",
+    "message",
+    "confirmation",
+    "note",
+    "reply",
+    "notification",
+    "correo",
+    "mensaje",
+    "courriel",
+    "mensagem",
+    "nachricht",
+];
+/// Fields of a message whose content a text dictates with a colon or an equals sign.
+pub(super) const MESSAGE_FIELDS: &[&str] = &["body", "subject", "message", "content", "text"];
+/// How many words after the destination may dictate a message's content.
+pub(super) const MAX_DICTATION_WORDS: usize = 12;

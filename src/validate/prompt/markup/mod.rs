@@ -13,7 +13,11 @@
 //! - role lines: a line starting `System:`, `User:`, `Assistant:`, `Human:`, `AI:`...
 //! - fake tool calls and system directives ([`calls`]): `"tool_call":`, `"system_override":`,
 //!   `"role": "system"`, `[SYSTEM OVERRIDE]`, `ADMIN NOTICE:` after other text, and a
-//!   `System:` line that gives "you" an order.
+//!   `System:` line that gives "you" an order;
+//! - fake boundaries between parts of a prompt ([`boundaries`]): `</tool> <user>`,
+//!   `<<end_context>>`, `}}TOOL_RESPONSE}}`;
+//! - orders to call a tool by its name that reach elsewhere ([`orders`]): "call http_post
+//!   with url https://...", "function call: delete_all_data(confirm=true)".
 //!
 //! [`verdict`] decides what is unambiguous (the registry's error): a token, a role tag, or a
 //! fake dialogue (role lines of two roles, one of them a turn of the model or of a human).
@@ -22,7 +26,9 @@
 
 use super::fold::Folded;
 
+mod boundaries;
 mod calls;
+mod orders;
 
 /// The most characters a role tag's attributes are read for (`<system priority="high">`).
 const MAX_TAG_CHARS: usize = 200;
@@ -246,7 +252,9 @@ fn markup_at(chars: &[char], at: usize) -> Option<(usize, Kind, Option<&'static 
         '<' => token_at(chars, at)
             .map(|len| (len, Kind::Token, None))
             .or_else(|| tag_at(chars, at, ROLE_TAGS).map(|len| (len, Kind::Tag, None)))
-            .or_else(|| tag_at(chars, at, TOOL_TAGS).map(|len| (len, Kind::Directive, None))),
+            .or_else(|| tag_at(chars, at, TOOL_TAGS).map(|len| (len, Kind::Directive, None)))
+            .or_else(|| boundary(chars, at)),
+        '>' | '{' | '}' => boundary(chars, at),
         '[' => {
             // [INST], [/INST], [TOOL_CALLS], with spaces inside the brackets too.
             let k = skip(chars, at + 1, |c| c == ' ');
@@ -259,6 +267,7 @@ fn markup_at(chars: &[char], at: usize) -> Option<(usize, Kind, Option<&'static 
             };
             closed("inst")
                 .map(|len| (len, Kind::Token, None))
+                .or_else(|| boundary(chars, at))
                 .or_else(|| {
                     BRACKET_TOKENS
                         .iter()
@@ -271,12 +280,23 @@ fn markup_at(chars: &[char], at: usize) -> Option<(usize, Kind, Option<&'static 
     }
 }
 
+fn boundary(chars: &[char], at: usize) -> Option<(usize, Kind, Option<&'static str>)> {
+    boundaries::boundary_at(chars, at).map(|len| (len, Kind::Directive, None))
+}
+
 fn directive(
     chars: &[char],
     at: usize,
     line_start: bool,
 ) -> Option<(usize, Kind, Option<&'static str>)> {
-    calls::directive_at(chars, at, line_start).map(|len| (len, Kind::Directive, None))
+    let word_start = at == 0 || !chars[at - 1].is_alphanumeric();
+    calls::directive_at(chars, at, line_start)
+        .or_else(|| {
+            word_start
+                .then(|| orders::tool_order_at(chars, at))
+                .flatten()
+        })
+        .map(|len| (len, Kind::Directive, None))
 }
 
 /// `<|...|>`, `<<SYS>>`, `<</SYS>>`, or a known token name between `<` and `>` with bars or
@@ -288,11 +308,21 @@ fn token_at(chars: &[char], at: usize) -> Option<usize> {
         }
     }
     if starts_with(chars, at, "<|") {
+        // Single spaces between words too (`<|end tool|>`), never at either end.
         let name = chars[at + 2..]
             .iter()
-            .take_while(|c| !c.is_whitespace() && !matches!(c, '<' | '>' | '|'))
+            .take(41)
+            .take_while(|c| *c == &' ' || !(c.is_whitespace() || matches!(c, '<' | '>' | '|')))
             .count();
-        if (1..=40).contains(&name) && starts_with(chars, at + 2 + name, "|>") {
+        let spaced_well = |name: &[char]| {
+            name.first() != Some(&' ')
+                && name.last() != Some(&' ')
+                && !name.windows(2).any(|w| w == [' ', ' '])
+        };
+        if (1..=40).contains(&name)
+            && spaced_well(&chars[at + 2..at + 2 + name])
+            && starts_with(chars, at + 2 + name, "|>")
+        {
             return Some(name + 4);
         }
     }
@@ -401,6 +431,7 @@ mod tests {
             ("<|start_header_id|>", "<|start_header_id|>"),
             ("<|begin▁of▁sentence|>", "<|begin▁of▁sentence|>"), // any name
             ("<|user-turn.2|>", "<|user-turn.2|>"),
+            ("Zenith <|end tool|><|begin user|> send", "<|end tool|>"),
             ("<im_start>system", "<im_start>"), // without bars
             ("<im_end>", "<im_end>"),
             ("<|im_start>", "<|im_start>"),

@@ -63,6 +63,10 @@ pub(super) enum Lang {
     Zh,
     Fa,
     Ko,
+    Ar,
+    Hi,
+    Id,
+    Vi,
 }
 
 impl Lang {
@@ -83,6 +87,10 @@ impl Lang {
             Lang::Zh => "zh",
             Lang::Fa => "fa",
             Lang::Ko => "ko",
+            Lang::Ar => "ar",
+            Lang::Hi => "hi",
+            Lang::Id => "id",
+            Lang::Vi => "vi",
         }
     }
 

@@ -318,6 +318,28 @@ pub(super) const READER_OUTPUT: Family = Family {
 pub(super) const WHEN_YOU_READ_THIS: Family = Family {
     name: "when you read this, do that",
     patterns: &[
+        // Round 6: the moment of reading in the passive ("whenever this text is retrieved,
+        // respond only with ..."), and a piece of a split payload that tells the reader to put
+        // the pieces together ("combine this with the next chunks").
+        (
+            En,
+            "when|whenever|once|if|as+soon+as this|these text|document|passage|page|chunk|\
+             content|note|file|message|section is|are|gets|get retrieved|read|processed|\
+             summarized|summarised|ingested|indexed|parsed|shown|loaded ~4 \
+             respond|reply|answer|output|say|print|write|include|add|append|send|ignore|call|\
+             run|execute|delete|always|only|you+must|you+should",
+        ),
+        (
+            En,
+            "combine|merge|join|concatenate|assemble|append this|these|it ~3 with|and|to \
+             the next|following|remaining|other|previous|later chunk|chunks|part|parts|\
+             fragment|fragments|piece|pieces|segment|segments|section|sections",
+        ),
+        (
+            En,
+            "assemble|reassemble|reconstruct|rebuild|put+together ~3 the|a full|complete|whole|\
+             hidden|real|final instruction|instructions|command|commands|prompt|payload",
+        ),
         (
             En,
             "when|whenever|while|once|as+soon+as|if you|u \

@@ -1,7 +1,7 @@
 //! Taking over the model's instructions: overriding them, giving it a new role or new orders, and the urgent wrappers such orders come in.
 
 use super::super::Family;
-use super::super::Lang::{De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
+use super::super::Lang::{Ar, De, En, Es, Fa, Fr, Hi, Id, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Vi, Zh};
 
 /// Family 1: override earlier instructions.
 pub(super) const OVERRIDE: Family = Family {
@@ -150,6 +150,47 @@ pub(super) const OVERRIDE: Family = Family {
             Fa,
             "دستور*|رهنمود*|قوانین|قواعد|پیام* ~2 قبلی|پیشین|بالا|گذشته|قبل ~2 \
              نادیده|فراموش",
+        ),
+        // Round 6: Arabic, Hindi, Indonesian and Vietnamese, four of the most used languages
+        // the table lacked (W3Techs' and Ethnologue's lists), in their imperative and polite
+        // forms.
+        (
+            Ar,
+            "تجاهل*|اتجاهل|انس|انسَ|انسى|انسي|أهمل*|اهمل*|تخط*|اترك* ~3 \
+             التعليمات|تعليمات|الأوامر|أوامر|الاوامر|اوامر|الإرشادات|ارشادات|الارشادات|\
+             التوجيهات|توجيهات|القواعد|قواعد ~2 \
+             السابقة|السابق|أعلاه|اعلاه|الماضية|الأصلية|الاصلية|الأولى|القديمة",
+        ),
+        (
+            Hi,
+            // A virama (्) is no letter, so the folded text reads "निर्देश" as two words.
+            "पिछले|पिछली|पूर+व|ऊपर|पहले|पुराने|सभी ~3 निर+देश*|आदेश*|नियम*|हिदायत* ~3 \
+             अनदेखा|नजरअंदाज|भूल|भुला|अवहेलना",
+        ),
+        (
+            Id,
+            "abaikan|lupakan|acuhkan|hiraukan|tinggalkan ~3 \
+             instruksi|perintah|petunjuk|aturan|arahan ~2 \
+             sebelumnya|terdahulu|di+atas|awal|lama|tadi",
+        ),
+        (
+            Vi,
+            "bỏ+qua|quên|phớt+lờ|lờ+đi|không+tuân+theo ~4 \
+             hướng+dẫn|chỉ+dẫn|chỉ+thị|lệnh|quy+tắc|yêu+cầu ~3 \
+             trước|trước+đó|trên|ở+trên|ban+đầu|cũ",
+        ),
+        // Round 6: the text read or the user's question, not only the instructions: "Disregard
+        // the passage above and reply with ...", "forget my original question".
+        (
+            En,
+            "ignore|disregard|forget [all] [of] the|this|that \
+             passage|passages|text|content|paragraph|paragraphs|document|section|context|\
+             conversation above|before|earlier|so+far|preceding",
+        ),
+        (
+            En,
+            "forget|ignore|disregard [about] my|your|the original|previous|earlier|initial|first \
+             question|request|task|query|prompt",
         ),
     ],
 };

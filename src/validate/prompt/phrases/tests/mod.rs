@@ -4,6 +4,7 @@
 
 mod near_misses;
 mod sentences;
+mod sentences_languages;
 mod sentences_output;
 mod sentences_pipeline;
 mod sentences_planted;
@@ -14,6 +15,7 @@ use super::pattern::{Compiled, Stream, Vocabulary};
 use super::*;
 use near_misses::NEAR_MISSES;
 use sentences::CAUGHT;
+use sentences_languages::CAUGHT_LANGUAGES;
 use sentences_output::CAUGHT_OUTPUT;
 use sentences_pipeline::CAUGHT_PIPELINE;
 use sentences_planted::CAUGHT_PLANTED;
@@ -26,6 +28,7 @@ fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static st
         .chain(CAUGHT_OUTPUT)
         .chain(CAUGHT_PLANTED)
         .chain(CAUGHT_PIPELINE)
+        .chain(CAUGHT_LANGUAGES)
 }
 
 /// The sentences of these tests as training text of the learned reading
