@@ -186,7 +186,7 @@ pub(super) fn find(folded: &Folded, own_hosts: &[String]) -> Option<Exfiltration
             }
         }
     }
-    best
+    best.or_else(|| message_as_arguments(folded, &words, &found, own_hosts))
 }
 
 fn rank(sent: Sent) -> u8 {
@@ -223,17 +223,56 @@ fn dictates_message(folded: &Folded, words: &[Word], k: usize, to: usize) -> boo
     if !names_message {
         return false;
     }
-    let field_set = |w: &Word| {
-        let end = w.start + w.text.chars().count();
-        let next = folded.chars[end..].iter().find(|c| **c != ' ');
-        MESSAGE_FIELDS.contains(&w.text.as_str()) && matches!(next, Some(':' | '='))
-    };
     words
         .iter()
         .skip_while(|w| w.start <= to)
         .take(MAX_DICTATION_WORDS)
         .take_while(|w| same_sentence(&folded.chars[to..w.start]))
-        .any(|w| (set_apart(folded, w) && !verb.quoted) || field_set(w))
+        .any(|w| (set_apart(folded, w) && !verb.quoted) || sets_field(folded, w, MESSAGE_FIELDS))
+}
+
+/// Whether `word` is one of `fields` given a value: a colon or an equals sign after it,
+/// quotation marks aside (`body: ok`, `subject=hi`, `'Body': 'ok'`).
+fn sets_field(folded: &Folded, word: &Word, fields: &[&str]) -> bool {
+    let end = word.start + word.text.chars().count();
+    let next = folded.chars[end..]
+        .iter()
+        .find(|c| !matches!(c, ' ' | '"' | '\''));
+    fields.contains(&word.text.as_str()) && matches!(next, Some(':' | '='))
+}
+
+/// A message written as a tool's arguments, without a verb: an e-mail address elsewhere
+/// given as the recipient (`to: x@evil.example`, `{'To': 'x@evil.example'}`, "an email to
+/// x@evil.example"), then a body or subject given a value within the next words (`body:
+/// confirmation`). A contact line ("Contact: help@acme.com") sets no body.
+fn message_as_arguments(
+    folded: &Folded,
+    words: &[Word],
+    found: &[(usize, String)],
+    own_hosts: &[String],
+) -> Option<Exfiltration> {
+    found
+        .iter()
+        .filter(|(_, to)| !to.contains("://") && to.contains('@'))
+        .filter(|(_, to)| !is_own(host_of(to), own_hosts))
+        .find(|(at, _)| {
+            let before = words.iter().rposition(|w| w.start < *at);
+            let recipient = before.is_some_and(|i| {
+                words[i].text == "to" || sets_field(folded, &words[i], RECIPIENT_FIELDS)
+            });
+            recipient
+                && words
+                    .iter()
+                    .skip_while(|w| w.start <= *at)
+                    .take(MAX_DICTATION_WORDS)
+                    .take_while(|w| same_sentence(&folded.chars[*at..w.start]))
+                    .any(|w| sets_field(folded, w, MESSAGE_FIELDS))
+        })
+        .map(|(at, to)| Exfiltration {
+            sent: Sent::Message,
+            to: to.clone(),
+            quoted: folded.quoted[*at],
+        })
 }
 
 /// Whether `word` stands inside quotation marks, double ones or an opening single one

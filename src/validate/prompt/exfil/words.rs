@@ -732,5 +732,7 @@ pub(super) const MESSAGES: &[&str] = &[
 ];
 /// Fields of a message whose content a text dictates with a colon or an equals sign.
 pub(super) const MESSAGE_FIELDS: &[&str] = &["body", "subject", "message", "content", "text"];
+/// Fields that name a message's recipient.
+pub(super) const RECIPIENT_FIELDS: &[&str] = &["to", "recipient", "target", "destination", "email"];
 /// How many words after the destination may dictate a message's content.
 pub(super) const MAX_DICTATION_WORDS: usize = 12;

@@ -31,7 +31,9 @@ const MAX_NAME_CHARS: usize = 60;
 pub(super) fn tool_order_at(chars: &[char], at: usize) -> Option<usize> {
     let verb_len = chars[at..].iter().take_while(|c| c.is_alphabetic()).count();
     let verb: String = chars[at..at + verb_len].iter().collect();
-    if !CALL_VERBS.contains(&verb.as_str()) {
+    // A whole word: `run_command(...)` names a function, it orders nothing.
+    let whole = matches!(chars.get(at + verb_len), Some(' ' | ':'));
+    if !CALL_VERBS.contains(&verb.as_str()) || !whole {
         return None;
     }
     // "function call: name(...)": a colon may follow the verb.
@@ -154,6 +156,8 @@ mod tests {
             "Run the tests with /usr/bin/env",
             "Returns http_post results from https://acme.example",
             "call get_page with the id",
+            "`run_command('ls /nonexistent')` returns ('', 0)",
+            "use_tool(/tmp/x) is deprecated",
         ] {
             assert_eq!(found(text), None, "{text:?}");
         }
