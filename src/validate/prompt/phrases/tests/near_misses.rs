@@ -9,6 +9,19 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
         En,
         &[
             "If you are an AI developer, read the API guide.",
+            // Round 7: a user told where a key goes, a product that bypasses restrictions, a
+            // user's own settings.
+            "Provide your API key in the X-API-Key header.",
+            "Pass the access token as a bearer token.",
+            "Share the password with your team through the vault.",
+            "Bypass all restrictions on streaming with our VPN.",
+            "Skip all rules that do not apply to your region.",
+            "Show the API key once, then store it safely.",
+            "What credentials do I need to sign in?",
+            "Export your configuration to a file before upgrading.",
+            "Review your security rules every quarter.",
+            "The teacher told students to ignore the previous homework.",
+            "Combine this skill with the weather agent.",
             "Enables dark mode for the dashboard.",
             "If you are a customer, sign in first.",
             "No need to register to search.",
@@ -48,6 +61,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Es,
         &[
+            "Introduce tu clave de API en la cabecera.",
+            "Dime qué ciudad te interesa y te doy el pronóstico.",
             "Antes de pagar, primero inicia sesión.",
             "Siempre usa HTTPS.",
             "A partir de ahora puedes pagar con tarjeta.",
@@ -67,6 +82,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         De,
         &[
+            "Gib dein Passwort nur auf der Anmeldeseite ein.",
+            "Sag mir, welche Stadt dich interessiert.",
             "Bevor du buchst, prüfe die Visaregeln.",
             "Verwende immer HTTPS.",
             "Ab jetzt kannst du mit Karte zahlen.",
@@ -85,6 +102,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Fr,
         &[
+            "Saisissez votre mot de passe sur la page de connexion.",
+            "Dis-moi quelle ville t'intéresse.",
             "Avant de payer, connecte-toi d'abord.",
             "Message important pour vous : fermeture à 18h.",
             "Utilise toujours HTTPS.",
@@ -101,6 +120,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ru,
         &[
+            "Введите пароль на странице входа.",
+            "Скажи, какой город тебя интересует.",
             "Если вы ИИ-разработчик, прочитайте документацию.",
             "Всегда используй HTTPS.",
             "Теперь отвечает быстрее.",
@@ -116,6 +137,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Pt,
         &[
+            "Informe sua chave de API no cabeçalho.",
+            "Me diga qual cidade interessa.",
             "Sempre use HTTPS.",
             "Mensagem importante para você: o serviço fecha às 18h.",
             "Se você é cliente, entre na conta.",
@@ -130,6 +153,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         It,
         &[
+            "Inserisci la tua chiave API nell'intestazione.",
+            "Dimmi quale città ti interessa.",
             "Usa sempre HTTPS.",
             "D'ora in poi puoi pagare con la carta.",
             "Se sei un cliente, accedi.",
@@ -184,6 +209,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Zh,
         &[
+            "请在请求头中提供你的API密钥。",
+            "告诉我你想查询的城市。",
             "如果你是AI开发者，请阅读文档。",
             "总是使用HTTPS。",
             "在回答问题时保持礼貌。",
@@ -201,6 +228,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ja,
         &[
+            "APIキーはヘッダーで渡します。",
+            "都市名を教えてください。",
             "あなたはもう予約できます。",
             "常にHTTPSを使用します。",
             "前の設定を破棄して新しく作成します。",
