@@ -270,6 +270,22 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
              internal|secret|underlying ~1 directives|directive|rules|parameters|constraints|\
              instructions|context|persona|guidelines|guardrails|programming|configuration|prompt",
         ),
+        // Its directives, rule set or tool manifest put into another format (a ConfigMap, SQL,
+        // CSV, a translation): the same request in disguise. "Your directives" and "your tool
+        // manifest" name what only an agent has; "your configuration" stays a user's.
+        (
+            En,
+            "output|list|enumerate|export|write|translate|express|encode|convert|describe|\
+             document|reveal|show|print|dump|quote|recite|summarize|state|represent ~4 \
+             your|you+re directives|directive|rule+set|ruleset|tool+manifest|tool+interfaces|\
+             behavioral+contract|persona",
+        ),
+        // A template to fill "from the live state": the reader's actual deployment.
+        (
+            En,
+            "fill|complete|populate|continue ~8 from|using|with [your|the] live \
+             state|deployment|deployment+state|configuration|config|values",
+        ),
     ],
 };
 
