@@ -82,11 +82,13 @@ const DOCUMENTS_FLOOR: f64 = 0.83;
 const OUBLIETTE_FLOOR: f64 = 0.94;
 /// See [`OUBLIETTE_FLOOR`].
 const AICU_FLOOR: f64 = 0.87;
-/// Round 7's held-out floors: not measured yet (sealed until the rules of round 7 are done),
-/// so no floor but zero; set a little under the one blind measurement once it is taken.
-const GAMES_FLOOR: f64 = 0.0;
+/// Round 7's held-out floors, a little under their one blind measurement (aa4a0a1,
+/// 2026-12-05): prompt-armor's Lakera Gandalf and deepset rows, 66.0% (246/373), and the
+/// SaTML 2024 CTF's attacks, 43.2% (173/400); issue 43's 90% is not reached. The gap is
+/// reported, not hidden by these floors, which are never set above a measured rate.
+const GAMES_FLOOR: f64 = 0.64;
 /// See [`GAMES_FLOOR`].
-const CTF_FLOOR: f64 = 0.0;
+const CTF_FLOOR: f64 = 0.41;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
