@@ -105,7 +105,15 @@ fn may_hold_command(line: &str) -> bool {
     }
     let vocabulary = vocabulary();
     let named = |word: &str| vocabulary.contains(word) || is_python_version(word);
-    token_pieces(line).any(|(_, token)| {
+    token_pieces(line).any(|(at, token)| {
+        if WORD_READERS.contains(&token) {
+            // "two or more places": a reader that is also an English word reads only where
+            // a command starts ([`reader_in_place`]), or writes what a redirection sends
+            // (`type a > b`, [`persists`]); prose that has one costs no more than this look.
+            return command_starts_at(line, at)
+                || line[..at].trim_end().ends_with(['|', ';', '&'])
+                || line.contains('>');
+        }
         let token = token.trim_start_matches('.');
         named(token)
             || token.rsplit('.').next().is_some_and(named)
@@ -242,7 +250,13 @@ fn placed_tokens(segment: &str) -> Vec<(usize, &str)> {
 /// The tokens of a segment as they are found, with where each starts (in bytes): what
 /// [`placed_tokens`] keeps and [`may_hold_command`] looks through without keeping.
 fn token_pieces(segment: &str) -> impl Iterator<Item = (usize, &str)> {
-    let splits = |c: char| c.is_whitespace() || "\"'`()[],<>=@;".contains(c);
+    let splits = |c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '"' | '\'' | '`' | '(' | ')' | '[' | ']' | ',' | '<' | '>' | '=' | '@' | ';'
+            )
+    };
     segment
         .char_indices()
         .filter(move |&(at, c)| !splits(c) && segment[..at].chars().next_back().is_none_or(splits))

@@ -473,3 +473,30 @@ fn prose_holds_few_commands() {
         println!("  {:?}: {}", command.technique, command.line);
     }
 }
+
+/// A reader that is also an English word opens the rules only where a command starts, or
+/// on a line with a redirection: prose that has one is turned away at the first look, and
+/// each place a reader reads from still is read.
+#[test]
+fn an_english_reader_opens_the_rules_only_where_a_command_starts() {
+    for prose in [
+        "plans driving routes between two or more places",
+        "shows the head of the queue",
+        "keeps tail latency low; any type of file",
+        "uses less memory and more threads",
+    ] {
+        assert!(!may_hold_command(prose), "{prose:?}");
+    }
+    for (line, reads) in [
+        ("more ~/.ssh/id_rsa", true),
+        ("first: less /etc/shadow", true),
+        ("ls | head -c 100 .env", true),
+        ("`tail ~/.aws/credentials`", true),
+        ("sudo more .env", true),
+        ("type notes.txt > out.txt", false),
+        ("a; tail -n 1 x", false),
+    ] {
+        assert!(may_hold_command(line), "{line:?}");
+        assert_eq!(find(&Folded::new(line)).is_some(), reads, "{line:?}");
+    }
+}

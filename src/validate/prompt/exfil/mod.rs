@@ -78,7 +78,7 @@ fn is_host_name(text: &str) -> bool {
 
 /// The destinations of `text`: URLs (`scheme://...`), e-mail addresses and bare host names,
 /// with where they start (in characters).
-fn destinations(chars: &[char]) -> Vec<(usize, String)> {
+pub(super) fn destinations(chars: &[char]) -> Vec<(usize, String)> {
     let tokens = chars
         .split(|c| c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '(' | ')'))
         .scan(0, |start, token| {

@@ -38,13 +38,14 @@ mod pattern;
 pub(super) mod tests;
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
 use unicode_script::{Script, UnicodeScript};
 
 use super::fold::Folded;
 pub(super) use families::FAMILIES;
-use pattern::{Compiled, Stream, Vocabulary};
+use pattern::{Compiled, StartKey, Stream, Vocabulary, WordHasher};
 
 /// A language of the phrase table, by its ISO 639-1 code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -127,67 +128,40 @@ struct Index {
     stream: Starts,
 }
 
-/// The patterns of one stream that can start at a unit, in table order.
+/// The patterns of one stream, filed by what their first unit starts with
+/// ([`StartKey`]), each list in table order.
 #[derive(Default)]
 struct Starts {
-    /// By the unit's number, for patterns whose first slot is exact words (most).
-    by_number: Vec<Vec<usize>>,
-    /// By the unit's first character, for the others (stems, words matched one typo away).
-    by_first: HashMap<char, Vec<usize>>,
+    by_key: HashMap<StartKey, Vec<usize>, BuildHasherDefault<WordHasher>>,
 }
 
 impl Starts {
     fn add(&mut self, p: usize, pattern: &Compiled) {
-        let Some(numbers) = pattern.first_numbers() else {
-            for first in pattern.first_chars() {
-                push_once(self.by_first.entry(first).or_default(), p);
+        for key in pattern.start_keys() {
+            let list = self.by_key.entry(key).or_default();
+            if list.last() != Some(&p) {
+                list.push(p);
             }
-            return;
-        };
-        for &number in numbers {
-            let number = number as usize;
-            if self.by_number.len() <= number {
-                self.by_number.resize_with(number + 1, Vec::new);
-            }
-            push_once(&mut self.by_number[number], p);
         }
     }
 
     /// The patterns that can start at unit `at`, in table order (the order [`find`] keeps
-    /// the first of equal finds by).
-    fn at(&self, stream: &Stream, at: usize) -> impl Iterator<Item = usize> {
-        let by_number = stream
-            .number(at)
-            .and_then(|number| self.by_number.get(number as usize))
-            .map_or(&[][..], Vec::as_slice);
-        let by_first = stream
-            .first_char(at)
-            .and_then(|c| self.by_first.get(&c))
-            .map_or(&[][..], Vec::as_slice);
-        merged(by_number, by_first)
+    /// the first of equal finds by), into `out`.
+    fn at(&self, stream: &Stream, at: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut lists = 0;
+        for key in stream.start_keys(at) {
+            if let Some(list) = self.by_key.get(&key) {
+                out.extend_from_slice(list);
+                lists += 1;
+            }
+        }
+        // A pattern can be filed under two keys of one unit (`ignore|ignor*`).
+        if lists > 1 {
+            out.sort_unstable();
+            out.dedup();
+        }
     }
-}
-
-fn push_once(list: &mut Vec<usize>, p: usize) {
-    if list.last() != Some(&p) {
-        list.push(p);
-    }
-}
-
-/// Two ascending lists of pattern numbers, merged in ascending order (no pattern is in both).
-fn merged<'a>(mut a: &'a [usize], mut b: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
-    std::iter::from_fn(move || {
-        let take_a = match (a.first(), b.first()) {
-            (Some(x), Some(y)) => x < y,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => return None,
-        };
-        let list = if take_a { &mut a } else { &mut b };
-        let (first, rest) = list.split_first()?;
-        *list = rest;
-        Some(*first)
-    })
 }
 
 fn index() -> &'static Index {
@@ -234,9 +208,11 @@ pub(super) fn find(folded: &Folded) -> Option<Found> {
     let word_stream = Stream::of_words(folded, &words, &index.vocabulary);
     let char_stream = Stream::of_chars(folded, is_unspaced_script, &index.vocabulary);
     let mut best: Option<(usize, usize, Found)> = None;
+    let mut candidates = Vec::new();
     for (stream, starts) in [(&word_stream, &index.words), (&char_stream, &index.stream)] {
         for at in 0..stream.len() {
-            for p in starts.at(stream, at) {
+            starts.at(stream, at, &mut candidates);
+            for &p in &candidates {
                 let pattern = &index.patterns[p];
                 if best
                     .as_ref()

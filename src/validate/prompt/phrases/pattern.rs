@@ -28,7 +28,7 @@ pub(super) struct Vocabulary {
 
 /// FNV-1a: every word of every text is looked up once, and words are short. The map's keys
 /// are the table's, fixed when it is compiled, so a text cannot crowd them into one bucket.
-struct WordHasher(u64);
+pub(super) struct WordHasher(u64);
 
 impl Default for WordHasher {
     fn default() -> Self {
@@ -104,6 +104,44 @@ impl Token {
     fn first_char(&self) -> Option<char> {
         self.text().chars().next()
     }
+
+    /// The keys under which the index files a pattern that starts with this token: what a
+    /// unit it accepts starts with ([`Stream::start_keys`] gives a unit's).
+    fn start_keys(&self) -> Vec<StartKey> {
+        match self {
+            Token::Exact { number, .. } => vec![StartKey::Word(*number)],
+            Token::Tolerant {
+                text,
+                number,
+                chars,
+            } => {
+                // A typo keeps the first letter (one_typo_apart compares from it) and changes
+                // the length by one at most.
+                let first = text.chars().next().expect("a word of the table");
+                let mut keys = vec![StartKey::Word(*number)];
+                keys.extend((chars - 1..=chars + 1).map(|n| StartKey::Typo(first, n)));
+                keys
+            }
+            Token::Prefix(stem) => {
+                let mut letters = stem.chars();
+                let first = letters.next().expect("a stem of one letter or more");
+                vec![StartKey::Stem(first, letters.next())]
+            }
+        }
+    }
+}
+
+/// What a pattern's first unit starts with, as the index files it: most units of a text are
+/// turned away by the two or three keys they have, where filing by the first letter alone
+/// tried every pattern of that letter at every word ("i" for "in", "is", "it").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum StartKey {
+    /// A word of the table, by its number in the [`Vocabulary`].
+    Word(u32),
+    /// A long English word one typo away: its first letter and a length (in characters).
+    Typo(char, usize),
+    /// A stem: its first two letters (its only one, for a stem of one letter).
+    Stem(char, Option<char>),
 }
 
 /// English words of the table at least this long also match a word one typo away (a letter
@@ -350,20 +388,23 @@ impl Compiled {
         }
     }
 
-    /// The characters a match can start with (the index's keys).
-    pub(super) fn first_chars(&self) -> impl Iterator<Item = char> + '_ {
+    /// The characters a match can start with.
+    fn first_chars(&self) -> impl Iterator<Item = char> + '_ {
         self.leading()
             .into_iter()
             .flat_map(|(alternatives, _)| alternatives)
             .filter_map(|alternative| alternative.first()?.first_char())
     }
 
-    /// The numbers of the words a match can start with, when each alternative of the first
-    /// slot starts with one exact word: the index then tries the pattern only at those words
-    /// (a word that starts with the same letter is no match). `None` for a first slot with
-    /// a stem or a long English word (matched one typo away).
-    pub(super) fn first_numbers(&self) -> Option<&[u32]> {
-        self.leading()?.1.0.as_deref()
+    /// The keys under which the index files the pattern: one or more for each alternative
+    /// of its first slot. A unit that has none of them cannot start a match.
+    pub(super) fn start_keys(&self) -> Vec<StartKey> {
+        self.leading()
+            .into_iter()
+            .flat_map(|(alternatives, _)| alternatives)
+            .filter_map(|alternative| alternative.first())
+            .flat_map(Token::start_keys)
+            .collect()
     }
 
     /// Where a match starting at unit `at` ends (the index past it), if there is one.
@@ -575,8 +616,19 @@ impl<'f> Stream<'f> {
         Some(self.numbers[at]).filter(|number| *number != UNKNOWN)
     }
 
-    pub(super) fn first_char(&self, at: usize) -> Option<char> {
-        self.unit(at).chars().next()
+    /// The keys of unit `at` that the index looks patterns up by ([`Token::start_keys`]
+    /// gives the patterns'): its number, and its first letters for stems and typos.
+    pub(super) fn start_keys(&self, at: usize) -> impl Iterator<Item = StartKey> {
+        let mut letters = self.unit(at).chars();
+        let (first, second) = (letters.next(), letters.next());
+        let word = self.number(at).map(StartKey::Word);
+        let typo = first.map(|c| StartKey::Typo(c, self.chars[at]));
+        let stems = first.into_iter().flat_map(move |c| {
+            [StartKey::Stem(c, None)]
+                .into_iter()
+                .chain(second.map(|d| StartKey::Stem(c, Some(d))))
+        });
+        word.into_iter().chain(typo).chain(stems)
     }
 
     /// Where unit `at` starts in the folded text.
