@@ -12,9 +12,17 @@ packages in `data/attacks/known_attacks.jsonl` beside LLMail-Inject's attacks, e
   words (case and punctuation aside); one row is kept per such group, the first, and SAMPLE
   groups are drawn with a fixed seed.
 
-Decided from the file's keys, its `source` values and counts only, never the texts. A text
-that copies one of the other parts (as scripts/corpus_spikee.py tells) is left out. Only
-counts are printed (to stderr).
+Round 8's held-out parts (added sealed, after round 7's became development parts), two more
+of the same file's sources:
+
+- heldout11/: the rows of `safeguard/injection` (a labelled set of prompt injections and
+  jailbreaks written to train a guard model), SAMPLE groups of near-copies, seeded.
+- heldout12/: the rows of `protectai/validation` (Protect AI's validation set for its
+  injection classifier, mostly jailbreak prompts), likewise.
+
+Decided from the file's keys, its `source` values, categories and counts only, never the
+texts. A text that copies one of the other parts (as scripts/corpus_spikee.py tells) is left
+out. Only counts are printed (to stderr).
 """
 
 import random
@@ -26,13 +34,39 @@ import corpus_spikee
 SAMPLE = 400
 GAME_SOURCES = ("lakera/gandalf", "deepset/prompt-injections")
 CTF_SOURCE = "satml-ctf-2024"
+# Round 8's: (source, the part's name in the attack label, the seed of its sample).
+ROUND8_SOURCES = (("safeguard/injection", "safeguard", "heldout11-43"),
+                  ("protectai/validation", "protectai", "heldout12-43"))
+
+
+def known_attacks(pkg):
+    """The rows of the file that have a text. `pkg` is the unpacked `prompt_armor/` folder."""
+    return [r for r in corpus_llmail.rows(pkg / "data/attacks/known_attacks.jsonl")
+            if isinstance(r.get("text"), str)]
+
+
+def sampled(rows, source, label, seed, keeper, cut_to_fit):
+    """SAMPLE payloads of `source`: one row per group of near-copies (the first), the groups
+    shuffled with `seed`; and the number of groups."""
+    groups = {}
+    for row in rows:
+        if row.get("source") == source:
+            groups.setdefault(corpus_llmail.opening(row["text"]), row)
+    chosen = list(groups.values())
+    random.Random(seed).shuffle(chosen)
+    kept = []
+    for row in chosen:
+        if len(kept) == SAMPLE:
+            break
+        keeper.keep(kept, {"source": source, "attack": f"{label}-{row.get('category')}",
+                           "template": "", "payload": cut_to_fit(row["text"])})
+    return kept, len(groups)
 
 
 def payloads(pkg, seen_texts, cut_to_fit):
     """(game and labelled-set injections, CTF injections, copies left out). `pkg` is the
     unpacked `prompt_armor/` folder."""
-    rows = [r for r in corpus_llmail.rows(pkg / "data/attacks/known_attacks.jsonl")
-            if isinstance(r.get("text"), str)]
+    rows = known_attacks(pkg)
     keeper = corpus_spikee.Keeper(seen_texts)
     games, ctf = [], []
     for row in rows:
@@ -40,18 +74,22 @@ def payloads(pkg, seen_texts, cut_to_fit):
             keeper.keep(games, {"source": row["source"], "attack": row["source"].split("/")[0]
                                 + f"-{row.get('category')}", "template": "",
                                 "payload": cut_to_fit(row["text"])})
-    groups = {}
-    for row in rows:
-        if row.get("source") == CTF_SOURCE:
-            groups.setdefault(corpus_llmail.opening(row["text"]), row)
-    chosen = list(groups.values())
-    random.Random("heldout10-43").shuffle(chosen)
-    for row in chosen:
-        if len(ctf) == SAMPLE:
-            break
-        keeper.keep(ctf, {"source": CTF_SOURCE, "attack": f"satml-{row.get('category')}",
-                          "template": "", "payload": cut_to_fit(row["text"])})
+    ctf, groups = sampled(rows, CTF_SOURCE, "satml", "heldout10-43", keeper, cut_to_fit)
     print(f"prompt-armor (heldout9, heldout10): {len(games)} game and labelled-set texts, "
-          f"{len(ctf)} of {len(groups)} CTF groups kept, {keeper.copies} left out as copies "
+          f"{len(ctf)} of {groups} CTF groups kept, {keeper.copies} left out as copies "
           "of the other parts", file=sys.stderr)
     return games, ctf, keeper.copies
+
+
+def round8_payloads(pkg, seen_texts, cut_to_fit):
+    """(safeguard's injections, Protect AI's, copies left out): round 8's held-out parts."""
+    rows = known_attacks(pkg)
+    keeper = corpus_spikee.Keeper(seen_texts)
+    parts = []
+    for source, label, seed in ROUND8_SOURCES:
+        kept, groups = sampled(rows, source, label, seed, keeper, cut_to_fit)
+        print(f"prompt-armor ({source}): {len(kept)} of {groups} groups kept", file=sys.stderr)
+        parts.append(kept)
+    print(f"prompt-armor (heldout11, heldout12): {keeper.copies} left out as copies of the "
+          "other parts", file=sys.stderr)
+    return parts[0], parts[1], keeper.copies

