@@ -47,7 +47,8 @@ import hashlib
 import json
 import re
 
-POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout7", "heldout8")
+POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout7", "heldout8",
+                   "heldout9", "heldout10")
 NEGATIVE_SPLITS = ("heldout2_benign", "heldout3_benign", "heldout4_benign", "heldout7_benign")
 MIN_CHARS = 12
 REAL_CARDS = "tests/fixtures/sign/real/"

