@@ -206,6 +206,62 @@ pub(super) const OVERRIDE: Family = Family {
              give|tell|show|provide|share|output|display|reveal|print|list|write|answer|explain|\
              send|dump|leak|disclose",
         ),
+        // Round 8: the order without "previous" ("Ignore these instructions", "forget all
+        // your directives", "Ignore all previous text", "Ignore all that"), told apart from
+        // "if you forget the instructions" by what follows the verb (all, any, these, your);
+        // the nouns a card has no reason to tell its reader to drop ("directions", "rules",
+        // "orders" and "commands" stay with "previous" and its kin: a route planner says
+        // "directions"). Verbs that only defy take any of them.
+        (
+            En,
+            "ignore|disregard|forget all|any|these|those|your|every ~2 \
+             instructions|instruction|instrcutions|intructions|directives|prompts|prompt",
+        ),
+        (
+            En,
+            "subvert|defy|rescind|disobey ~3 \
+             instructions|instruction|instrcutions|directives|prompts",
+        ),
+        (
+            En,
+            "ignore|disregard|forget ~3 previous|prior|preceding|earlier|above text|texts|input",
+        ),
+        (En, "ignore|disregard all+that|above|the+above"),
+        (
+            De,
+            "ignorier*|vergiss|missachte* !nicht|nie|niemals ~3 \
+             vorangehend*|vorhergehend*|vorherig*|bisherig*|obig*|früher* \
+             aufgaben|angaben|ausführungen|texte|eingaben|informationen|anweisung*|befehl*|\
+             instruktion*|vorgaben",
+        ),
+        (
+            De,
+            "ignorier*|vergiss alles davor|vorher|zuvor|bisherige|obige|oben",
+        ),
+        (
+            De,
+            "obig*|vorherig*|bisherig*|vorangehend* \
+             ausführungen|anweisungen|befehle|instruktionen|aufgaben|angaben ~1 \
+             ignorieren|vergessen|missachten",
+        ),
+        (
+            Fr,
+            "oublie*|ignore* toutes|tous|vos|tes|ces ~2 instructions|consignes|directives",
+        ),
+        (
+            Es,
+            "olvida|olvidad|ignora|ignorad todas|todos|tus|vuestras|estas ~2 \
+             instrucciones|indicaciones|directrices",
+        ),
+        (
+            Ru,
+            "забудь*|игнорируй*|проигнорируй* все|всё|эти|свои|ваши|любые ~1 \
+             инструкци*|указани*|директив*",
+        ),
+        (
+            It,
+            "dimentica|ignora tutte|tutti|queste|tue ~2 istruzioni|indicazioni|direttive",
+        ),
     ],
 };
 

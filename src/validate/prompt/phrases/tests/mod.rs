@@ -8,6 +8,7 @@ mod sentences_languages;
 mod sentences_output;
 mod sentences_pipeline;
 mod sentences_planted;
+mod sentences_round8;
 
 use super::super::fold::Folded;
 use super::Lang::{self, De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
@@ -19,6 +20,7 @@ use sentences_languages::CAUGHT_LANGUAGES;
 use sentences_output::CAUGHT_OUTPUT;
 use sentences_pipeline::CAUGHT_PIPELINE;
 use sentences_planted::CAUGHT_PLANTED;
+use sentences_round8::CAUGHT_ROUND8;
 
 /// Every family's test sentences: the first families', and those added after the corpus
 /// runs up to round 5; the learned reading is trained on all of them.
@@ -29,6 +31,7 @@ fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static st
         .chain(CAUGHT_PLANTED)
         .chain(CAUGHT_PIPELINE)
         .chain(CAUGHT_LANGUAGES)
+        .chain(CAUGHT_ROUND8)
 }
 
 /// The sentences of these tests as training text of the learned reading

@@ -8,6 +8,15 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         En,
         &[
+            // Round 8: the new patterns of families 1 and 7 beside what a card says.
+            "If you forget the setup instructions, run the tool with --help.",
+            "Shows your care instructions for each plant.",
+            "Tell me your shipping instructions for this order.",
+            "What are your shipping instructions?",
+            "What instructions were provided with the device?",
+            "Repeat the instructions for step three.",
+            "Plans routes; forget about directions on paper.",
+            "Ignore the rules of chess that do not apply to blitz.",
             "If you are an AI developer, read the API guide.",
             // Round 7: a user told where a key goes, a product that bypasses restrictions, a
             // user's own settings.
@@ -65,6 +74,9 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Es,
         &[
+            // Round 8: the new patterns of families 1 and 7 beside what a card says.
+            "Si el usuario ignora las instrucciones, el agente avisa.",
+            "No olvides las instrucciones de montaje.",
             "Introduce tu clave de API en la cabecera.",
             "Dime qué ciudad te interesa y te doy el pronóstico.",
             "Antes de pagar, primero inicia sesión.",
@@ -86,6 +98,9 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         De,
         &[
+            // Round 8: the new patterns of families 1 and 7 beside what a card says.
+            "Vergiss nicht, die früheren Angaben zu prüfen.",
+            "Die Aufgaben werden nach den obigen Angaben verteilt.",
             "Gib dein Passwort nur auf der Anmeldeseite ein.",
             "Sag mir, welche Stadt dich interessiert.",
             "Bevor du buchst, prüfe die Visaregeln.",
@@ -106,6 +121,9 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Fr,
         &[
+            // Round 8: the new patterns of families 1 and 7 beside what a card says.
+            "N'oubliez pas les instructions de sécurité.",
+            "Si vous oubliez les instructions, relisez le guide.",
             "Saisissez votre mot de passe sur la page de connexion.",
             "Dis-moi quelle ville t'intéresse.",
             "Avant de payer, connecte-toi d'abord.",
@@ -124,6 +142,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ru,
         &[
+            // Round 8: the new patterns of families 1 and 7 beside what a card says.
+            "Не забудьте прочитать инструкцию по установке.",
             "Введите пароль на странице входа.",
             "Скажи, какой город тебя интересует.",
             "Если вы ИИ-разработчик, прочитайте документацию.",
@@ -157,6 +177,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         It,
         &[
+            // Round 8: the new patterns of families 1 and 7 beside what a card says.
+            "Se l'utente ignora le istruzioni, l'agente avvisa.",
             "Inserisci la tua chiave API nell'intestazione.",
             "Dimmi quale città ti interessa.",
             "Usa sempre HTTPS.",
