@@ -24,8 +24,9 @@
 //! [`AICU_FLOOR`]), and round 7's (`heldout9`, Lakera's Gandalf game and deepset's
 //! labelled injections; `heldout10`, the SaTML 2024 CTF's attacks) since round 8
 //! ([`GAMES_FLOOR`], [`CTF_FLOOR`]). Round 8's held-out parts (`heldout11`, safeguard's
-//! labelled injections; `heldout12`, Protect AI's validation set) have no floor until their
-//! one blind measurement; their misses are named by file and attack only, never shown. The
+//! labelled injections; `heldout12`, Protect AI's validation set) must reach
+//! [`SAFEGUARD_FLOOR`] and [`PROTECTAI_FLOOR`], under their one blind measurement; their
+//! misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
@@ -93,6 +94,13 @@ const AICU_FLOOR: f64 = 0.87;
 const GAMES_FLOOR: f64 = 0.82;
 /// See [`GAMES_FLOOR`].
 const CTF_FLOOR: f64 = 0.88;
+/// Round 8's held-out floors, a little under their one blind measurement (0807447,
+/// 2026-12-05): prompt-armor's safeguard/injection rows, 53.5% (214/400), and its
+/// protectai/validation rows, 31.5% (40/127); issue 43's 90% is not reached. The gap is
+/// reported, not hidden by these floors, which are never set above a measured rate.
+const SAFEGUARD_FLOOR: f64 = 0.51;
+/// See [`SAFEGUARD_FLOOR`].
+const PROTECTAI_FLOOR: f64 = 0.29;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -524,7 +532,12 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
          documents' packages or oubliette-shield got registry-profile errors from the lints; \
          see the report above"
     );
-    // Round 8's held-out parts have no floor before their one blind measurement.
+    // Round 8's held-out parts: their floors, only when they are not sealed (a sealed run
+    // says nothing of them).
+    if !sealed() {
+        safeguard.assert_at_least(SAFEGUARD_FLOOR, "held-out (safeguard)");
+        protectai.assert_at_least(PROTECTAI_FLOOR, "held-out (Protect AI)");
+    }
 }
 
 #[test]
