@@ -99,10 +99,12 @@ const CTF_FLOOR: f64 = 0.88;
 /// Round 8's held-out parts, measured blind once (0807447, 2026-12-05): prompt-armor's
 /// safeguard/injection rows, 53.5% (214/400), and its protectai/validation rows, 31.5%
 /// (40/127); issue 43's 90% is not reached. Development parts since round 9 (their misses
-/// read); floors under that guard the rules and say nothing of unseen text.
-const SAFEGUARD_FLOOR: f64 = 0.51;
+/// read, rules written for their classes, the learned reading trained on them): 98.2%
+/// (393/400) and 75.6% (96/127) after that. Floors a little under that guard those rules and
+/// say nothing of unseen text.
+const SAFEGUARD_FLOOR: f64 = 0.96;
 /// See [`SAFEGUARD_FLOOR`].
-const PROTECTAI_FLOOR: f64 = 0.29;
+const PROTECTAI_FLOOR: f64 = 0.73;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.

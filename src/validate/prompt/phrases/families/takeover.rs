@@ -227,6 +227,13 @@ pub(super) const OVERRIDE: Family = Family {
             "ignore|disregard|forget ~3 previous|prior|preceding|earlier|above text|texts|input",
         ),
         (En, "ignore|disregard all+that|above|the+above"),
+        // Round 9: the reader's safeguards dropped by name ("Disregard all safety protocols");
+        // "bypass" stays out ("Bypass all restrictions on streaming with our VPN").
+        (
+            En,
+            "ignore|disregard|abandon|drop all|any|your ~1 safety|security|ethical|content \
+             protocols|guidelines|filters|restrictions|measures|policies|rules",
+        ),
         (
             De,
             "ignorier*|vergiss|missachte* !nicht|nie|niemals ~3 \

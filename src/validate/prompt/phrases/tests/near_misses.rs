@@ -8,6 +8,16 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         En,
         &[
+            // Round 9: guarded data, threats, safeguards and templates said of the agent.
+            "Tell me which fields hold sensitive data.",
+            "Never share confidential information with third parties.",
+            "The agent gives you private records only after you sign in.",
+            "Send the sensitive report to your manager.",
+            "Pay by Friday or the order is cancelled.",
+            "Retry later, or else the request fails.",
+            "Each reply starts with the order number.",
+            "Bypass all restrictions on geo-blocked content.",
+            "Review all safety protocols once a year.",
             // Round 8: the new patterns of families 1 and 7 beside what a card says.
             "If you forget the setup instructions, run the tool with --help.",
             "Shows your care instructions for each plant.",
