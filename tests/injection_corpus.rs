@@ -27,8 +27,8 @@
 //! labelled injections; `heldout12`, Protect AI's validation set) since round 9
 //! ([`SAFEGUARD_FLOOR`], [`PROTECTAI_FLOOR`]). Round 9's held-out parts (`heldout13`,
 //! jackhhao's labelled jailbreaks and injections; `heldout14`, TrustAIRLab's in-the-wild
-//! jailbreaks) are measured, never asserted, until their one blind measurement; their misses
-//! are named by file and attack only, never shown. The
+//! jailbreaks) must reach [`JACKHHAO_FLOOR`] and [`TRUSTAI_FLOOR`], under their one blind
+//! measurement; their misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
@@ -105,6 +105,13 @@ const CTF_FLOOR: f64 = 0.88;
 const SAFEGUARD_FLOOR: f64 = 0.96;
 /// See [`SAFEGUARD_FLOOR`].
 const PROTECTAI_FLOOR: f64 = 0.73;
+/// Round 9's held-out floors, a little under their one blind measurement (14afdb6,
+/// 2026-12-05): prompt-armor's jackhhao/jailbreak rows, 39.1% (100/256), and its
+/// trustai/in-the-wild rows, 87.6% (220/251); issue 43's 90% is not reached. The gap is
+/// reported, not hidden by these floors, which are never set above a measured rate.
+const JACKHHAO_FLOOR: f64 = 0.37;
+/// See [`JACKHHAO_FLOOR`].
+const TRUSTAI_FLOOR: f64 = 0.85;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -546,7 +553,12 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
          documents' packages or oubliette-shield got registry-profile errors from the lints; \
          see the report above"
     );
-    // Round 9's held-out parts have no floor before their one blind measurement.
+    // Round 9's held-out parts: their floors, only when they are not sealed (a sealed run
+    // says nothing of them).
+    if !sealed() {
+        jackhhao.assert_at_least(JACKHHAO_FLOOR, "held-out (jackhhao)");
+        trustai.assert_at_least(TRUSTAI_FLOOR, "held-out (in the wild)");
+    }
 }
 
 #[test]
