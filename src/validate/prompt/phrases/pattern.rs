@@ -115,8 +115,9 @@ impl Token {
                 number,
                 chars,
             } => {
-                // A typo keeps the first letter (one_typo_apart compares from it) and changes
-                // the length by one at most.
+                // A typo changes the length by one at most. Only units that start with the
+                // word's first letter are tried (as when the index went by first letters): a
+                // typo in the first letter is not looked for.
                 let first = text.chars().next().expect("a word of the table");
                 let mut keys = vec![StartKey::Word(*number)];
                 keys.extend((chars - 1..=chars + 1).map(|n| StartKey::Typo(first, n)));
