@@ -15,9 +15,10 @@
 //! in five chose it: three texts decided it, and it moved from 0.33 to 0.53 as the training
 //! changed). The embedded model is then trained on every text.
 //!
-//! The phrase table's test sentences are not trained on (they were until round 7): written
-//! to exercise patterns, they taught the reading the words of API prose ("password", "key",
-//! "configuration") and tied the model to each edit of the table.
+//! The phrase table's test sentences (the ones each family must catch) are trained on too:
+//! left out in a trial of round 8, every part the reading is not trained on lost cards
+//! (LLMail-Inject 351 -> 340, the planted documents 110 -> 103). They tie the model to each
+//! edit of the table: a new sentence means training again.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
