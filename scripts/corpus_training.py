@@ -48,7 +48,7 @@ import json
 import re
 
 POSITIVE_SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout7", "heldout8",
-                   "heldout9", "heldout10", "heldout11", "heldout12")
+                   "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14")
 NEGATIVE_SPLITS = ("heldout2_benign", "heldout3_benign", "heldout4_benign", "heldout7_benign")
 MIN_CHARS = 12
 REAL_CARDS = "tests/fixtures/sign/real/"

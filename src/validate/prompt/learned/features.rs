@@ -10,7 +10,7 @@ const PIECE: usize = 4;
 
 /// Tokens a window holds; windows overlap by half, so a sentence cut by one window's end
 /// is whole in the next.
-pub(super) const WINDOW: usize = 24;
+pub(super) const WINDOW: usize = 64;
 const STRIDE: usize = WINDOW / 2;
 /// A text of fewer words says too little to be scored: a name, a tag, an identifier, a
 /// greeting ("hello, how are you") reads alike in an attack and in a card.

@@ -341,20 +341,23 @@ mod tests {
     }
 
     /// How the reading carries over to attacks of an author it was not trained on: trained
-    /// without one source's instructions, measured on them (and on the kept-out prose at the
+    /// without one source's instructions (each source of the training texts in turn),
+    /// measured on them (and on the kept-out prose at the
     /// threshold of the embedded model). A measurement, not a check:
     /// `cargo test --features lint-injection --lib learned::train::tests::by_source -- --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement (docs/lints.md, \"A learned reading\"), run by hand"]
     fn by_source() {
         let (texts, digest) = read_texts(&corpus().join("training.jsonl"));
-        for left_out in [
-            "agentdojo",
-            "garak",
-            "spikee",
-            "oubliette-shield",
-            "aicu-scanner",
-        ] {
+        let mut sources: Vec<&str> = texts
+            .iter()
+            .filter(|t| t.label && t.source != "phrase-tests")
+            .map(|t| t.source.as_str())
+            .collect();
+        sources.sort_unstable();
+        sources.dedup();
+        let (mut caught, mut scored) = (0, 0);
+        for left_out in sources {
             let training: Vec<&Text> = texts
                 .iter()
                 .filter(|t| !(t.label && t.source == left_out))
@@ -376,18 +379,21 @@ mod tests {
                 .filter(|(t, _)| !t.label && t.source != "udhr" && !t.windows.is_empty())
                 .map(|(_, s)| *s)
                 .collect();
+            let theirs_caught = theirs
+                .iter()
+                .filter(|t| score(&model, t) >= threshold)
+                .count();
+            caught += theirs_caught;
+            scored += theirs.len();
             println!(
-                "without {left_out}'s instructions (threshold {threshold:.3}): {}/{} of them \
-                 caught; prose other than udhr: {}/{} flagged (scored by models not trained \
-                 on it)",
-                theirs
-                    .iter()
-                    .filter(|t| score(&model, t) >= threshold)
-                    .count(),
+                "without {left_out}'s instructions (threshold {threshold:.3}): {theirs_caught}/{} \
+                 of them caught; prose other than udhr: {}/{} flagged (scored by models not \
+                 trained on it)",
                 theirs.len(),
                 prose.iter().filter(|s| **s >= threshold).count(),
                 prose.len()
             );
         }
+        println!("every source left out in turn: {caught}/{scored} caught");
     }
 }
