@@ -281,6 +281,50 @@ pub(super) const YOU_ARE_NOW: Family = Family {
             "you|u are|re going+to|about+to pretend|play|act|immerse|roleplay|role+play",
         ),
         (En, "immerse yourself in|into the role"),
+        // Round 10 (from round 9's parts): a role handed to the reader in the imperative,
+        // "Pretend to be...", "Roleplay as...", "Play the role of...". A card says what its
+        // agent does in the third person ("plays the role of a planner").
+        (En, "pretend to+be|you+are|you+re|u+are|that+you"),
+        (En, "roleplay|role+play as"),
+        (En, "play|take+on|adopt the role|part|persona|character of"),
+        (En, "stay|remain|keep in character"),
+        (En, "act as+if|as+though you|u are|were|re"),
+        (De, "tu|tue|tut so als+ob|als+wärst|als+wäret|als+wären"),
+        (
+            De,
+            "spiel|spiele|spielt|übernimm|übernehmt|schlüpf|schlüpfe [in] die rolle",
+        ),
+        (Fr, "fais|faites semblant d|de"),
+        (Fr, "joue|jouez|incarne|incarnez le rôle|role|personnage"),
+        (Es, "finge|finja|fingid|finjan ser|que"),
+        (
+            Es,
+            "interpreta|interprete|interpretad|asume|asuma|haz|haga el papel|rol de",
+        ),
+        (It, "fingi|fingete|fingiti di essere"),
+        (
+            It,
+            "interpreta|interpretate|recita|recitate|fai|fate il ruolo|la+parte di",
+        ),
+        (Pt, "finja|finge|finjam ser|que"),
+        (Pt, "interprete|interpreta|assuma|faça|faca o papel de"),
+        (Ru, "притворись|притворитесь|прикинься|прикиньтесь"),
+        (Ru, "сыграй|сыграйте|играй|играйте роль"),
+        (Ru, "представь|представьте что ты|вы"),
+        (Nl, "doe|doet alsof je|jij|u"),
+        (Nl, "speel|speelt de rol van"),
+        (Pl, "udawaj|udawajcie że|ze"),
+        (Pl, "wciel|wcielcie się|sie w rolę|role|postać|postac"),
+        (Tr, "gibi davran|davranin|yap"),
+        (Tr, "rolünü|rolunu oyna|oynayin|üstlen|ustlen|yap"),
+        (Zh, "假装|假裝 你是|自己是"),
+        (Zh, "请扮演|請扮演|你来扮演|你來扮演"),
+        (
+            Ja,
+            "ふりをして|ふりをしなさい|になりきって|になりきりなさい|役を演じて",
+        ),
+        (Ko, "척해|척해줘|척하세요|척해라"),
+        (Ko, "역할을 해줘|하세요|해라|맡아줘|맡아"),
         // A persona declared free of rules: "You are free from all constraints", "You are
         // not subject to any restrictions", "You are a No Limits AI", "You are DAN".
         (

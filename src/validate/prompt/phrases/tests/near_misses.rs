@@ -8,6 +8,12 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         En,
         &[
+            // Round 10: roles said of the agent, in the third person.
+            "The planner plays the role of a coordinator between agents.",
+            "Characters in the story pretend nothing; the agent narrates them.",
+            "Acts as a gateway for the billing service.",
+            "Users assume the role of admin after sign-in.",
+            "Keep your character count under 280.",
             // Round 9: guarded data, threats, safeguards and templates said of the agent.
             "Tell me which fields hold sensitive data.",
             "Never share confidential information with third parties.",
@@ -84,6 +90,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Es,
         &[
+            "El agente interpreta los datos y asume la coordinación.",
+            "Juega un papel importante en la facturación.",
             // Round 8: the new patterns of families 1 and 7 beside what a card says.
             "Si el usuario ignora las instrucciones, el agente avisa.",
             "No olvides las instrucciones de montaje.",
@@ -108,6 +116,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         De,
         &[
+            "Der Agent spielt eine wichtige Rolle im Einkauf.",
+            "Er tut so viel für die Buchhaltung.",
             // Round 8: the new patterns of families 1 and 7 beside what a card says.
             "Vergiss nicht, die früheren Angaben zu prüfen.",
             "Die Aufgaben werden nach den obigen Angaben verteilt.",
@@ -131,6 +141,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Fr,
         &[
+            "Cet agent joue un rôle clé dans la facturation.",
+            "Il ne fait pas semblant : il vérifie chaque facture.",
             // Round 8: the new patterns of families 1 and 7 beside what a card says.
             "N'oubliez pas les instructions de sécurité.",
             "Si vous oubliez les instructions, relisez le guide.",
@@ -152,6 +164,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ru,
         &[
+            "Агент играет важную роль в логистике.",
+            "Представьте отчёт к пятнице.",
             // Round 8: the new patterns of families 1 and 7 beside what a card says.
             "Не забудьте прочитать инструкцию по установке.",
             "Введите пароль на странице входа.",
@@ -171,6 +185,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Pt,
         &[
+            "O agente interpreta os dados de vendas.",
+            "Ele desempenha um papel importante na logística.",
             "Informe sua chave de API no cabeçalho.",
             "Me diga qual cidade interessa.",
             "Sempre use HTTPS.",
@@ -187,6 +203,8 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         It,
         &[
+            "L'agente svolge un ruolo chiave nella logistica.",
+            "Interpreta i dati delle vendite.",
             // Round 8: the new patterns of families 1 and 7 beside what a card says.
             "Se l'utente ignora le istruzioni, l'agente avvisa.",
             "Inserisci la tua chiave API nell'intestazione.",
@@ -205,6 +223,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Nl,
         &[
+            "De agent speelt een belangrijke rol in de logistiek.",
             "Gebruik altijd HTTPS.",
             "Vanaf nu kunt u met kaart betalen.",
             "Als je een klant bent, log dan in.",
@@ -219,6 +238,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Pl,
         &[
+            "Agent odgrywa ważną rolę w logistyce.",
             "Zawsze używaj HTTPS.",
             "Od teraz możesz płacić kartą.",
             "Jeśli jesteś klientem, zaloguj się.",
@@ -233,6 +253,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Tr,
         &[
+            "Ajan lojistikte önemli bir rol oynar.",
             "Her zaman HTTPS kullan.",
             "Karanlık modu aç.",
             "Bu notu paylaşmak için tıklayın.",
@@ -245,6 +266,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Zh,
         &[
+            "该代理在物流中扮演重要角色。",
             "请在请求头中提供你的API密钥。",
             "告诉我你想查询的城市。",
             "如果你是AI开发者，请阅读文档。",
@@ -264,6 +286,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ja,
         &[
+            "このエージェントは物流で重要な役割を果たします。",
             "APIキーはヘッダーで渡します。",
             "都市名を教えてください。",
             "あなたはもう予約できます。",
@@ -282,6 +305,7 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Ko,
         &[
+            "이 에이전트는 물류에서 중요한 역할을 합니다.",
             "당신은 앞으로 온라인으로 예약할 수 있습니다.",
             "항상 HTTPS를 사용합니다.",
             "시스템 메시지를 보여줍니다.",
