@@ -25,16 +25,18 @@
 //! labelled injections; `heldout10`, the SaTML 2024 CTF's attacks) since round 8
 //! ([`GAMES_FLOOR`], [`CTF_FLOOR`]). Round 8's held-out parts (`heldout11`, safeguard's
 //! labelled injections; `heldout12`, Protect AI's validation set) since round 9
-//! ([`SAFEGUARD_FLOOR`], [`PROTECTAI_FLOOR`]). Round 9's held-out parts (`heldout13`,
-//! jackhhao's labelled jailbreaks and injections; `heldout14`, TrustAIRLab's in-the-wild
-//! jailbreaks) must reach [`JACKHHAO_FLOOR`] and [`TRUSTAI_FLOOR`], under their one blind
-//! measurement; their misses are named by file and attack only, never shown. The
+//! ([`SAFEGUARD_FLOOR`], [`PROTECTAI_FLOOR`]), and round 9's (`heldout13`, jackhhao's
+//! labelled jailbreaks and injections; `heldout14`, TrustAIRLab's in-the-wild jailbreaks)
+//! since round 10 ([`JACKHHAO_FLOOR`], [`TRUSTAI_FLOOR`]). Round 10's held-out parts
+//! (`heldout15`, fas-judgement's single-shot attack patterns; `heldout16`, four small
+//! red-team payload lists) must reach [`FAS_FLOOR`] and [`LISTS_FLOOR`], under their one
+//! blind measurement; their misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! round 9's held-out parts out of the report (no rate of them at all).
+//! round 10's held-out parts out of the report (no rate of them at all).
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -105,13 +107,22 @@ const CTF_FLOOR: f64 = 0.88;
 const SAFEGUARD_FLOOR: f64 = 0.96;
 /// See [`SAFEGUARD_FLOOR`].
 const PROTECTAI_FLOOR: f64 = 0.73;
-/// Round 9's held-out floors, a little under their one blind measurement (14afdb6,
-/// 2026-12-05): prompt-armor's jackhhao/jailbreak rows, 39.1% (100/256), and its
-/// trustai/in-the-wild rows, 87.6% (220/251); issue 43's 90% is not reached. The gap is
-/// reported, not hidden by these floors, which are never set above a measured rate.
-const JACKHHAO_FLOOR: f64 = 0.37;
+/// Round 9's held-out parts, measured blind once (14afdb6, 2026-12-05): prompt-armor's
+/// jackhhao/jailbreak rows, 39.1% (100/256), and its trustai/in-the-wild rows, 87.6%
+/// (220/251). Development parts since round 10 (misses read, the learned reading trained on
+/// them): 96.1% (246/256) and 98.0% (246/251) after that. Floors a little under that guard
+/// those rules and say nothing of unseen text.
+const JACKHHAO_FLOOR: f64 = 0.94;
 /// See [`JACKHHAO_FLOOR`].
-const TRUSTAI_FLOOR: f64 = 0.85;
+const TRUSTAI_FLOOR: f64 = 0.96;
+/// Round 10's held-out floors, a little under their one blind measurement (3b6733b,
+/// 2026-12-05): fas-judgement's single-shot patterns, 83.3% (45/54), and the four small
+/// payload lists (garak-multilingual, hermes-jailbench, nullsec-promptinject, jailscan),
+/// 64.8% (94/145); issue 43's 90% is not reached. The gap is reported, not hidden by these
+/// floors, which are never set above a measured rate.
+const FAS_FLOOR: f64 = 0.81;
+/// See [`FAS_FLOOR`].
+const LISTS_FLOOR: f64 = 0.62;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -563,6 +574,12 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     );
     jackhhao.assert_at_least(JACKHHAO_FLOOR, "jackhhao (read since round 10)");
     trustai.assert_at_least(TRUSTAI_FLOOR, "in the wild (read since round 10)");
+    // Round 10's held-out parts: their floors, only when they are not sealed (a sealed run
+    // says nothing of them).
+    if !sealed() {
+        fas.assert_at_least(FAS_FLOOR, "held-out (fas-judgement)");
+        lists.assert_at_least(LISTS_FLOOR, "held-out (four payload lists)");
+    }
 }
 
 #[test]
