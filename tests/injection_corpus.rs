@@ -29,14 +29,14 @@
 //! labelled jailbreaks and injections; `heldout14`, TrustAIRLab's in-the-wild jailbreaks)
 //! since round 10 ([`JACKHHAO_FLOOR`], [`TRUSTAI_FLOOR`]). Round 10's held-out parts
 //! (`heldout15`, fas-judgement's single-shot attack patterns; `heldout16`, four small
-//! red-team payload lists) must reach [`FAS_FLOOR`] and [`LISTS_FLOOR`], under their one
-//! blind measurement; their misses are named by file and attack only, never shown. The
+//! red-team payload lists) and round 11's (`heldout17`, agentseal's probes) must reach
+//! [`FAS_FLOOR`], [`LISTS_FLOOR`] and [`AGENTSEAL_FLOOR`], under their one blind measurement; their misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! round 10's held-out parts out of the report (no rate of them at all).
+//! rounds 10's and 11's held-out parts out of the report (no rate of them at all).
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -123,6 +123,10 @@ const TRUSTAI_FLOOR: f64 = 0.96;
 const FAS_FLOOR: f64 = 0.81;
 /// See [`FAS_FLOOR`].
 const LISTS_FLOOR: f64 = 0.62;
+/// Round 11's held-out floor, a little under its one blind measurement (db4aa0f, the rules
+/// and reading of 3b6733b unchanged, 2026-12-05): agentseal's injection and extraction
+/// probes, 94.9% (205/216).
+const AGENTSEAL_FLOOR: f64 = 0.93;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -582,6 +586,7 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     if !sealed() {
         fas.assert_at_least(FAS_FLOOR, "held-out (fas-judgement)");
         lists.assert_at_least(LISTS_FLOOR, "held-out (four payload lists)");
+        agentseal.assert_at_least(AGENTSEAL_FLOOR, "held-out (agentseal)");
     }
 }
 
