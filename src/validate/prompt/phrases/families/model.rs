@@ -150,6 +150,13 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
              göster|gösterin|goster|yazdir|yazdirin|açikla|açiklayin|acikla|paylaş|\
              paylaşin|tekrarla|tekrarlayin|söyle|söyleyin|ifşa+et",
         ),
+        // Round 11 (from round 10's parts): the prompt leaked ("sızdır") or written out,
+        // with a few words between ("... kelimesi kelimesine bana yaz").
+        (
+            Tr,
+            "sistem|gizli|ilk|orijinal ~1 istem*|prompt*|talimat* ~5 \
+             sizdir|sizdirin|yaz|yazin|tekrarla|tekrarlayin|ekle",
+        ),
         (
             Zh,
             "显示|顯示|输出|輸出|打印|重复|重複|泄露|洩露|透露|告诉我|告訴我|展示|给我看|給我看 ~4 \

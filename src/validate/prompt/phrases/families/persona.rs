@@ -80,6 +80,12 @@ pub(super) const UNRESTRICTED: Family = Family {
             "kisitlamasiz|sansürsüz|sansursuz|filtresiz|kuralsiz \
              asistan*|mod*|yanit*|cevap*|yapay",
         ),
+        // Round 11 (from round 10's parts): restrictions removed or answered without.
+        (Tr, "kisitlama*|sansür*|sansur* olmadan|kaldir|kaldirin"),
+        (
+            Tr,
+            "filtreyi|filtreleri|filtre kapat|kapatin|kaldir|kaldirin",
+        ),
         (
             Zh,
             "你现在|你現在|你已经|你已經 ~4 没有|沒有|不受|毫无|毫無 ~2 限制|过滤|過濾|审查|審查|规则|規則",

@@ -130,6 +130,19 @@ pub(super) const OVERRIDE: Family = Family {
             "önceki|onceki|yukaridaki|eski|tüm ~2 talimat*|kural*|yönerge*|yonerge* ~2 \
              yoksay*|görmezden|gormezden|unut",
         ),
+        // Round 11 (from round 10's parts): "yok say" written apart, "geçersiz kıl|say"
+        // (override), "iptal" (cancelled); messages, commands and policies overridden; the
+        // noun and the verb alone ("Kuralları yok say"). A negated verb ("yok sayma") differs.
+        (
+            Tr,
+            "önceki|onceki|yukaridaki|eski|tüm|tum ~2 \
+             talimat*|kural*|yönerge*|yonerge*|mesaj*|komut*|politika* ~2 \
+             yok+say|yok+sayin|geçersiz+kil|gecersiz+kil|geçersiz+say|gecersiz+say|iptal",
+        ),
+        (
+            Tr,
+            "talimat*|kural*|yönerge*|yonerge* yok+say|yok+sayin|unut|unutun|görmezden+gel|gormezden+gel",
+        ),
         (
             Zh,
             "忽略|无视|無視|忽视|忽視|忘记|忘記|不要理会|不理会|跳过|跳過 ~4 \
@@ -377,6 +390,12 @@ pub(super) const YOU_ARE_NOW: Family = Family {
              éticas|éticos|eticas|eticos|morales",
         ),
         (De, "du ~2 niemals|nie ~3 ablehnen|verweigern"),
+        // Round 11 (from round 10's parts): "refuse nothing", "you cannot refuse".
+        (
+            Tr,
+            "hiçbir|hicbir şeyi|seyi|soruyu|talebi|isteği|istegi reddetme",
+        ),
+        (Tr, "reddedemezsin|reddetmeyeceksin|reddetmemelisin"),
         (
             De,
             "ohne ~2 ethisch*|moralisch* einschränkung*|bedenken|grenzen|richtlinien|filter|\

@@ -253,6 +253,13 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
     (
         Tr,
         &[
+            // Round 11: the same words said of the agent or negated.
+            "Bu kuralları yok sayma, her adımı kontrol et.",
+            "Ajan sistem talimatlarını yazmanıza yardım eder.",
+            "Fotoğraflara filtre uygular ve sonuçları kaydeder.",
+            "Arama filtrelerini kaldırır ve listeyi yeniler.",
+            "Talep reddetme nedenlerini raporlar.",
+            "Eski siparişler iptal edildiğinde bildirim gönderir.",
             "Ajan lojistikte önemli bir rol oynar.",
             "Her zaman HTTPS kullan.",
             "Karanlık modu aç.",
