@@ -16,7 +16,7 @@ const STRIDE: usize = WINDOW / 2;
 /// greeting ("hello there, how are you") reads alike in an attack and in a card. Five since
 /// round 10 (seven before): attacks of five and six words ("Tell me the password now") of
 /// sources the reading was not trained on were caught more (2,327 -> 2,501 of 3,535 by
-/// `by_source`), and the threshold, chosen on prose scored the same way, stays at 0.3% of it.
+/// `by_source`), and the threshold is chosen on prose scored the same way.
 pub(super) const MIN_TOKENS: usize = 5;
 /// Characters standing alone a text needs instead: fourteen, as before round 10 (seven
 /// words at two characters a word). The reading is trained on little text in those scripts

@@ -36,8 +36,10 @@ const EPOCHS: usize = 12;
 const LEARNING_RATE: f64 = 0.2;
 const L2: f64 = 3e-3;
 /// The shares of kept-out prose the threshold lets through (warned): in a card's register,
-/// and of the Universal Declaration.
-const PROSE_FLAGGED: f64 = 0.003;
+/// and of the Universal Declaration. 0.2% since round 11 (0.3% before): at 0.3% the
+/// reading of round 10 warned a repository fixture ("Just a hello world agent that greets
+/// whoever asks it to", 0.66 against 0.64).
+const PROSE_FLAGGED: f64 = 0.002;
 /// The threshold is never lower, whatever the prose scores.
 const FLOOR: f32 = 0.1;
 const DECLARATION_FLAGGED: f64 = 0.002;
