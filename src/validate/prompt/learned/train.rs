@@ -152,9 +152,7 @@ fn out_of_fold(texts: &[&Text]) -> Vec<f32> {
             .filter(|(i, _)| i % FOLDS != fold)
             .map(|(_, t)| *t)
             .collect();
-        let trained = train(&training);
-        let (weights, scale) = quantized(&trained);
-        let bytes = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &[0; 32]);
+        let bytes = trained_model(&training, 0.5, &[0; 32]);
         let model = Model::read(&bytes).expect("reads");
         for (i, text) in texts.iter().enumerate().filter(|(i, _)| i % FOLDS == fold) {
             scores[i] = score(&model, text);
@@ -224,6 +222,21 @@ fn train(texts: &[&Text]) -> Trained {
     model
 }
 
+/// A model trained on `texts`, its weights quantized, encoded as `model.bin` is with
+/// `threshold` and the training texts' `digest`.
+fn trained_model(texts: &[&Text], threshold: f32, digest: &[u8; 32]) -> Vec<u8> {
+    let trained = train(texts);
+    let (weights, scale) = quantized(&trained);
+    Model::encode(
+        BITS,
+        scale,
+        trained.bias as f32,
+        threshold,
+        &weights,
+        digest,
+    )
+}
+
 /// The weights as signed bytes and their scale.
 fn quantized(model: &Trained) -> (Vec<i8>, f32) {
     let largest = model.weights.iter().fold(0.0f64, |m, w| m.max(w.abs()));
@@ -276,16 +289,7 @@ mod tests {
         let texts: Vec<&Text> = texts.iter().collect();
         let scores = out_of_fold(&texts);
         let threshold = choose_threshold(&texts, &scores);
-        let trained = train(&texts);
-        let (weights, scale) = quantized(&trained);
-        let bytes = Model::encode(
-            BITS,
-            scale,
-            trained.bias as f32,
-            threshold,
-            &weights,
-            &digest,
-        );
+        let bytes = trained_model(&texts, threshold, &digest);
         let model = Model::read(&bytes).expect("reads");
 
         // Every text by source, scored by a model not trained on it: what the threshold
@@ -366,9 +370,7 @@ mod tests {
                 .collect();
             let scores = out_of_fold(&training);
             let threshold = choose_threshold(&training, &scores);
-            let trained = train(&training);
-            let (weights, scale) = quantized(&trained);
-            let bytes = Model::encode(BITS, scale, trained.bias as f32, 0.5, &weights, &digest);
+            let bytes = trained_model(&training, 0.5, &digest);
             let model = Model::read(&bytes).expect("reads");
             // Texts too short to be scored are counted nowhere, as in the check above.
             let theirs: Vec<&Text> = texts
