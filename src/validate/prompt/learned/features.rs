@@ -8,6 +8,11 @@
 /// languages (`instruction`, `instrucciones`, `istruzioni`).
 const PIECE: usize = 4;
 
+/// The longest word read by its pieces: a run of letters longer than any word of a language
+/// (a key, padding, base64 without digits) would bring a piece per letter and outweigh the
+/// rest of its window; like a word with digits, it counts as one word.
+const LONGEST_PIECED: usize = 32;
+
 /// Tokens a window holds; windows overlap by half, so a sentence cut by one window's end
 /// is whole in the next.
 pub(super) const WINDOW: usize = 64;
@@ -99,7 +104,7 @@ pub(super) fn tokens(chars: &[char]) -> Vec<Token> {
         };
         out.push(Token {
             hash,
-            pieces: !word.iter().any(|c| c.is_numeric()),
+            pieces: !word.iter().any(|c| c.is_numeric()) && word.len() <= LONGEST_PIECED,
             start,
             end: i,
         });
@@ -288,6 +293,18 @@ mod tests {
         assert_eq!(features(&zeros), 5 + 2);
         assert_eq!(features("agent 0x00"), 5 + 2);
         assert_eq!(features("agent 12345678901234567890"), 5 + 2);
+        let long = format!("agent {}", "x".repeat(LONGEST_PIECED + 1));
+        assert_eq!(
+            features(&long),
+            5 + 2,
+            "a run of letters longer than a word"
+        );
+        let word = format!("agent {}", "x".repeat(LONGEST_PIECED));
+        assert_eq!(
+            features(&word),
+            5 + 2 + LONGEST_PIECED - 1,
+            "the longest word pieced"
+        );
     }
 
     #[test]
