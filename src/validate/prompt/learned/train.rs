@@ -372,7 +372,8 @@ mod tests {
             let threshold = choose_threshold(&training, &scores);
             let bytes = trained_model(&training, 0.5, &digest);
             let model = Model::read(&bytes).expect("reads");
-            // Texts too short to be scored are counted nowhere, as in the check above.
+            // Every text of the source counts: one too short to be scored is a miss (the check
+            // above counts only texts long enough to be scored).
             let theirs: Vec<&Text> = texts
                 .iter()
                 .filter(|t| t.label && t.source == left_out)
