@@ -103,8 +103,10 @@ pub(super) struct Reading {
 }
 
 /// Every reading of `text` the rules run on, the text as written (decoded) first: then the
-/// same with underscores inside words removed (`i_gno_re`; identifiers such as
-/// `system_prompt` keep theirs in the first reading), then the text with its escape
+/// same with underscores and hyphens inside words removed (`i_gno_re`, `Ig-nore`, when
+/// [`decode::hyphens_break_words`];
+/// identifiers such as `system_prompt` and compounds such as `pre-authorized` keep theirs in
+/// the first reading), then the text with its escape
 /// sequences decoded (`\u0069gnore`), then the text of its base64 runs. A
 /// URL is read by its query and fragment only: its host and path are names, not prose.
 pub(super) fn readings(text: &str) -> Vec<Reading> {
@@ -131,7 +133,7 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
         folded: Folded::from_chars(chars),
         via,
     }];
-    if text.contains('_') {
+    if text.contains('_') || decode::hyphens_break_words(text) {
         let (chars, changed) = fold_chars(text, true);
         if changed && chars != found[0].folded.chars {
             found.push(Reading {
@@ -189,7 +191,7 @@ pub(super) fn readings(text: &str) -> Vec<Reading> {
 
 /// The folded characters of `text`, and whether a decoding beyond case and NFKC changed
 /// them (look-alike letters, markdown inside words, spaced letters).
-fn fold_chars(text: &str, underscores: bool) -> (Vec<char>, bool) {
+fn fold_chars(text: &str, joiners: bool) -> (Vec<char>, bool) {
     let mut chars: Vec<char> = if text.is_ascii() {
         text.chars().map(|c| c.to_ascii_lowercase()).collect()
     } else {
@@ -201,7 +203,7 @@ fn fold_chars(text: &str, underscores: bool) -> (Vec<char>, bool) {
             .collect()
     };
     let mut changed = !text.is_ascii() && latin_skeletons(&mut chars);
-    if let Some(plain) = decode::emphasis_inside_words(&chars, underscores) {
+    if let Some(plain) = decode::emphasis_inside_words(&chars, joiners) {
         chars = plain;
         changed = true;
     }
