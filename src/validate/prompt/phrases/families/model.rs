@@ -1,7 +1,7 @@
 //! Speaking to the model itself: asking for its system prompt, addressing it as an AI, switching its "mode", keeping the instructions secret.
 
 use super::super::Family;
-use super::super::Lang::{De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
+use super::super::Lang::{Ar, De, En, Es, Fa, Fr, Hi, Id, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Vi, Zh};
 
 /// Family 7: reveal the system prompt.
 pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
@@ -156,6 +156,37 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
             Tr,
             "sistem|gizli|ilk|orijinal ~1 istem*|prompt*|talimat* ~5 \
              sizdir|sizdirin|yaz|yazin|tekrarla|tekrarlayin|ekle",
+        ),
+        // Round 12: Arabic, Hindi, Indonesian and Vietnamese, in the imperative. A guide for
+        // new users ("hướng dẫn ban đầu", "petunjuk") is no prompt: those nouns only with
+        // "system", "hidden" or "secret".
+        (
+            Ar,
+            "اكشف|أظهر|اظهر|اعرض|اطبع|كرر|كرّر|أعطني|اعطني|أخبرني|اخبرني|سرب|سرّب|شارك ~3 \
+             موجه|موجّه|الموجه|الموجّه|تعليمات|التعليمات|رسالة|الرسالة|برومبت|البرومبت|\
+             أوامر|الأوامر|الاوامر ~1 \
+             النظام|نظامك|الأولية|الاولية|الأصلية|الاصلية|المخفية|السرية",
+        ),
+        (
+            Hi,
+            // A virama splits a word (see family 1): "सिस्टम" reads "सिस टम".
+            "सिस+टम|प+रारंभिक|छिपे|छुपे|गुप+त|मूल ~1 प+रॉम+प+ट|निर+देश*|संदेश ~4 \
+             दिखाओ|दिखाइए|दिखाएं|दिखाएँ|बताओ|बताइए|बताएं|बताएँ|दोहराओ|दोहराइए|लिखो|लिखिए",
+        ),
+        (
+            Id,
+            "tunjukkan|tampilkan|ungkapkan|bocorkan|ulangi|cetak|berikan|sebutkan|beritahu|\
+             katakan ~3 prompt|instruksi|perintah ~1 sistem|tersembunyi|rahasia|asli|awal",
+        ),
+        (
+            Vi,
+            "hiển+thị|tiết+lộ|in+ra|lặp+lại|cho+tôi+xem|cho+tôi+biết|nói+cho+tôi ~3 \
+             lời+nhắc|prompt|chỉ+thị ~1 hệ+thống|ban+đầu|ẩn|bí+mật|gốc",
+        ),
+        (
+            Vi,
+            "tiết+lộ|cho+tôi+xem|cho+tôi+biết|lặp+lại ~3 hướng+dẫn|chỉ+dẫn ~1 \
+             hệ+thống|ẩn|bí+mật",
         ),
         (
             Zh,

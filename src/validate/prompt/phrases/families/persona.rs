@@ -4,7 +4,7 @@
 //! apply here").
 
 use super::super::Family;
-use super::super::Lang::{De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
+use super::super::Lang::{Ar, De, En, Es, Fa, Fr, Hi, Id, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Vi, Zh};
 
 /// Family 24: answer without restrictions. The reader told to answer, or to be, without its
 /// limits: an answering verb, a persona or a mode, then "without restrictions|filters|
@@ -86,13 +86,40 @@ pub(super) const UNRESTRICTED: Family = Family {
             Tr,
             "filtreyi|filtreleri|filtre kapat|kapatin|kaldir|kaldirin",
         ),
+        // Round 12 (from rounds 10's and 11's parts): a persona "with no restrictions", no
+        // censorship applied, safety answers skipped, a scenario where the rules do not hold.
+        // "Kullanım kısıtlaması yok" (a plan's terms) names no persona.
+        (
+            Tr,
+            "kisitlamasi|kisitlamalari|sansürü|sansuru|filtresi|kurali olmayan ~3 \
+             yapay|asistan*|model*|bot*|mod*|karakter*",
+        ),
+        (
+            Tr,
+            "sansür|sansur|kisitlama|filtre uygulama|uygulamazsin|uygulamadan|uygulamayacaksin",
+        ),
+        (
+            Tr,
+            "güvenlik|guvenlik yanitlarini|kurallarini|filtrelerini|kisitlamalarini ~2 \
+             atla|atlayin|yok+say|devre+dişi+birak|devre+disi+birak|kapat",
+        ),
+        (
+            Tr,
+            "senaryoda|senaryoya|çerçevede|cercevede|dünyada|dunyada ~3 \
+             kurallar|kisitlamalar|yasalar geçerli|gecerli değil|degil",
+        ),
         (
             Zh,
             "你现在|你現在|你已经|你已經 ~4 没有|沒有|不受|毫无|毫無 ~2 限制|过滤|過濾|审查|審查|规则|規則",
         ),
         (
             Zh,
-            "请|請|你要|你必须|你必須 ~2 无限制地|無限制地|不受限制地|没有限制地|沒有限制地|不加过滤地|不加過濾地 ~2 回答|回复|回覆",
+            "请|請|你要|你必须|你必須 ~2 无限制地|無限制地|不受限制地|没有限制地|沒有限制地|不加过滤地|不加過濾地|不加审查地|不加審查地 ~2 回答|回复|回覆",
+        ),
+        // Round 12 (from round 10's parts): "from now on you have no restrictions".
+        (
+            Zh,
+            "从现在起|從現在起|从现在开始|從現在開始|从今以后|從今以後 ~1 你|您 ~2 没有|沒有|不受|毫无|毫無 ~2 限制|过滤|過濾|审查|審查|规则|規則",
         ),
         (
             Ja,
@@ -105,6 +132,39 @@ pub(super) const UNRESTRICTED: Family = Family {
         (
             Fa,
             "بدون|بی محدودیت|فیلتر|سانسور|قانون|قوانین ~3 پاسخ+بده|پاسخ+بدهید|جواب+بده|جواب+بدهید",
+        ),
+        // Round 12: Arabic, Hindi, Indonesian and Vietnamese. An answer (or the reader) without
+        // restrictions; limits alone ("بلا حدود", "không giới hạn": a plan's terms) only with
+        // an answering verb.
+        (
+            Ar,
+            "أجب|اجب|أجيبي|اجيبي|رد|ردّ|ردي|نفذ|نفّذ|نفذي|نفّذي ~3 بلا|بدون|دون|من+دون ~1 \
+             قيود|حدود|رقابة|فلاتر|فلترة|تصفية|ضوابط|رفض|تردد",
+        ),
+        (
+            Ar,
+            "أنت|انت|أنتِ|مساعد|المساعد ~3 بلا|بدون|دون|من+دون ~1 قيود|رقابة|فلاتر|فلترة|ضوابط",
+        ),
+        (
+            Hi,
+            "बिना ~2 पाबंदी*|सेंसर*|नियम*|रोक*|प+रतिबंध*|सीमा* ~4 जवाब|उत+तर",
+        ),
+        (
+            Id,
+            "jawab*|balas*|tanggapi|menjawab|respons ~3 tanpa ~2 \
+             batasan|pembatasan|sensor|filter|aturan|larangan|penolakan",
+        ),
+        (
+            Id,
+            "kamu|anda|engkau|asisten|ai ~3 tanpa ~2 sensor|filter|aturan|larangan",
+        ),
+        (
+            Vi,
+            "trả+lời|phản+hồi|đáp+lại ~3 không|mà+không ~4 hạn+chế|kiểm+duyệt|bộ+lọc|ràng+buộc",
+        ),
+        (
+            Vi,
+            "bạn|trợ+lý|ai không+bị|không+còn|không+có ~2 kiểm+duyệt|bộ+lọc|ràng+buộc",
         ),
     ],
 };

@@ -396,6 +396,38 @@ pub(super) const YOU_ARE_NOW: Family = Family {
             "hiçbir|hicbir şeyi|seyi|soruyu|talebi|isteği|istegi reddetme",
         ),
         (Tr, "reddedemezsin|reddetmeyeceksin|reddetmemelisin"),
+        // Round 12 (from rounds 10's and 11's parts): "don't break character" in Turkish.
+        (
+            Tr,
+            "karakterden|rolden|rolünden|rolunden çikma|cikma|çikmayin|cikmayin",
+        ),
+        // Round 12: the family in Arabic, Hindi, Indonesian and Vietnamese, which had family
+        // 1 only: a role handed to the reader in the imperative, and refusals ruled out. The
+        // third person ("يلعب دور", "भूमिका निभाता है", "memainkan peran", "đóng vai trò") is
+        // how a card speaks of its agent and is left alone.
+        (Ar, "تظاهر|تظاهري|تظاهروا ~1 بأنك|بانك|أنك|انك|بأن|بان|كأنك"),
+        (Ar, "العب|العبي|تقمص|تقمّص|تقمصي|تقمّصي|مثّل|مثّلي دور|شخصية"),
+        (Ar, "لا|لن ترفض|ترفضي|تمتنع|تمتنعي ~3 أبدا|أبداً|ابدا|ابداً"),
+        (Hi, "होने|बनने का नाटक|दिखावा"),
+        (Hi, "दिखावा|नाटक करो|करें|कीजिए|करिए कि"),
+        (Hi, "की|का भूमिका|किरदार|रोल निभाओ|निभाइए|निभाएं|निभाएँ|निभाना"),
+        (Hi, "कभी ~2 मना|इनकार|इंकार मत|न ~1 करना|करो|करें|कीजिए"),
+        (
+            Id,
+            "berpura+pura|pura+pura|berlagak ~1 menjadi|jadi|sebagai|bahwa|seolah|seakan",
+        ),
+        (Id, "perankan|mainkan|lakonkan peran|karakter|tokoh|sosok"),
+        (Id, "jangan [pernah|sekali+kali|sekali+pun] menolak|tolak"),
+        (
+            Id,
+            "kamu|anda|engkau tidak+boleh|tak+boleh|tidak+akan|tak+akan menolak",
+        ),
+        (Vi, "giả+vờ|giả+bộ|giả+như ~1 là|rằng|bạn|mình|làm"),
+        (Vi, "hãy|giờ+hãy đóng+vai|nhập+vai|hóa+thân|hoá+thân"),
+        (
+            Vi,
+            "đừng|đừng+bao+giờ|tuyệt+đối+không|bạn+không+được|bạn+không+bao+giờ từ+chối",
+        ),
         (
             De,
             "ohne ~2 ethisch*|moralisch* einschränkung*|bedenken|grenzen|richtlinien|filter|\

@@ -8,10 +8,11 @@ mod sentences_languages;
 mod sentences_output;
 mod sentences_pipeline;
 mod sentences_planted;
+mod sentences_round12;
 mod sentences_round8;
 
 use super::super::fold::Folded;
-use super::Lang::{self, De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
+use super::Lang::{self, Ar, De, En, Es, Fa, Fr, Hi, Id, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Vi, Zh};
 use super::pattern::{Compiled, Stream, Vocabulary};
 use super::*;
 use near_misses::NEAR_MISSES;
@@ -21,6 +22,7 @@ use sentences_output::CAUGHT_OUTPUT;
 use sentences_pipeline::CAUGHT_PIPELINE;
 use sentences_planted::CAUGHT_PLANTED;
 use sentences_round8::CAUGHT_ROUND8;
+use sentences_round12::CAUGHT_ROUND12;
 
 /// Every family's test sentences: the first families', and those added after the corpus
 /// runs up to round 5; the learned reading is trained on all of them.
@@ -32,6 +34,7 @@ fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static st
         .chain(CAUGHT_PIPELINE)
         .chain(CAUGHT_LANGUAGES)
         .chain(CAUGHT_ROUND8)
+        .chain(CAUGHT_ROUND12)
 }
 
 /// The sentences of these tests as training text of the learned reading
@@ -47,7 +50,9 @@ pub(in crate::validate::prompt) fn labelled_sentences() -> impl Iterator<Item = 
     caught.chain(near)
 }
 
-const ALL: &[Lang] = &[En, Es, De, Ja, Fr, Ru, Pt, It, Nl, Pl, Tr, Zh, Fa, Ko];
+const ALL: &[Lang] = &[
+    En, Es, De, Ja, Fr, Ru, Pt, It, Nl, Pl, Tr, Zh, Fa, Ko, Ar, Hi, Id, Vi,
+];
 
 fn found(text: &str) -> Option<(usize, Lang)> {
     find(&Folded::new(text)).map(|f| (f.family + 1, f.lang))

@@ -1,7 +1,7 @@
 //! What the phrase table must not catch: benign sentences of each language that use the
 //! words of its patterns (the same verbs and nouns said of the agent, not to its reader).
 
-use super::Lang::{self, De, En, Es, Fa, Fr, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Zh};
+use super::Lang::{self, Ar, De, En, Es, Fa, Fr, Hi, Id, It, Ja, Ko, Nl, Pl, Pt, Ru, Tr, Vi, Zh};
 
 /// Benign sentences of each language that use the words of its patterns.
 pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
@@ -876,6 +876,65 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
         &[
             "دستیاری که ایمیل‌ها را پردازش می‌کند.",
             "در همه پاسخ‌ها منبع را اضافه می‌کند.",
+        ],
+    ),
+    // Round 12: Arabic, Hindi, Indonesian and Vietnamese, the words of families 2, 7 and 24
+    // said of the agent or of a plan; and Turkish and Chinese near the new patterns.
+    (
+        Ar,
+        &[
+            "يلعب الوكيل دور المنسق بين الأنظمة.",
+            "يعرض تعليمات النظام للمستخدم عند الطلب.",
+            "اعرض تعليمات التثبيت قبل البدء.",
+            "أنت تحصل على خدمة بلا حدود للرسائل.",
+            "مساعد لحجز الفنادق بدون رسوم إضافية.",
+            "لا ترفض الخدمة الطلبات الصالحة عادة.",
+        ],
+    ),
+    (
+        Hi,
+        &[
+            "यह एजेंट समन्वयक की भूमिका निभाता है।",
+            "यह सिस्टम आपको मार्ग दिखाता है।",
+            "बिना किसी शुल्क के जवाब देता है।",
+            "बिना सीमा के उपयोग की सुविधा।",
+            "यह कभी भी अनुरोध मना नहीं करता।",
+        ],
+    ),
+    (
+        Id,
+        &[
+            "Agen ini memainkan peran penting dalam perencanaan rute.",
+            "Menampilkan pesan sistem saat terjadi kesalahan.",
+            "Asisten ini bekerja tanpa batasan kuota.",
+            "Menjawab pertanyaan pelanggan tanpa biaya tambahan.",
+            "Sistem menolak permintaan yang tidak sah.",
+        ],
+    ),
+    (
+        Vi,
+        &[
+            "Tác tử này đóng vai trò điều phối giữa các hệ thống.",
+            "Hiển thị hướng dẫn ban đầu cho người dùng mới.",
+            "Trả lời không giới hạn số câu hỏi mỗi ngày.",
+            "Dịch vụ không bao giờ từ chối yêu cầu hợp lệ.",
+            "Hỗ trợ không giới hạn cho gói doanh nghiệp.",
+        ],
+    ),
+    (
+        Tr,
+        &[
+            "Kullanım kısıtlaması yok, istediğiniz kadar sorgu yapın.",
+            "Bu kurallar hafta sonu geçerli değil.",
+            "Karakter sınırı olmayan mesajları da işler.",
+            "Güvenlik kurallarını her sorguda uygular.",
+        ],
+    ),
+    (
+        Zh,
+        &[
+            "从现在起您可以使用新的路线规划功能。",
+            "本服务没有次数限制。",
         ],
     ),
 ];
