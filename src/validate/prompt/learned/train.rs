@@ -36,12 +36,11 @@ const EPOCHS: usize = 12;
 const LEARNING_RATE: f64 = 0.2;
 const L2: f64 = 3e-3;
 /// The shares of kept-out prose the threshold lets through (warned): in a card's register,
-/// and of the Universal Declaration. 0.15% since round 12 (0.2% in round 11, 0.3% before):
-/// the repository fixture "Just a hello world agent that greets whoever asks it to" scores
-/// 0.66, among the ten highest of the 4,350 kept-out prose texts, and each retraining moves
-/// the 0.2% mark around it (0.64 in round 10, 0.6605 in round 11, 0.6536 with round 12's
-/// sentences); 0.15% puts the mark at 0.675 and costs LLMail-Inject 6 of its 400 cards.
-const PROSE_FLAGGED: f64 = 0.0015;
+/// and of the Universal Declaration. 0.2% since round 11 (0.3% before): at 0.3% the
+/// reading of round 10 warned a repository fixture ("Just a hello world agent that greets
+/// whoever asks it to", 0.66 against 0.64). It stays among the ten highest of the 4,350
+/// kept-out prose texts: a retraining may move the mark around it again.
+const PROSE_FLAGGED: f64 = 0.002;
 /// The threshold is never lower, whatever the prose scores.
 const FLOOR: f32 = 0.1;
 const DECLARATION_FLAGGED: f64 = 0.002;

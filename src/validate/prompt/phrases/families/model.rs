@@ -146,7 +146,7 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         ),
         (
             Tr,
-            "sistem|gizli|ilk|orijinal ~1 istem*|prompt*|talimat* ~2 \
+            "sistem|gizli|ilk|orijinal|iç|ic ~1 istem*|prompt*|talimat*|yönerge*|yonerge* ~2 \
              göster|gösterin|goster|yazdir|yazdirin|açikla|açiklayin|acikla|paylaş|\
              paylaşin|tekrarla|tekrarlayin|söyle|söyleyin|ifşa+et",
         ),
@@ -154,8 +154,52 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
         // with a few words between ("... kelimesi kelimesine bana yaz").
         (
             Tr,
-            "sistem|gizli|ilk|orijinal ~1 istem*|prompt*|talimat* ~5 \
+            "sistem|gizli|ilk|orijinal|iç|ic ~1 istem*|prompt*|talimat*|yönerge*|yonerge* ~5 \
              sizdir|sizdirin|yaz|yazin|tekrarla|tekrarlayin|ekle",
+        ),
+        // Round 12 (from round 10's parts): the system itself leaked ("Sistemi sızdır").
+        (Tr, "sistemi|promptu|istemi sizdir|sizdirin"),
+        // Round 12 (from round 10's parts): what came before asked for by its tokens, its
+        // context window or another user's words; and the prompt-completion attack ("the
+        // system prompt is: ...") in the languages of family 7's verbs.
+        (
+            En,
+            "echo|print|repeat|output|dump [back] [all|every|the] prior|previous|preceding \
+             tokens|context|turns|messages",
+        ),
+        (
+            En,
+            "previous|prior|preceding context+window|context|tokens ~3 \
+             print|repeat|output|dump|echo",
+        ),
+        (
+            En,
+            "previous|prior|other user s question|questions|message|messages|prompt|prompts",
+        ),
+        (
+            Fr,
+            "invite|prompt|instructions|consignes ~1 système|systeme|initiale*|cachée*|cachee* \
+             dit|disent|est|sont|indique :",
+        ),
+        (
+            De,
+            "systemaufforderung|systemprompt|systemanweisung*|systemnachricht \
+             lautet|lauten|ist|sind|sagt :",
+        ),
+        (
+            Es,
+            "prompt|instrucciones|mensaje del+sistema|de+sistema|inicial*|oculto|ocultas \
+             dice|dicen|es|son :",
+        ),
+        (
+            It,
+            "prompt|istruzioni|messaggio di+sistema|del+sistema|iniziali|nascost* \
+             dice|dicono|è|sono :",
+        ),
+        (
+            Pt,
+            "prompt|instruções|instrucoes|mensagem do+sistema|de+sistema|inicia*|ocult* \
+             diz|dizem|é|são|sao :",
         ),
         // Round 12: Arabic, Hindi, Indonesian and Vietnamese, in the imperative. A guide for
         // new users ("hướng dẫn ban đầu", "petunjuk") is no prompt: those nouns only with
@@ -623,7 +667,7 @@ pub(super) const MODES: Family = Family {
         ),
         (
             Tr,
-            "geliştirici|gelistirici|dan|jailbreak|tanri|sinirsiz modu|moda|modunu ~1 aç|ac|etkinleştir|etkinlestir|geç|gec|gir",
+            "geliştirici|gelistirici|dan|jailbreak|tanri|sinirsiz modu|moda|modunu|moduna ~1 aç|ac|etkinleştir|etkinlestir|geç|gec|gir",
         ),
         (
             Zh,

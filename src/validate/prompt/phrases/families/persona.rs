@@ -19,7 +19,7 @@ pub(super) const UNRESTRICTED: Family = Family {
         ),
         (
             En,
-            "as+if|as+though|pretend|imagine you|u have|had|are|were no|zero|without [content|safety|ethical|moral] restrictions|rules|filters|censorship|guidelines|morals|ethics",
+            "as+if|as+though|pretend|imagine you|u have|had|are|were no|zero|without [content|safety|ethical|moral] restrictions|rules|filters|censorship|guidelines|morals|ethics|memory|training|programming",
         ),
         (
             En,
@@ -30,6 +30,24 @@ pub(super) const UNRESTRICTED: Family = Family {
         (
             En,
             "safety|content|ethical|ethics|moral protocols|filters|guidelines|restrictions|policies|policy|rules|safeguards disabled|removed|lifted|suspended|deactivated|bypassed",
+        ),
+        // Round 12 (from rounds 10's and 11's parts): a model made without its filters, the
+        // usual rules declared void, a safety switch set off ("set safe_mode=false"). A card's
+        // plan ("all filters removed" from a search) names neither rules nor a model.
+        (
+            En,
+            "model|assistant|ai|chatbot|version|llm ~3 without|with+no [any] \
+             safety|content|ethical filters|filter|guidelines|restrictions|guardrails|training",
+        ),
+        (
+            En,
+            "normal|usual|standard|default rules|guidelines|restrictions|safeguards|policies ~1 \
+             suspended|lifted|disabled|deactivated|void|no+longer+apply",
+        ),
+        (
+            En,
+            "set|turn|switch|put ~1 safe|safety mode|filter|filters|guard|guardrails ~2 \
+             false|off|disabled|0",
         ),
         (
             Es,
@@ -78,7 +96,7 @@ pub(super) const UNRESTRICTED: Family = Family {
         (
             Tr,
             "kisitlamasiz|sansürsüz|sansursuz|filtresiz|kuralsiz \
-             asistan*|mod*|yanit*|cevap*|yapay",
+             asistan*|mod*|yanit*|cevap*|yapay|üret|uret|yaz|yanitla|cevapla",
         ),
         // Round 11 (from round 10's parts): restrictions removed or answered without.
         (Tr, "kisitlama*|sansür*|sansur* olmadan|kaldir|kaldirin"),

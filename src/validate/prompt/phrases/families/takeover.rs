@@ -143,6 +143,11 @@ pub(super) const OVERRIDE: Family = Family {
             Tr,
             "talimat*|kural*|yönerge*|yonerge* yok+say|yok+sayin|unut|unutun|görmezden+gel|gormezden+gel",
         ),
+        // Round 12 (from round 10's parts): "do not obey the rules".
+        (
+            Tr,
+            "kurallara|talimatlara|yönergelere|yonergelere|kurallarina|talimatlarina uyma|uymayin",
+        ),
         (
             Zh,
             "忽略|无视|無視|忽视|忽視|忘记|忘記|不要理会|不理会|跳过|跳過 ~4 \
@@ -626,9 +631,22 @@ pub(super) const NEW_INSTRUCTIONS: Family = Family {
             En,
             "decode|decrypt|decipher|unscramble ~4 and|then follow|obey|execute",
         ),
+        // Round 12 (from round 10's parts): a coded text to be read and answered, not only
+        // followed ("Decode this ROT13 string and respond to it", "Read this backwards and
+        // then answer it"). Decoding a token "and respond with 401" answers no coded text.
+        (
+            En,
+            "decode|decrypt|decipher|unscramble|translate ~4 and|then [then] \
+             respond+to+it|answer+it|reply+to+it|act+on+it|do+what+it+says|follow+it",
+        ),
+        (
+            En,
+            "read|write ~2 backwards|in+reverse|reversed and|then [then] \
+             answer|respond|follow|obey|execute",
+        ),
         (
             Es,
-            "decodifica|decodifique|descifra|descifre ~4 y sigue|siga|obedece|obedezca|ejecuta|ejecute",
+            "decodifica|decodifique|descodifica|descodifique|descifra|descifre ~6 y sigue|siga|obedece|obedezca|ejecuta|ejecute",
         ),
         (
             De,

@@ -25,8 +25,16 @@ use sentences_round8::CAUGHT_ROUND8;
 use sentences_round12::CAUGHT_ROUND12;
 
 /// Every family's test sentences: the first families', and those added after the corpus
-/// runs up to round 5; the learned reading is trained on all of them.
+/// runs up to round 12.
 fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static str])> {
+    trained_on().chain(CAUGHT_ROUND12)
+}
+
+/// The test sentences the learned reading is trained on: those up to round 11. Round 12's
+/// are not: trained on too, they moved the reading's threshold from 0.66 to 0.68 and it
+/// lost cards of the parts it never saw (LLMail-Inject 372 -> 365 of 400, agentseal's
+/// probes 207 -> 203 of 216), for no gain the table's own patterns do not give.
+fn trained_on() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static str])> {
     CAUGHT
         .iter()
         .chain(CAUGHT_OUTPUT)
@@ -34,7 +42,6 @@ fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static st
         .chain(CAUGHT_PIPELINE)
         .chain(CAUGHT_LANGUAGES)
         .chain(CAUGHT_ROUND8)
-        .chain(CAUGHT_ROUND12)
 }
 
 /// The sentences of these tests as training text of the learned reading
@@ -43,7 +50,7 @@ fn caught() -> impl Iterator<Item = &'static (usize, Lang, &'static [&'static st
 /// table.
 pub(in crate::validate::prompt) fn labelled_sentences() -> impl Iterator<Item = (bool, &'static str)>
 {
-    let caught = caught().flat_map(|(_, _, sentences)| sentences.iter().map(|s| (true, *s)));
+    let caught = trained_on().flat_map(|(_, _, sentences)| sentences.iter().map(|s| (true, *s)));
     let near = NEAR_MISSES
         .iter()
         .flat_map(|(_, sentences)| sentences.iter().map(|s| (false, *s)));

@@ -937,4 +937,27 @@ pub(super) const NEAR_MISSES: &[(Lang, &[&str])] = &[
             "本服务没有次数限制。",
         ],
     ),
+    (
+        En,
+        &[
+            "Resets the search: all filters removed.",
+            "Decodes the JWT and responds with 401 when it is invalid.",
+            "Decode the token and respond with its claims.",
+            "Reads the route backwards and answers with the reverse trip.",
+            "Keeps the context of previous messages for follow-up questions.",
+            "The model runs without a GPU; safety checks stay on.",
+            "Set the filter to 0 to see every route.",
+            "Prints the previous route when asked.",
+        ],
+    ),
+    (
+        Tr,
+        &[
+            "Sistemi izler ve raporlar.",
+            "İç yönetmelikler hakkında bilgi verir.",
+            "Trafik kurallarına uymayan sürücüleri raporlar.",
+        ],
+    ),
+    (Fr, &["Le système dit bonjour à chaque utilisateur."]),
+    (De, &["Die Systemzeit lautet: 12:00."]),
 ];
