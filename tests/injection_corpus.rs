@@ -31,8 +31,8 @@
 //! fas-judgement's single-shot attack patterns; `heldout16`, four small red-team payload
 //! lists) and round 11's (`heldout17`, agentseal's probes) since round 12 ([`FAS_FLOOR`],
 //! [`LISTS_FLOOR`], [`AGENTSEAL_FLOOR`]). Round 12's held-out part (`heldout18`, aegisrt's
-//! and jailbreak-corpus-mini's prompts) has its misses named by file and attack only, never
-//! shown. The
+//! and jailbreak-corpus-mini's prompts) must reach [`ROUND12_FLOOR`], under its one blind
+//! measurement; its misses are named by file and attack only, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
@@ -117,18 +117,25 @@ const PROTECTAI_FLOOR: f64 = 0.73;
 const JACKHHAO_FLOOR: f64 = 0.94;
 /// See [`JACKHHAO_FLOOR`].
 const TRUSTAI_FLOOR: f64 = 0.96;
-/// Round 10's held-out floors, a little under their one blind measurement (3b6733b,
-/// 2026-12-05): fas-judgement's single-shot patterns, 83.3% (45/54), and the four small
-/// payload lists (garak-multilingual, hermes-jailbench, nullsec-promptinject, jailscan),
-/// 64.8% (94/145); issue 43's 90% is not reached. The gap is reported, not hidden by these
-/// floors, which are never set above a measured rate.
+/// Round 10's held-out parts, measured blind once (3b6733b, 2026-12-05): fas-judgement's
+/// single-shot patterns, 83.3% (45/54), and the four small payload lists (garak-multilingual,
+/// hermes-jailbench, nullsec-promptinject, jailscan), 64.8% (94/145); round 11's, agentseal's
+/// injection and extraction probes, 94.9% (205/216, db4aa0f). Development parts since round
+/// 12 (misses read, phrase patterns written for their classes; not trained on: trained on,
+/// the reading lost cards of the parts it never saw): 83.3%, 91.7% (133/145) and 95.8%
+/// (207/216) after that. Floors a little under that guard those rules and say nothing of
+/// unseen text.
 const FAS_FLOOR: f64 = 0.81;
 /// See [`FAS_FLOOR`].
-const LISTS_FLOOR: f64 = 0.62;
-/// Round 11's held-out floor, a little under its one blind measurement (db4aa0f, the rules
-/// and reading of 3b6733b unchanged, 2026-12-05): agentseal's injection and extraction
-/// probes, 94.9% (205/216).
-const AGENTSEAL_FLOOR: f64 = 0.93;
+const LISTS_FLOOR: f64 = 0.90;
+/// See [`FAS_FLOOR`].
+const AGENTSEAL_FLOOR: f64 = 0.94;
+/// Round 12's held-out floor, a little under its one blind measurement (63ac778,
+/// 2026-12-05): aegisrt's seed prompts of five probes and jailbreak-corpus-mini's prompts,
+/// 73.7% (87/118); issue 43's 90% is not reached (aegisrt's data-leakage questions, 2/18,
+/// ask an assistant what it holds about users in words no rule reads as an instruction).
+/// The gap is reported, not hidden by this floor, which is never set above a measured rate.
+const ROUND12_FLOOR: f64 = 0.72;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -594,8 +601,10 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     lists.assert_at_least(LISTS_FLOOR, "the four payload lists (read since round 12)");
     agentseal.assert_at_least(AGENTSEAL_FLOOR, "agentseal (read since round 12)");
     // Round 12's held-out part: its floor, only when it is not sealed (a sealed run says
-    // nothing of it). Not set before its one blind measurement.
-    let _ = &round12;
+    // nothing of it).
+    if !sealed() {
+        round12.assert_at_least(ROUND12_FLOOR, "held-out (aegisrt, jailbreak-corpus-mini)");
+    }
 }
 
 #[test]
