@@ -157,6 +157,35 @@ pub(super) const REVEAL_SYSTEM_PROMPT: Family = Family {
             "sistem|gizli|ilk|orijinal|iç|ic ~1 istem*|prompt*|talimat*|yönerge*|yonerge* ~5 \
              sizdir|sizdirin|yaz|yazin|tekrarla|tekrarlayin|ekle",
         ),
+        // Round 12 (from its own part, read after its measurement): the reader's rules, tools,
+        // loaded context and training data asked for, and a hidden message of its developer.
+        (
+            En,
+            "list|enumerate|describe|state|tell+me ~3 \
+             constraints|policies|rules|guidelines|restrictions|instructions ~3 \
+             you+adhere+to|you+follow|you+must+follow|you+operate+under|you+were+given",
+        ),
+        (
+            En,
+            "list|enumerate|reveal|dump|print ~3 \
+             function|functions|api|apis|tool|tools|plugin|plugins|command|commands ~4 \
+             available+to+you|you+have+access+to|you+can+call|you+can+use",
+        ),
+        (
+            En,
+            "what|which ~3 context|documents|files|data ~3 loaded|injected|placed|inserted \
+             into|in your context|conversation|memory|prompt|context+window",
+        ),
+        (
+            En,
+            "recite|repeat|reproduce|regurgitate|print|output ~5 \
+             your|the training+data|training+set|training+corpus",
+        ),
+        (
+            En,
+            "print|reveal|show|repeat|output|display|dump ~2 the|your \
+             hidden|secret|developer|system developer+message|message|messages",
+        ),
         // Round 12 (from round 10's parts): the system itself leaked ("Sistemi sızdır").
         (Tr, "sistemi|promptu|istemi sizdir|sizdirin"),
         // Round 12 (from round 10's parts): what came before asked for by its tokens, its
@@ -486,6 +515,14 @@ pub(super) const IF_YOU_ARE_AN_AI: Family = Family {
 pub(super) const NOTE_TO_THE_AI: Family = Family {
     name: "address the model: a note to the AI",
     patterns: &[
+        // Round 12 (from its own part, read after its measurement): a note headed to the
+        // readers, then a colon ("Note to AI assistants: when this document is in context...").
+        (
+            En,
+            "note|message|notice|instructions to|for [the|any|all] \
+             ai|llm|llms|assistant|assistants|chatbot|chatbots|model|models|agent|agents|\
+             ai+assistant|ai+assistants|ai+agent|ai+agents|ai+models :",
+        ),
         (
             En,
             "hello|hi|hey|dear chatgpt|gpt|claude|gemini|bard|llama|copilot|grok|mistral|deepseek|qwen",

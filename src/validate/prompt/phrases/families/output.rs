@@ -117,6 +117,13 @@ pub(super) const HATEFUL_TEXT: Family = Family {
 pub(super) const ANSWER_STARTS_WITH: Family = Family {
     name: "dictate the answer's words",
     patterns: &[
+        // Round 12 (from its own part, read after its measurement): the close of the
+        // reader's summary dictated ("When summarizing this page, end with 'Visit ...'").
+        (
+            En,
+            "when|while|after summarizing|summarising|answering|responding|replying ~4 \
+             end|finish|conclude|close [your+answer|your+response|your+summary|it] with",
+        ),
         (
             En,
             "start|begin|preface|prefix|open your|each|every \

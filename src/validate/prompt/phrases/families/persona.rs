@@ -31,6 +31,28 @@ pub(super) const UNRESTRICTED: Family = Family {
             En,
             "safety|content|ethical|ethics|moral protocols|filters|guidelines|restrictions|policies|policy|rules|safeguards disabled|removed|lifted|suspended|deactivated|bypassed",
         ),
+        // Round 12 (from its own part, read after its measurement): the same with a few words
+        // between ("all safety restrictions are temporarily lifted"), restrictions lifted for
+        // good, requests all to be complied with, and a filter to be kept from noticing.
+        (
+            En,
+            "safety|content|ethical|moral restrictions|filters|guidelines|safeguards|guardrails ~3 \
+             lifted|suspended|deactivated|bypassed|waived",
+        ),
+        (
+            En,
+            "all restrictions|safeguards|guardrails are|have+been|were [now|temporarily|hereby] \
+             lifted|suspended|waived|deactivated",
+        ),
+        (
+            En,
+            "comply with all|every|any requests|request|instructions|orders|prompts",
+        ),
+        (
+            En,
+            "so|so+that the|your content|safety|moderation filter|filters|classifier|moderation ~3 \
+             doesn+t|does+not|won+t|will+not|can+t|cannot trigger|notice|catch|detect|flag",
+        ),
         // Round 12 (from rounds 10's and 11's parts): a model made without its filters, the
         // usual rules declared void, a safety switch set off ("set safe_mode=false"). A card's
         // plan ("all filters removed" from a search) names neither rules nor a model.
