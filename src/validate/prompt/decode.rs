@@ -687,15 +687,24 @@ fn is_hyphen(c: char) -> bool {
 /// and there (`a well-known, real-time service`: two in five words, read again; a paragraph
 /// with one `non-self-governing`: not), so a long text rarely pays a second reading.
 pub(super) fn hyphens_break_words(text: &str) -> bool {
+    // Every string of a card passes here: most have no hyphen and cost one scan.
+    if !text.contains(is_hyphen) {
+        return false;
+    }
     let (mut words, mut broken) = (0usize, 0usize);
     for word in text.split_whitespace() {
         words += 1;
-        let chars: Vec<char> = word.chars().collect();
-        if chars
-            .windows(3)
-            .any(|w| w[0].is_alphabetic() && is_hyphen(w[1]) && w[2].is_alphabetic())
-        {
-            broken += 1;
+        let mut chars = word.chars();
+        let (mut before, mut middle) = (chars.next(), chars.next());
+        for after in chars {
+            if before.is_some_and(char::is_alphabetic)
+                && middle.is_some_and(is_hyphen)
+                && after.is_alphabetic()
+            {
+                broken += 1;
+                break;
+            }
+            (before, middle) = (middle, Some(after));
         }
     }
     broken >= 2 && broken * 5 >= words

@@ -103,10 +103,9 @@ pub(super) struct Reading {
 }
 
 /// Every reading of `text` the rules run on, the text as written (decoded) first: then the
-/// same with underscores and hyphens inside words removed (`i_gno_re`, `Ig-nore`, when
-/// [`decode::hyphens_break_words`];
-/// identifiers such as `system_prompt` and compounds such as `pre-authorized` keep theirs in
-/// the first reading), then the text with its escape
+/// same with underscores and hyphens inside words removed (`i_gno_re`; `Ig-nore` when
+/// [`decode::hyphens_break_words`]; identifiers such as `system_prompt` and compounds such
+/// as `pre-authorized` keep theirs in the first reading), then the text with its escape
 /// sequences decoded (`\u0069gnore`), then the text of its base64 runs. A
 /// URL is read by its query and fragment only: its host and path are names, not prose.
 pub(super) fn readings(text: &str) -> Vec<Reading> {
