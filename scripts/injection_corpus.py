@@ -71,7 +71,8 @@ project:
 - heldout18/: aegisrt 0.1.0's seed prompts of five probes (injection, exfiltration, data
   leakage, RAG manipulation, refusal bypass) and jailbreak-corpus-mini-py 0.1.0's prompts of
   six categories, scripts/corpus_round12.py. Round 12's held-out part: added sealed, split
-  from the modules' structure and labels only; nobody reads its texts or its misses.
+  from the modules' structure and labels only, measured blind once (2026-12-05); its misses
+  were read after that, in the same round.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one

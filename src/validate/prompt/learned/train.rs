@@ -53,26 +53,31 @@ struct Text {
     windows: Vec<Vec<u32>>,
 }
 
-/// The scripts that write the training texts: the corpus is built again when one is newer
-/// than `training.jsonl` (tests/injection_corpus.rs applies the same rule to its manifest).
-const SCRIPTS: [&str; 5] = [
-    "injection_corpus.py",
-    "corpus_training.py",
-    "corpus_yaml.py",
-    "corpus_spikee.py",
-    "corpus_bastion.py",
-];
+/// When the newest of the scripts that write the corpus was changed: `injection_corpus.py`
+/// and every `corpus_*.py` module beside it (one per source, each round adds one). The corpus
+/// is built again when one is newer than `training.jsonl` (tests/injection_corpus.rs applies
+/// the same rule to its manifest).
+fn newest_script(scripts: &Path) -> Option<std::time::SystemTime> {
+    std::fs::read_dir(scripts)
+        .expect("scripts/")
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name == "injection_corpus.py" || (name.starts_with("corpus_") && name.ends_with(".py"))
+        })
+        .filter_map(|entry| entry.metadata().and_then(|m| m.modified()).ok())
+        .max()
+}
 
 fn corpus() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::var_os("A2A_INJECTION_CORPUS")
         .map_or_else(|| root.join("target/injection-corpus"), PathBuf::from);
-    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let newest = SCRIPTS
-        .iter()
-        .map(|s| modified(&root.join("scripts").join(s)))
-        .fold(None, Option::max);
-    let built = modified(&dir.join("training.jsonl"));
+    let newest = newest_script(&root.join("scripts"));
+    let built = std::fs::metadata(dir.join("training.jsonl"))
+        .and_then(|m| m.modified())
+        .ok();
     if built.is_none() || built < newest {
         // The script fetches the pinned packages and reads them as data.
         let python = std::env::var_os("A2A_SDK_PYTHON").unwrap_or_else(|| "python3".into());
