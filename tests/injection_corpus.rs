@@ -140,6 +140,14 @@ const AGENTSEAL_FLOOR: f64 = 0.94;
 /// for the rest: 83.1% (98/118) after them, a development figure. A floor a little under that
 /// guards those rules and says nothing of unseen text.
 const ROUND12_FLOOR: f64 = 0.81;
+/// Rounds 13's and 14's held-out parts, sealed and measured blind once in the same session
+/// before any rule changed (90b2024's rules, 2026-12-05): L1B3RT4S's jailbreak prompts
+/// 92.9% (52/56), agentprobe-injection's and canaryprobe's attacks 97.8% (89/91). Their
+/// misses are named, never shown: they stay held out. These floors (a card under each rate
+/// at most) are issue 43's 90% kept: a change that loses held-out cards fails here.
+const ROUND13_FLOOR: f64 = 0.90;
+/// See [`ROUND13_FLOOR`].
+const ROUND14_FLOOR: f64 = 0.95;
 /// spikee's part: held out and measured blind at 37.5% (125/333), its misses read after that
 /// and rules written for the classes they showed (a development part since): 75.1% (250/333)
 /// after them; a floor under that guards those rules and says nothing of unseen text.
@@ -621,7 +629,15 @@ fn held_out_poisoned_cards_are_flagged_at_their_field() {
         ROUND12_FLOOR,
         "aegisrt, jailbreak-corpus-mini (read since round 12)",
     );
-    // Round 13's held-out part has no floor until it is measured.
+    // Rounds 13's and 14's held-out parts: their floors, only when they are not sealed (a
+    // sealed run says nothing of them).
+    if !sealed() {
+        round13.assert_at_least(ROUND13_FLOOR, "held-out (L1B3RT4S)");
+        round14.assert_at_least(
+            ROUND14_FLOOR,
+            "held-out (agentprobe-injection, canaryprobe)",
+        );
+    }
 }
 
 #[test]
