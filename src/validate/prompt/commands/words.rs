@@ -126,6 +126,10 @@ pub(super) const SECRET_FILE_ENDS: &[&str] = &[
     ".mysql_history",
     ".docker/config.json",
     ".kube/config",
+    // MCP clients' server lists, which hold the servers' API keys in their `env`: the file a
+    // poisoned tool description asks for (Invariant Labs, 2025).
+    "/mcp.json",
+    "claude_desktop_config.json",
     ".aws/credentials",
     ".aws/config",
     ".azure/accesstokens.json",
@@ -263,6 +267,21 @@ pub(super) const INTERPRETERS: &[&str] = &[
 
 /// Words that may stand before an interpreter at the head of a pipeline stage.
 pub(super) const PREFIXES: &[&str] = &["sudo", "exec", "env", "-", "doas", "nohup"];
+
+/// English verbs that order a file read (T1552.001, credentials in files) when a path follows
+/// them: "read ~/.ssh/id_rsa", "open ~/.aws/credentials". Alone they are prose.
+pub(super) const PROSE_READERS: &[&str] = &["read", "open", "load", "show", "display", "dump"];
+
+/// Words that negate the verb after them: what a tool does not do.
+pub(super) const NEGATIONS: &[&str] = &[
+    "not", "never", "don't", "dont", "doesn't", "doesnt", "won't", "cannot", "can't", "no",
+];
+
+/// Words after an interpreter's name that go on with a sentence, not with the command: "pipe
+/// it to bash to install it", "| sh and restart". No script is named so.
+pub(super) const PROSE_AFTER_COMMAND: &[&str] = &[
+    "to", "and", "then", "so", "for", "before", "after", "first", "which", "when", "if", "once",
+];
 
 /// An interpreter's flag that runs the text after it as a program, and the calls that start
 /// a shell from that program (T1059.006 Python, T1059.007 JavaScript, T1059.004 Unix
