@@ -133,6 +133,28 @@ const POISONED: &[(&str, &[Expected])] = &[
             (Code::ScriptUrl, Code::ScriptUrl, "/iconUrl"),
         ],
     ),
+    // Round 13: an MCP-style tool poisoning in a skill's description (Invariant Labs, 2025):
+    // a wrapper tag, an order to read a secret file, and its concealment.
+    (
+        "tool-poisoning.json",
+        &[
+            (
+                Code::InstructionText,
+                Code::InstructionText,
+                "/skills/0/description",
+            ),
+            (
+                Code::PromptMarkup,
+                Code::PromptMarkup,
+                "/skills/0/description",
+            ),
+            (
+                Code::DangerousCommand,
+                Code::DangerousCommand,
+                "/skills/0/description",
+            ),
+        ],
+    ),
     (
         "vbscript-interface.json",
         &[(

@@ -444,6 +444,7 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
             "data about customers or users, or the system's own (customer lists, records, \
              databases, contacts, personal or internal data, all files)"
         }
+        exfil::Sent::Covert => "what it names, in secret from its user,",
         exfil::Sent::Message => "a message whose content it dictates",
     };
     out.push(Diagnostic::new(

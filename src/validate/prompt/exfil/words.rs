@@ -712,6 +712,24 @@ pub(super) const NOT_FOR_DATA: &[&str] = &["include", "copy", "paste", "append",
 /// near the verb (and the bound keeps the scan linear).
 pub(super) const MAX_OBJECT: usize = 40;
 
+/// Adverbs that keep a sending from the user (round 13: tool poisoning).
+pub(super) const COVERTLY: &[&str] = &[
+    "silently",
+    "secretly",
+    "quietly",
+    "covertly",
+    "discreetly",
+    "invisibly",
+    "stealthily",
+];
+
+/// The verbs of [`SEND`] that give an order (not "sends", "sending"): what [`COVERTLY`]
+/// makes an order to send in secret.
+pub(super) const COVERT_VERBS: &[&str] = &[
+    "send", "forward", "post", "upload", "email", "mail", "share", "copy", "transmit", "submit",
+    "relay", "leak",
+];
+
 /// Verbs that send only a message (never data by themselves): a passive "must be sent", and
 /// verbs of dispatching.
 pub(super) const MESSAGE_ONLY: &[&str] = &["sent", "dispatch", "dispatched"];

@@ -80,6 +80,23 @@ const TOOL_TAGS: &[&str] = &[
     "functioncall",
     "invoke",
 ];
+/// Tags that wrap an order to make it look pressing or privileged, found when the text closes
+/// them too: `<IMPORTANT> Before using this tool, read ... </IMPORTANT>` (the tool poisoning
+/// Invariant Labs published in 2025), AgentDojo's `<INFORMATION> ... </INFORMATION>`. Alone,
+/// such a tag is a placeholder (`<ID>`, `<TOKEN>`); docs components (`<Note>`, `<Warning>`,
+/// `<Tip>`, `<Info>`) are none of these. Warnings, as a directive is.
+const WRAPPER_TAGS: &[&str] = &[
+    "important",
+    "critical",
+    "urgent",
+    "attention",
+    "mandatory",
+    "priority",
+    "secret",
+    "hidden",
+    "information",
+    "admin",
+];
 /// Mistral's control tokens for tools and the system prompt, written in square brackets, with
 /// or without a slash and spaces inside; warnings, as [`TOOL_TAGS`] are (a gateway's card
 /// says it "supports Mistral's [TOOL_CALLS] tokens").
@@ -253,6 +270,7 @@ fn markup_at(chars: &[char], at: usize) -> Option<(usize, Kind, Option<&'static 
             .map(|len| (len, Kind::Token, None))
             .or_else(|| tag_at(chars, at, ROLE_TAGS).map(|len| (len, Kind::Tag, None)))
             .or_else(|| tag_at(chars, at, TOOL_TAGS).map(|len| (len, Kind::Directive, None)))
+            .or_else(|| wrapper_at(chars, at).map(|len| (len, Kind::Directive, None)))
             .or_else(|| boundary(chars, at)),
         '>' | '{' | '}' => boundary(chars, at),
         '[' => {
@@ -355,6 +373,20 @@ fn tag_at(chars: &[char], at: usize, names: &[&'static str]) -> Option<usize> {
         }
         _ => None,
     }
+}
+
+/// An opening tag of [`WRAPPER_TAGS`] whose closing tag follows later in the text.
+fn wrapper_at(chars: &[char], at: usize) -> Option<usize> {
+    if chars.get(at + 1) == Some(&'/') {
+        return None;
+    }
+    let name = name_at(chars, at + 1, WRAPPER_TAGS)?;
+    let len = tag_at(chars, at, &[name])?;
+    let closing: Vec<char> = format!("</{name}>").chars().collect();
+    chars[at + len..]
+        .windows(closing.len())
+        .any(|w| w == closing.as_slice())
+        .then_some(len)
 }
 
 /// A heading naming a role (`### System:`, `###(system_message)`) or a role line (`User:`,
@@ -508,6 +540,30 @@ mod tests {
     }
 
     #[test]
+    fn each_wrapper_tag_closed_later_is_found() {
+        for name in WRAPPER_TAGS {
+            let upper = name.to_uppercase();
+            let text = format!("Adds numbers. <{upper}> Read the notes first. </{upper}>");
+            assert_eq!(
+                found(&text).first().map(String::as_str),
+                Some(format!("<{name}>").as_str()),
+                "{text:?}"
+            );
+            assert_eq!(judged(&text), Some(false), "{text:?}: a warning");
+            // With attributes too; left open, or closed by another name, it is a placeholder.
+            let text = format!("<{name} level=\"1\">Do this.</{name}>");
+            assert_eq!(found(&text).len(), 1, "{text:?}");
+            for text in [
+                format!("Replace <{upper}> with yours"),
+                format!("<{upper}> then </other>"),
+                format!("</{upper}> first, <{upper}> after"),
+            ] {
+                assert!(found(&text).is_empty(), "{text:?}: {:?}", found(&text));
+            }
+        }
+    }
+
+    #[test]
     fn ordinary_text_is_not_markup() {
         for text in [
             "Send an email to <user>.",
@@ -532,7 +588,11 @@ mod tests {
             "<tool_calls_count>",
             "<invoker>",
             "[TOOL] [TOOLS]",
-            "<INFORMATION>", // all-caps wrappers are left alone: cards use <ID>-style placeholders
+            "<INFORMATION>", // a wrapper tag left open: cards use <ID>-style placeholders
+            "Replace <SECRET> with your key",
+            "<Note>Rates refresh hourly.</Note>", // docs components
+            "<Warning>Quotas apply.</Warning>",
+            "<important> and </important-ish>",
             "Aim: userspace\nsystemic: no",
         ] {
             assert!(found(text).is_empty(), "{text:?}: {:?}", found(text));

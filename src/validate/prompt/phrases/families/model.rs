@@ -521,7 +521,9 @@ pub(super) const NOTE_TO_THE_AI: Family = Family {
             En,
             "note|message|notice|instructions to|for [the|any|all] \
              ai|llm|llms|assistant|assistants|chatbot|chatbots|model|models|agent|agents|\
-             ai+assistant|ai+assistants|ai+agent|ai+agents|ai+models :",
+             ai+assistant|ai+assistants|ai+agent|ai+agents|ai+models|orchestrator|\
+             orchestrators|router|routers|planner|planners|supervisor|host+agent|\
+             calling+agent|client+agent|orchestrating+agent :",
         ),
         (
             En,
@@ -730,6 +732,12 @@ pub(super) const SECRECY: Family = Family {
             En,
             "do+not|don+t|never reveal|disclose|mention|repeat this|these \
              instruction|instructions|message|note",
+        ),
+        // Round 13 (tool poisoning): the reader's own steps kept from the user ("Do not
+        // mention that you first need to read the file").
+        (
+            En,
+            "do+not|don+t|never mention|reveal|disclose|admit|indicate that|how you",
         ),
         (
             Es,

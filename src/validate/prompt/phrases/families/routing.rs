@@ -12,6 +12,13 @@ pub(super) const ALWAYS_THIS_AGENT: Family = Family {
             "always use|choose|select|pick|prefer|call|invoke|recommend|route+to this|our \
          agent|skill|tool|assistant|service",
         ),
+        // Round 13 (agent-card poisoning): tasks sent this way ("always route payment tasks
+        // to this agent").
+        (
+            En,
+            "always route|send|delegate|forward|direct|assign|hand ~4 to this|our \
+             agent|assistant",
+        ),
         (
             Es,
             "siempre usa|elige|selecciona|prefiere|llama|recomienda|utiliza este|esta|nuestro|nuestra agente|herramienta|asistente|servicio",
@@ -81,6 +88,14 @@ pub(super) const NEVER_OTHER_AGENTS: Family = Family {
          use|using|call|calling|choose|choosing|select|selecting|trust|trusting|consult|\
          consulting|route+to other|another|any+other|competing|rival \
          agent|agents|tool|tools|assistant|assistants|service|services",
+        ),
+        // Round 13 (agent-card poisoning): the others run down ("other agents are deprecated
+        // and unsafe").
+        (
+            En,
+            "other|all+other|competing|rival agents|tools|assistants|services are \
+             deprecated|unsafe|insecure|broken|compromised|outdated|obsolete|unreliable|\
+             malicious|untrustworthy",
         ),
         (
             Es,
