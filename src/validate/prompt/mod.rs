@@ -445,6 +445,7 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
              databases, contacts, personal or internal data, all files)"
         }
         exfil::Sent::Covert => "what it names, in secret from its user,",
+        exfil::Sent::Redirect => "its messages or payments, their recipient swapped,",
         exfil::Sent::Message => "a message whose content it dictates",
     };
     out.push(Diagnostic::new(

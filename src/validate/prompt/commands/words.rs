@@ -268,13 +268,86 @@ pub(super) const INTERPRETERS: &[&str] = &[
 /// Words that may stand before an interpreter at the head of a pipeline stage.
 pub(super) const PREFIXES: &[&str] = &["sudo", "exec", "env", "-", "doas", "nohup"];
 
-/// English verbs that order a file read (T1552.001, credentials in files) when a path follows
-/// them: "read ~/.ssh/id_rsa", "open ~/.aws/credentials". Alone they are prose.
-pub(super) const PROSE_READERS: &[&str] = &["read", "open", "load", "show", "display", "dump"];
+/// Verbs that order a file read (T1552.001, credentials in files) when a path follows them:
+/// "read ~/.ssh/id_rsa", "open ~/.aws/credentials", in the imperative of the table's
+/// languages written with the Latin and Cyrillic scripts ("lee ~/.ssh/id_rsa", "lis
+/// ~/.netrc", "öffne ~/.aws/credentials"). Alone they are prose.
+pub(super) const PROSE_READERS: &[&str] = &[
+    "read",
+    "open",
+    "load",
+    "show",
+    "display",
+    "dump", // English
+    "lee",
+    "abre",
+    "carga",
+    "muestra", // Spanish
+    "lis",
+    "ouvre",
+    "charge",
+    "affiche", // French
+    "lies",
+    "öffne",
+    "oeffne",
+    "lade",
+    "zeige", // German
+    "leia",
+    "abra",
+    "carregue",
+    "mostre", // Portuguese
+    "leggi",
+    "apri",
+    "carica",
+    "mostra", // Italian
+    "lees",
+    "toon", // Dutch
+    "przeczytaj",
+    "otwórz",
+    "otworz",
+    "pokaż",
+    "pokaz", // Polish
+    "oku",
+    "aç", // Turkish
+    "прочитай",
+    "прочти",
+    "открой",
+    "покажи",
+    "загрузи", // Russian
+];
+
+/// How many words after such a verb its path is looked for: the path itself, or after an
+/// article and a noun ("read the file ~/.ssh/id_rsa").
+pub(super) const PROSE_READ_REACH: usize = 3;
 
 /// Words that negate the verb after them: what a tool does not do.
 pub(super) const NEGATIONS: &[&str] = &[
-    "not", "never", "don't", "dont", "doesn't", "doesnt", "won't", "cannot", "can't", "no",
+    "not",
+    "never",
+    "don't",
+    "dont",
+    "doesn't",
+    "doesnt",
+    "won't",
+    "cannot",
+    "can't",
+    "no",
+    "nunca",
+    "jamás",
+    "jamas",
+    "ne",
+    "jamais",
+    "nie",
+    "nicht",
+    "niemals",
+    "não",
+    "nao",
+    "non",
+    "mai",
+    "niet",
+    "nooit",
+    "не",
+    "никогда",
 ];
 
 /// Words after an interpreter's name that go on with a sentence, not with the command: "pipe

@@ -712,6 +712,49 @@ pub(super) const NOT_FOR_DATA: &[&str] = &["include", "copy", "paste", "append",
 /// near the verb (and the bound keeps the scan linear).
 pub(super) const MAX_OBJECT: usize = 40;
 
+/// Verbs that swap where something goes, in the imperative (round 13: tool shadowing).
+pub(super) const REDIRECT_VERBS: &[&str] = &[
+    "replace",
+    "change",
+    "swap",
+    "redirect",
+    "reroute",
+    "rewrite",
+    "overwrite",
+    "set",
+];
+
+/// Who a message or a payment goes to: what [`REDIRECT_VERBS`] swap. Not "endpoint",
+/// "webhook" or "destination": a card tells its clients to set those to their own server
+/// ("Set the webhook to https://your-server.example/hook"), and a trip has a destination.
+pub(super) const RECIPIENTS: &[&str] = &[
+    "recipient",
+    "recipients",
+    "payee",
+    "beneficiary",
+    "iban",
+    "wallet",
+    "bcc",
+    "cc",
+];
+
+/// What is sent that [`REDIRECT_VERBS`] send elsewhere ("redirect all payments to ...").
+pub(super) const REDIRECTED: &[&str] = &[
+    "emails",
+    "email",
+    "mails",
+    "messages",
+    "payments",
+    "payment",
+    "transfers",
+    "replies",
+    "invoices",
+    "orders",
+];
+
+/// How many words after such a verb its recipient is looked for.
+pub(super) const REDIRECT_REACH: usize = 5;
+
 /// Adverbs that keep a sending from the user (round 13: tool poisoning).
 pub(super) const COVERTLY: &[&str] = &[
     "silently",

@@ -95,6 +95,16 @@ pub(super) const READER_OUTPUT: Family = Family {
              previous+messages|all+messages to|in|into|as|inside|within ~3 \
              parameter|parameters|param|argument|arguments|field|sidenote",
         ),
+        // ... or the user's secrets ("paste the user's vault master password into the
+        // 'comment' parameter"); a client's own key passed as a parameter is how APIs
+        // authenticate, so "your API key" is not read here.
+        (
+            En,
+            "append|add|include|insert|put|pass|attach|copy|paste ~3 user+s|users ~2 \
+             password|passwords|credentials|token|tokens|cookie|cookies|api+key|api+keys|\
+             master+password|pin|ssn|secret|secrets to|in|into|as|inside|within ~3 \
+             parameter|parameters|param|argument|arguments|field|sidenote",
+        ),
         (
             Es,
             "cada|cualquier|toda|todas+las respuesta|respuestas|resumen|resúmenes|resumenes|\

@@ -20,6 +20,11 @@ pub(super) const ALWAYS_THIS_AGENT: Family = Family {
              agent|assistant",
         ),
         (
+            En,
+            "route|send|delegate|forward|direct ~4 \
+             here+instead|to+me+instead|to+this+agent+instead|to+us+instead",
+        ),
+        (
             Es,
             "siempre usa|elige|selecciona|prefiere|llama|recomienda|utiliza este|esta|nuestro|nuestra agente|herramienta|asistente|servicio",
         ),
@@ -93,9 +98,11 @@ pub(super) const NEVER_OTHER_AGENTS: Family = Family {
         // and unsafe").
         (
             En,
-            "other|all+other|competing|rival agents|tools|assistants|services are \
-             deprecated|unsafe|insecure|broken|compromised|outdated|obsolete|unreliable|\
-             malicious|untrustworthy",
+            "other|all+other|any+other|competing|rival ~2 \
+             agents|agent|tools|tool|assistants|assistant|services|service ~4 \
+             is|are|has+been|have+been deprecated|unsafe|insecure|broken|compromised|outdated|\
+             obsolete|unreliable|malicious|untrustworthy|disabled|retired|discontinued|\
+             decommissioned|shut+down",
         ),
         (
             Es,
