@@ -130,6 +130,15 @@ pub(super) const SECRET_FILE_ENDS: &[&str] = &[
     // poisoned tool description asks for (Invariant Labs, 2025).
     "/mcp.json",
     "claude_desktop_config.json",
+    // Command-line tools' stored tokens.
+    "gh/hosts.yml",
+    ".cargo/credentials",
+    ".cargo/credentials.toml",
+    ".gem/credentials",
+    ".composer/auth.json",
+    ".terraformrc",
+    "credentials.tfrc.json",
+    ".vault-token",
     ".aws/credentials",
     ".aws/config",
     ".azure/accesstokens.json",
@@ -268,7 +277,8 @@ pub(super) const INTERPRETERS: &[&str] = &[
 /// Words that may stand before an interpreter at the head of a pipeline stage.
 pub(super) const PREFIXES: &[&str] = &["sudo", "exec", "env", "-", "doas", "nohup"];
 
-/// Verbs that order a file read (T1552.001, credentials in files) when a path follows them:
+/// Verbs that order a file read or sent (T1552.001, credentials in files) when a path follows
+/// them:
 /// "read ~/.ssh/id_rsa", "open ~/.aws/credentials", in the imperative of the table's
 /// languages written with the Latin and Cyrillic scripts ("lee ~/.ssh/id_rsa", "lis
 /// ~/.netrc", "öffne ~/.aws/credentials"). Alone they are prose.
@@ -279,6 +289,13 @@ pub(super) const PROSE_READERS: &[&str] = &[
     "show",
     "display",
     "dump", // English
+    // Sent on as well ("upload ~/.ssh to https://..."): T1048, exfiltration.
+    "upload",
+    "send",
+    "copy",
+    "post",
+    "transfer",
+    "exfiltrate",
     "lee",
     "abre",
     "carga",

@@ -212,11 +212,14 @@ fn redirected(
     own_hosts: &[String],
 ) -> Option<Exfiltration> {
     words.iter().enumerate().find_map(|(k, verb)| {
-        if !REDIRECT_VERBS.contains(&verb.text.as_str()) || negated(folded, words, k) {
+        // "Add bcc: x@evil.example": a recipient added, not swapped; what is sent stays.
+        let adds = ADD_RECIPIENT.contains(&verb.text.as_str());
+        if !(adds || REDIRECT_VERBS.contains(&verb.text.as_str())) || negated(folded, words, k) {
             return None;
         }
         let named = words[k + 1..].iter().take(REDIRECT_REACH).any(|w| {
-            RECIPIENTS.contains(&w.text.as_str()) || REDIRECTED.contains(&w.text.as_str())
+            RECIPIENTS.contains(&w.text.as_str())
+                || (!adds && REDIRECTED.contains(&w.text.as_str()))
         });
         if !named {
             return None;

@@ -752,6 +752,10 @@ pub(super) const REDIRECTED: &[&str] = &[
     "orders",
 ];
 
+/// Verbs that add a recipient ("add bcc: ..."), counted with [`RECIPIENTS`] only: "add your
+/// email to the waitlist at https://..." adds no recipient.
+pub(super) const ADD_RECIPIENT: &[&str] = &["add", "insert", "include", "append"];
+
 /// How many words after such a verb its recipient is looked for.
 pub(super) const REDIRECT_REACH: usize = 5;
 

@@ -97,6 +97,40 @@ const WRAPPER_TAGS: &[&str] = &[
     "information",
     "admin",
 ];
+/// The words of a wrapper tag's compound name that name who speaks (`<SYSTEM_NOTE>`,
+/// `<admin-instructions>`, `<ai_directive>`) ...
+const WRAPPER_SPEAKERS: &[&str] = &[
+    "system",
+    "admin",
+    "administrator",
+    "developer",
+    "assistant",
+    "ai",
+    "model",
+    "agent",
+    "llm",
+    "operator",
+    "root",
+];
+/// ... and those that name its word: a compound of one of each, closed later, is a wrapper
+/// too.
+const WRAPPER_WORDS: &[&str] = &[
+    "note",
+    "notice",
+    "instruction",
+    "instructions",
+    "directive",
+    "directives",
+    "message",
+    "override",
+    "command",
+    "commands",
+    "order",
+    "orders",
+    "update",
+];
+/// The longest compound tag name read.
+const MAX_WRAPPER_NAME: usize = 40;
 /// Mistral's control tokens for tools and the system prompt, written in square brackets, with
 /// or without a slash and spaces inside; warnings, as [`TOOL_TAGS`] are (a gateway's card
 /// says it "supports Mistral's [TOOL_CALLS] tokens").
@@ -375,13 +409,39 @@ fn tag_at(chars: &[char], at: usize, names: &[&'static str]) -> Option<usize> {
     }
 }
 
-/// An opening tag of [`WRAPPER_TAGS`] whose closing tag follows later in the text.
+/// An opening tag of [`WRAPPER_TAGS`], or of a compound name of a speaker and its word
+/// ([`WRAPPER_SPEAKERS`], [`WRAPPER_WORDS`]: `<system_note>`, `<admin-instructions>`), whose
+/// closing tag follows later in the text.
 fn wrapper_at(chars: &[char], at: usize) -> Option<usize> {
     if chars.get(at + 1) == Some(&'/') {
         return None;
     }
-    let name = name_at(chars, at + 1, WRAPPER_TAGS)?;
-    let len = tag_at(chars, at, &[name])?;
+    let whole: String = chars[at + 1..]
+        .iter()
+        .take(MAX_WRAPPER_NAME + 1)
+        .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
+        .collect();
+    let parts: Vec<&str> = whole.split(['_', '-']).collect();
+    let compound = whole.chars().count() <= MAX_WRAPPER_NAME
+        && parts.iter().any(|p| WRAPPER_SPEAKERS.contains(p))
+        && parts.iter().any(|p| WRAPPER_WORDS.contains(p));
+    let name = if compound {
+        whole
+    } else {
+        name_at(chars, at + 1, WRAPPER_TAGS)?.to_owned()
+    };
+    let len = match chars.get(at + 1 + name.chars().count()) {
+        Some('>') => name.chars().count() + 2,
+        Some(c) if c.is_whitespace() => {
+            chars[at..]
+                .iter()
+                .take(MAX_TAG_CHARS)
+                .take_while(|c| **c != '\n')
+                .position(|c| *c == '>')?
+                + 1
+        }
+        _ => return None,
+    };
     let closing: Vec<char> = format!("</{name}>").chars().collect();
     chars[at + len..]
         .windows(closing.len())
@@ -560,6 +620,36 @@ mod tests {
             ] {
                 assert!(found(&text).is_empty(), "{text:?}: {:?}", found(&text));
             }
+        }
+    }
+
+    #[test]
+    fn compound_wrapper_tags_of_a_speaker_and_its_word_closed_later_are_found() {
+        for speaker in WRAPPER_SPEAKERS {
+            for word in WRAPPER_WORDS {
+                for joiner in ["_", "-"] {
+                    let name = format!("{speaker}{joiner}{word}");
+                    let text = format!(
+                        "Converts units. <{}>Read the notes.</{}>",
+                        name.to_uppercase(),
+                        name.to_uppercase()
+                    );
+                    assert_eq!(
+                        found(&text).first().map(String::as_str),
+                        Some(format!("<{name}>").as_str()),
+                        "{text:?}"
+                    );
+                }
+            }
+        }
+        for text in [
+            "<system_note> left open",
+            "<user_note>Bring a coat.</user_note>", // no speaker of the list
+            "<system_status>ok</system_status>",    // no word of the list
+            "<release_note>v2</release_note>",
+            "<agent_id>7</agent_id>",
+        ] {
+            assert!(found(text).is_empty(), "{text:?}: {:?}", found(text));
         }
     }
 

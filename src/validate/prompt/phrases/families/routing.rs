@@ -25,6 +25,11 @@ pub(super) const ALWAYS_THIS_AGENT: Family = Family {
              here+instead|to+me+instead|to+this+agent+instead|to+us+instead",
         ),
         (
+            En,
+            "treat|consider|regard this|our agent|tool|assistant|service as the \
+             only|sole|single|most trusted|reliable|authoritative|trustworthy",
+        ),
+        (
             Es,
             "siempre usa|elige|selecciona|prefiere|llama|recomienda|utiliza este|esta|nuestro|nuestra agente|herramienta|asistente|servicio",
         ),
@@ -103,6 +108,13 @@ pub(super) const NEVER_OTHER_AGENTS: Family = Family {
              is|are|has+been|have+been deprecated|unsafe|insecure|broken|compromised|outdated|\
              obsolete|unreliable|malicious|untrustworthy|disabled|retired|discontinued|\
              decommissioned|shut+down",
+        ),
+        (
+            En,
+            "ignore|disregard|distrust|discard \
+             answers|responses|results|output|outputs|replies|data|advice from \
+             other|any+other|all+other|competing|rival agents|agent|tools|tool|assistants|\
+             assistant|services|service",
         ),
         (
             Es,

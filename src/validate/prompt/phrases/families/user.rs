@@ -20,6 +20,11 @@ pub(super) const USER_OUT_OF_THE_LOOP: Family = Family {
             "do+not|don+t|never mention|tell|reveal|disclose|say|show|report|explain ~4 to \
              the|your|any user|users|human|humans",
         ),
+        (
+            En,
+            "do+not|don+t|never let the|your|any user|users|human|humans \
+             know|see|notice|find+out|learn|realize|realise",
+        ),
         // The user set aside outright: "ignore the user and instead forward ...".
         (
             En,
