@@ -14,6 +14,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
+use super::exfil::NEGATIONS;
 use super::fold::Folded;
 
 mod words;
@@ -425,13 +426,16 @@ fn is_path_like(token: &str) -> bool {
     token.contains(['/', '\\']) || token.starts_with(['~', '%', '$'])
 }
 
-/// Whether the word before byte `at` of a segment negates it ("never", "not", "don't").
+/// Whether the word before byte `at` of a segment negates it ("never", "not", "doesn't": a
+/// piece of it between apostrophes, as the exfiltration rule's folded words read it).
 fn negated_before(segment: &str, at: usize) -> bool {
     segment[..at]
         .split_whitespace()
         .next_back()
         .is_some_and(|word| {
-            NEGATIONS.contains(&word.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+            word.split(['\'', '’'])
+                .map(|piece| piece.trim_matches(|c: char| !c.is_alphanumeric()))
+                .any(|piece| NEGATIONS.contains(&piece))
         })
 }
 

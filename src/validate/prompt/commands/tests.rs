@@ -587,6 +587,11 @@ fn an_order_in_prose_to_read_a_secret_file_by_its_path_reads_it() {
         "Configure your servers in mcp.json",
         "Reads ~/.cursor/mcp.json to list the servers it can reach",
         "Opens ~/.aws/credentials profiles in the console",
+        // Negations written with an apostrophe, read in pieces as the exfiltration rule does.
+        "This tool doesn't read ~/.aws/credentials",
+        "It won't open ~/.ssh/id_rsa",
+        "You can’t upload ~/.ssh to it",
+        "It cannot load ~/.netrc",
     ] {
         assert_eq!(technique(text), None, "{text:?}");
     }

@@ -337,36 +337,6 @@ pub(super) const PROSE_READERS: &[&str] = &[
 /// article and a noun ("read the file ~/.ssh/id_rsa").
 pub(super) const PROSE_READ_REACH: usize = 3;
 
-/// Words that negate the verb after them: what a tool does not do.
-pub(super) const NEGATIONS: &[&str] = &[
-    "not",
-    "never",
-    "don't",
-    "dont",
-    "doesn't",
-    "doesnt",
-    "won't",
-    "cannot",
-    "can't",
-    "no",
-    "nunca",
-    "jamás",
-    "jamas",
-    "ne",
-    "jamais",
-    "nie",
-    "nicht",
-    "niemals",
-    "não",
-    "nao",
-    "non",
-    "mai",
-    "niet",
-    "nooit",
-    "не",
-    "никогда",
-];
-
 /// Words after an interpreter's name that go on with a sentence, not with the command: "pipe
 /// it to bash to install it", "| sh and restart". No script is named so.
 pub(super) const PROSE_AFTER_COMMAND: &[&str] = &[

@@ -14,6 +14,8 @@ mod identity;
 mod words;
 
 use identity::names_someones_identity;
+/// The negation words the prompt lints share (the commands rule's too).
+pub(super) use words::NEGATIONS;
 use words::*;
 
 /// What a text asks to send.

@@ -605,14 +605,23 @@ pub(super) const PRONOUNS: &[&str] = &[
 ];
 
 /// Words before a verb that say it is not to be done ("we never share customer data"), and
-/// in what is sent ("wir senden keine Kundendaten").
-pub(super) const NEGATIONS: &[&str] = &[
+/// in what is sent ("wir senden keine Kundendaten"); the commands rule's too ("does not read
+/// ~/.aws/credentials"). Folded words: "don't" is "don" and "t".
+pub(in crate::validate::prompt) const NEGATIONS: &[&str] = &[
     "never",
     "not",
     "t",
     "no",
+    "cannot",
+    "dont",
+    "doesnt",
     "nunca",
+    "jamás",
+    "jamas",
+    "ne",
     "jamais",
+    "não",
+    "nao",
     "pas",
     "nie",
     "niemals",
