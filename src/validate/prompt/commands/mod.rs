@@ -115,12 +115,15 @@ fn may_hold_command(line: &str) -> bool {
                 || line[..at].trim_end().ends_with(['|', ';', '&'])
                 || line.contains('>');
         }
-        if PROSE_READERS.contains(&token) {
-            // "read ~/.ssh/id_rsa": an English verb reads only a path ([`reads_secrets`]).
-            return tokens(&line[at + token.len()..])
+        // "read ~/.ssh/id_rsa": a verb in prose reads only a path ([`reads_secrets`]); one
+        // that is also a program's reader (`open(...)`) is still looked up below.
+        if PROSE_READERS.contains(&token)
+            && tokens(&line[at + token.len()..])
                 .iter()
                 .take(PROSE_READ_REACH)
-                .any(|next| is_path_like(next));
+                .any(|next| is_path_like(next))
+        {
+            return true;
         }
         let token = token.trim_start_matches('.');
         named(token)

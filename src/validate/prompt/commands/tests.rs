@@ -598,6 +598,18 @@ fn an_order_in_prose_to_read_a_secret_file_by_its_path_reads_it() {
 }
 
 #[test]
+fn a_program_s_reader_that_is_also_a_prose_verb_still_reads_a_file_without_a_path() {
+    // `open` is both: the prose reading needs a path, the call does not.
+    all(
+        &[
+            "f = open('secrets.yaml')",
+            "data = open(\"credentials.json\").read()",
+        ],
+        Technique::ReadsSecrets,
+    );
+}
+
+#[test]
 fn a_secret_file_sent_by_an_order_in_prose_is_found_and_each_stored_token_is_secret() {
     all(
         &[
