@@ -424,8 +424,10 @@ fn exfiltration(folded: &Folded, pointer: &str, context: &Context, out: &mut Vec
         return;
     };
     // A skill's examples are what users ask its agent: an e-mail agent's ask it to send
-    // messages with a subject and a body.
-    if found.sent == exfil::Sent::Message && is_skill_example(pointer) {
+    // messages with a subject and a body, or to change a message's recipient.
+    if matches!(found.sent, exfil::Sent::Message | exfil::Sent::Redirect)
+        && is_skill_example(pointer)
+    {
         return;
     }
     let secrets = found.sent == exfil::Sent::Secrets;

@@ -203,8 +203,8 @@ pub(super) fn find(folded: &Folded, own_hosts: &[String]) -> Option<Exfiltration
 }
 
 /// An order to swap where the agent's messages or payments go for a destination elsewhere:
-/// a verb of [`REDIRECT_VERBS`], then within a few words a recipient ([`RECIPIENTS`], "the
-/// recipient", "the destination address") or what is sent ([`REDIRECTED`], "all payments"),
+/// a verb of [`REDIRECT_VERBS`] (or of [`ADD_RECIPIENT`]), then within a few words a recipient
+/// ([`RECIPIENTS`], "the recipient", "bcc") or what is sent ([`REDIRECTED`], "all payments"),
 /// then, in the same sentence, the destination. "Redirects traffic to https://..." (a third
 /// person) and "change the recipient before sending" (no destination) are no order.
 fn redirected(
